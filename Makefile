@@ -1,0 +1,28 @@
+# The two commands a newcomer needs: `make demo` and `make test`.
+# Both install the system packages first (scripts/setup, idempotent).
+
+SWIFT ?= swift
+RELEASE_BIN := .build/release/seqr
+
+.PHONY: setup build release demo test bench clean
+
+setup:
+	@bash scripts/setup
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release
+
+demo: release
+	@bash scripts/demo $(RELEASE_BIN)
+
+test: setup
+	$(SWIFT) test
+
+bench: release
+	$(RELEASE_BIN) bench qr
+
+clean:
+	rm -rf .build out

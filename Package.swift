@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layering, one direction only:
+//   SeqrCore (formats, pure Swift) ← SeqrQR (symbols, images, rendering) ← SeqrCorpus ← seqr
+// C libraries come from Debian's -dev packages, installed by scripts/setup.
+let package = Package(
+    name: "Seqr",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "SeqrCore", targets: ["SeqrCore"]),
+        .library(name: "SeqrQR", targets: ["SeqrQR"]),
+        .executable(name: "seqr", targets: ["seqr"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: C libraries
+        .systemLibrary(
+            name: "CQREncode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        // libpng and libjpeg report errors with longjmp, which Swift cannot cross;
+        // this small C target keeps every setjmp on the C side.
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // zxing-cpp behind a plain C header, so no C++ interop is needed in Swift.
+        .target(
+            name: "CZXing",
+            cxxSettings: [.define("ZX_USE_UTF8")],
+            linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("stdc++")]),
+
+        // MARK: Seqr
+        .target(name: "SeqrCore"),
+        .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CImageCodecs", "CZXing"]),
+        .target(name: "SeqrCorpus", dependencies: ["SeqrQR"]),
+        .executableTarget(
+            name: "seqr",
+            dependencies: [
+                "SeqrCore", "SeqrQR", "SeqrCorpus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: Tests
+        .testTarget(name: "SeqrCoreTests", dependencies: ["SeqrCore"]),
+        .testTarget(name: "SeqrQRTests", dependencies: ["SeqrQR", "SeqrCorpus"]),
+        .testTarget(name: "SeqrCorpusTests", dependencies: ["SeqrCorpus"]),
+        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "SeqrQR"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

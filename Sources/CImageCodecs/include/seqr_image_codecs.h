@@ -1,0 +1,45 @@
+// PNG and JPEG to and from 8-bit gray pixels, through libpng and libjpeg.
+// Both libraries report errors with longjmp; every setjmp lives in this C
+// target so that no jump ever crosses a Swift frame.
+#ifndef SEQR_IMAGE_CODECS_H
+#define SEQR_IMAGE_CODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Decoding refuses images with more pixels than this (a decompression-bomb guard).
+#define SEQR_MAX_PIXELS (200u * 1000u * 1000u)
+
+/// Decodes a PNG of any colour type into gray (alpha composited onto white).
+/// Returns 0 and a malloc'd `*pixels` (width*height bytes), or -1 with a message in `error`.
+int seqr_png_decode_gray(const uint8_t *data, size_t size,
+                         uint8_t **pixels, int *width, int *height,
+                         char *error, size_t error_size);
+
+/// Encodes gray pixels as PNG. With `bilevel` set, writes a 1-bit image (pixels < 128 are black).
+int seqr_png_encode_gray(const uint8_t *pixels, int width, int height, int bilevel,
+                         uint8_t **out, size_t *out_size,
+                         char *error, size_t error_size);
+
+/// Decodes a baseline or progressive JPEG into gray.
+int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
+                          uint8_t **pixels, int *width, int *height,
+                          char *error, size_t error_size);
+
+/// Encodes gray pixels as a JPEG at `quality` (1–100).
+int seqr_jpeg_encode_gray(const uint8_t *pixels, int width, int height, int quality,
+                          uint8_t **out, size_t *out_size,
+                          char *error, size_t error_size);
+
+/// Frees a buffer returned by any function above.
+void seqr_codec_free(void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

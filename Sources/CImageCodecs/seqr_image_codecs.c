@@ -1,0 +1,285 @@
+#include "seqr_image_codecs.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+#include <png.h>
+
+static void copy_error(char *error, size_t error_size, const char *message) {
+    if (error == NULL || error_size == 0) return;
+    strncpy(error, message, error_size - 1);
+    error[error_size - 1] = '\0';
+}
+
+void seqr_codec_free(void *buffer) { free(buffer); }
+
+/* ---------------------------------------------------------------- PNG */
+
+int seqr_png_decode_gray(const uint8_t *data, size_t size,
+                         uint8_t **pixels, int *width, int *height,
+                         char *error, size_t error_size) {
+    *pixels = NULL;
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    // The simplified API reports errors through image.message, never by longjmp.
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        copy_error(error, error_size, image.message);
+        return -1;
+    }
+    if ((size_t)image.width * (size_t)image.height > SEQR_MAX_PIXELS) {
+        png_image_free(&image);
+        copy_error(error, error_size, "image has too many pixels");
+        return -1;
+    }
+    image.format = PNG_FORMAT_GRAY;
+    size_t bytes = PNG_IMAGE_SIZE(image);
+    uint8_t *buffer = malloc(bytes > 0 ? bytes : 1);
+    if (buffer == NULL) {
+        png_image_free(&image);
+        copy_error(error, error_size, "out of memory");
+        return -1;
+    }
+    png_color white = {255, 255, 255};
+    if (!png_image_finish_read(&image, &white, buffer, 0, NULL)) {
+        copy_error(error, error_size, image.message);
+        free(buffer);
+        png_image_free(&image);
+        return -1;
+    }
+    *pixels = buffer;
+    *width = (int)image.width;
+    *height = (int)image.height;
+    png_image_free(&image);
+    return 0;
+}
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+} memory_sink;
+
+static void png_write_to_memory(png_structp png, png_bytep bytes, png_size_t length) {
+    memory_sink *sink = png_get_io_ptr(png);
+    if (sink->failed) return;
+    if (sink->size + length > sink->capacity) {
+        size_t capacity = sink->capacity ? sink->capacity : 4096;
+        while (capacity < sink->size + length) capacity *= 2;
+        uint8_t *grown = realloc(sink->data, capacity);
+        if (grown == NULL) {
+            sink->failed = 1;
+            png_error(png, "out of memory");
+        }
+        sink->data = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->data + sink->size, bytes, length);
+    sink->size += length;
+}
+
+static void png_flush_nothing(png_structp png) { (void)png; }
+
+typedef struct {
+    char *error;
+    size_t error_size;
+} png_error_target;
+
+static void png_on_error(png_structp png, png_const_charp message) {
+    png_error_target *target = png_get_error_ptr(png);
+    copy_error(target->error, target->error_size, message);
+    png_longjmp(png, 1);
+}
+
+static void png_on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+int seqr_png_encode_gray(const uint8_t *pixels, int width, int height, int bilevel,
+                         uint8_t **out, size_t *out_size,
+                         char *error, size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (width <= 0 || height <= 0) {
+        copy_error(error, error_size, "invalid image dimensions");
+        return -1;
+    }
+    png_error_target target = {error, error_size};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &target, png_on_error, png_on_warning);
+    if (png == NULL) {
+        copy_error(error, error_size, "out of memory");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    memory_sink sink = {0};
+    uint8_t *row = NULL;
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        copy_error(error, error_size, "out of memory");
+        return -1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(sink.data);
+        free(row);
+        return -1;
+    }
+    png_set_write_fn(png, &sink, png_write_to_memory, png_flush_nothing);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, bilevel ? 1 : 8,
+                 PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    size_t row_bytes = bilevel ? ((size_t)width + 7) / 8 : (size_t)width;
+    row = malloc(row_bytes);
+    if (row == NULL) png_error(png, "out of memory");
+    for (int y = 0; y < height; ++y) {
+        const uint8_t *source = pixels + (size_t)y * (size_t)width;
+        if (bilevel) {
+            memset(row, 0, row_bytes);
+            for (int x = 0; x < width; ++x)
+                if (source[x] >= 128) row[x >> 3] |= (uint8_t)(0x80 >> (x & 7));
+            png_write_row(png, row);
+        } else {
+            png_write_row(png, source);
+        }
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    *out = sink.data;
+    *out_size = sink.size;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- JPEG */
+
+typedef struct {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char *error;
+    size_t error_size;
+    int truncated; ///< libjpeg only warns about missing data and pads with gray
+} jpeg_error_target;
+
+static void jpeg_on_error(j_common_ptr cinfo) {
+    jpeg_error_target *target = (jpeg_error_target *)cinfo->err;
+    char message[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, message);
+    copy_error(target->error, target->error_size, message);
+    longjmp(target->jump, 1);
+}
+
+static void jpeg_on_message(j_common_ptr cinfo) { (void)cinfo; }
+
+static void jpeg_on_emit(j_common_ptr cinfo, int level) {
+    jpeg_error_target *target = (jpeg_error_target *)cinfo->err;
+    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) target->truncated = 1;
+}
+
+int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
+                          uint8_t **pixels, int *width, int *height,
+                          char *error, size_t error_size) {
+    *pixels = NULL;
+    struct jpeg_decompress_struct cinfo;
+    jpeg_error_target target;
+    uint8_t *volatile buffer = NULL;
+    cinfo.err = jpeg_std_error(&target.manager);
+    target.manager.error_exit = jpeg_on_error;
+    target.manager.output_message = jpeg_on_message;
+    target.manager.emit_message = jpeg_on_emit;
+    target.error = error;
+    target.error_size = error_size;
+    target.truncated = 0;
+    if (setjmp(target.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        free(buffer);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
+        copy_error(error, error_size, "CMYK JPEG images are not supported");
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    cinfo.out_color_space = JCS_GRAYSCALE;
+    jpeg_start_decompress(&cinfo);
+    size_t w = cinfo.output_width, h = cinfo.output_height;
+    if (w * h > SEQR_MAX_PIXELS) {
+        copy_error(error, error_size, "image has too many pixels");
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    buffer = malloc(w * h > 0 ? w * h : 1);
+    if (buffer == NULL) {
+        copy_error(error, error_size, "out of memory");
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW row = buffer + (size_t)cinfo.output_scanline * w;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    if (target.truncated) {
+        copy_error(error, error_size, "premature end of JPEG data");
+        free(buffer);
+        return -1;
+    }
+    *pixels = buffer;
+    *width = (int)w;
+    *height = (int)h;
+    return 0;
+}
+
+int seqr_jpeg_encode_gray(const uint8_t *pixels, int width, int height, int quality,
+                          uint8_t **out, size_t *out_size,
+                          char *error, size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (width <= 0 || height <= 0) {
+        copy_error(error, error_size, "invalid image dimensions");
+        return -1;
+    }
+    struct jpeg_compress_struct cinfo;
+    jpeg_error_target target;
+    unsigned char *volatile buffer = NULL;
+    unsigned long buffer_size = 0;
+    cinfo.err = jpeg_std_error(&target.manager);
+    target.manager.error_exit = jpeg_on_error;
+    target.manager.output_message = jpeg_on_message;
+    target.error = error;
+    target.error_size = error_size;
+    target.truncated = 0;
+    if (setjmp(target.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, &buffer_size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 1;
+    cinfo.in_color_space = JCS_GRAYSCALE;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * (size_t)width);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_size = buffer_size;
+    return 0;
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// How a payload is shown to a person: as text when it is printable UTF-8,
+/// otherwise as Base64 so that no byte is lost or mangled by a terminal.
+public enum PayloadDisplay: Equatable, Sendable {
+    case text(String)
+    case binary(base64: String)
+
+    public init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let data = Data(bytes)
+        if let text = String(data: data, encoding: .utf8), PayloadDisplay.isPrintable(text) {
+            self = .text(text)
+        } else {
+            self = .binary(base64: data.base64EncodedString())
+        }
+    }
+
+    /// True for text without control characters other than tab, line feed and carriage return.
+    public static func isPrintable(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: true
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0: false
+            default: true
+            }
+        }
+    }
+
+    /// The line printed for this payload: the text itself, or `base64:` and the Base64.
+    public var line: String {
+        switch self {
+        case .text(let text): text
+        case .binary(let base64): "base64:" + base64
+        }
+    }
+}

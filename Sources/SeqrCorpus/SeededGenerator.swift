@@ -1,0 +1,24 @@
+/// SplitMix64: a small, fast, *deterministic* generator so that a corpus built
+/// from the same seed is the same on every machine. Never use it for secrets.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A normally distributed value (Box–Muller).
+    public mutating func gaussian(mean: Double = 0, deviation: Double = 1) -> Double {
+        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
+        let u2 = Double.random(in: 0..<1, using: &self)
+        return mean + deviation * (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+    }
+}
+
+import Foundation

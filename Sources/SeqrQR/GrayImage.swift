@@ -1,0 +1,31 @@
+/// An 8-bit gray image, one byte per pixel, rows top to bottom (0 is black, 255 white).
+///
+/// Every image Seqr reads is turned into this before QR detection, and every
+/// raster it renders starts as one.
+public struct GrayImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height, "pixel count must be width × height")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// An image filled with one gray value.
+    public init(width: Int, height: Int, fill: UInt8 = 255) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: fill, count: width * height))
+    }
+
+    public subscript(x: Int, y: Int) -> UInt8 {
+        get { pixels[y * width + x] }
+        set { pixels[y * width + x] = newValue }
+    }
+
+    /// The same image with light and dark swapped.
+    public func inverted() -> GrayImage {
+        GrayImage(width: width, height: height, pixels: pixels.map { 255 - $0 })
+    }
+}

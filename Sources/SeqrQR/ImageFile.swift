@@ -1,0 +1,50 @@
+import Foundation
+
+/// Reading and writing image files, with one precise error per failure.
+public enum ImageFile {
+    /// Reads a PNG or JPEG file (recognised by content, not by name) as gray pixels.
+    public static func read(_ path: String) throws(ImageFileError) -> GrayImage {
+        let data = try readBytes(path)
+        guard let codec = ImageCodec.sniff(data) else { throw .unsupportedFormat(path: path) }
+        return try decode(data, codec: codec, path: path)
+    }
+
+    /// Decodes image bytes already in memory; `path` only names them in errors.
+    public static func decode(_ data: Data, path: String) throws(ImageFileError) -> GrayImage {
+        if data.isEmpty { throw .empty(path: path) }
+        guard let codec = ImageCodec.sniff(data) else { throw .unsupportedFormat(path: path) }
+        return try decode(data, codec: codec, path: path)
+    }
+
+    /// The bytes of a file, with `notFound`, `empty` and `unreadable` told apart.
+    public static func readBytes(_ path: String) throws(ImageFileError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
+        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: "permission denied or I/O error")
+        }
+        if data.isEmpty { throw .empty(path: path) }
+        return data
+    }
+
+    /// Writes `data` to `path` atomically, so a failed write never leaves half a file.
+    public static func write(_ data: Data, to path: String) throws(ImageFileError) {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .unwritable(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    private static func decode(_ data: Data, codec: ImageCodec, path: String) throws(ImageFileError) -> GrayImage {
+        do {
+            return try codec.decode(data)
+        } catch {
+            throw .corrupt(path: path, format: codec.rawValue, detail: error.message)
+        }
+    }
+}

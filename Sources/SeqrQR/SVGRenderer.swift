@@ -1,0 +1,31 @@
+import Foundation
+
+extension QRSymbol {
+    /// A standalone SVG: one path of horizontal runs of dark modules on a white square.
+    ///
+    /// Coordinates are in modules and the image is scaled with `width`/`height`,
+    /// so the file stays small and edges stay crisp at any zoom.
+    public func svg(_ style: QRRenderStyle = QRRenderStyle()) -> String {
+        let side = style.totalModules(self)
+        let pixels = side * style.scale
+        var path = ""
+        for y in 0..<size {
+            var x = 0
+            while x < size {
+                guard isDark(x: x, y: y) else { x += 1; continue }
+                let start = x
+                while x < size, isDark(x: x, y: y) { x += 1 }
+                path += "M\(start + style.margin) \(y + style.margin)h\(x - start)v1h-\(x - start)z"
+            }
+        }
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(pixels)" height="\(pixels)" \
+        viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges">
+        <rect width="\(side)" height="\(side)" fill="#fff"/>
+        <path fill="#000" d="\(path)"/>
+        </svg>
+
+        """
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure Seqr against reference tools on this machine.",
+        subcommands: [QRBenchCommand.self, CorpusCommand.self]
+    )
+}
