@@ -46,10 +46,11 @@ let package = Package(
             ]),
 
         // MARK: Tests
+        .target(name: "SeqrTestSupport", path: "Tests/SeqrTestSupport"),
         .testTarget(name: "SeqrCoreTests", dependencies: ["SeqrCore"]),
-        .testTarget(name: "SeqrQRTests", dependencies: ["SeqrQR", "SeqrCorpus"]),
-        .testTarget(name: "SeqrCorpusTests", dependencies: ["SeqrCorpus"]),
-        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "SeqrQR"]),
+        .testTarget(name: "SeqrQRTests", dependencies: ["SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
+        .testTarget(name: "SeqrCorpusTests", dependencies: ["SeqrCorpus", "SeqrTestSupport"]),
+        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

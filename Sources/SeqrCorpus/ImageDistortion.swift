@@ -34,17 +34,6 @@ public enum ImageDistortion {
         return out
     }
 
-    /// Turns the image by `degrees` about its centre onto a canvas large enough to hold it.
-    public static func rotate(_ image: GrayImage, degrees: Double, background: UInt8 = 255) -> GrayImage {
-        let radians = degrees * .pi / 180
-        let (c, s) = (cos(radians), sin(radians))
-        let w = Double(image.width), h = Double(image.height)
-        let side = Int((abs(w * c) + abs(h * s)).rounded(.up)), tall = Int((abs(w * s) + abs(h * c)).rounded(.up))
-        let (cx, cy, ox, oy) = (w / 2, h / 2, Double(side) / 2, Double(tall) / 2)
-        let transform = Homography(m: [c, -s, ox - c * cx + s * cy, s, c, oy - s * cx - c * cy, 0, 0, 1])
-        return warp(image, into: GrayImage(width: side, height: tall, fill: background), transform: transform)
-    }
-
     /// Adds Gaussian sensor noise of `deviation` gray levels.
     public static func noise(_ image: GrayImage, deviation: Double, using generator: inout SeededGenerator) -> GrayImage {
         var out = image

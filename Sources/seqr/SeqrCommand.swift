@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct SeqrCommand: ParsableCommand {
@@ -12,4 +13,27 @@ struct SeqrCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [EncodeCommand.self, DecodeCommand.self, BenchCommand.self]
     )
+
+    /// Like ArgumentParser's own `main`, but every failure is one line on standard
+    /// error ("seqr: what is wrong"), with no usage dump, and a non-zero status.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version
+                print(fullMessage(for: error))
+                Foundation.exit(code.rawValue)
+            }
+            let message = message(for: error)
+                .split(separator: "\n").first.map(String.init)?
+                .trimmingCharacters(in: .whitespaces) ?? ""
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data("seqr: \(message)\n".utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -1,0 +1,33 @@
+import Foundation
+import SeqrTestSupport
+import Testing
+
+/// The benchmark commands run and report; the figures themselves live in docs/benchmarks.md.
+@Suite("seqr bench")
+struct BenchCLITests {
+    @Test("bench corpus writes the images and a manifest of their payloads")
+    func corpus() throws {
+        let directory = try TemporaryDirectory()
+        let result = try SeqrBinary.run("bench", "corpus", "-o", directory.path, "--per-class", "2", "--classes", "rotated,jpeg30")
+        #expect(result.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == ["jpeg30-000.jpg", "jpeg30-001.jpg", "manifest.json", "rotated-000.png", "rotated-001.png"])
+        let bad = try SeqrBinary.run("bench", "corpus", "-o", directory.path, "--classes", "sideways")
+        #expect(bad.status != 0 && bad.stderr.contains("unknown class 'sideways'"))
+    }
+
+    @Test("bench qr compares with qrencode and zbarimg and reports every class")
+    func qr() throws {
+        _ = try ExternalTool.named("qrencode")
+        _ = try ExternalTool.named("zbarimg")
+        let result = try SeqrBinary.run("bench", "qr", "--runs", "2", "--per-class", "1", "--json")
+        try #require(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let encode = try #require(report["encode"] as? [String: Any])
+        #expect(encode["qrencodeMedianMs"] is Double && encode["seqrMedianMs"] is Double)
+        let decode = try #require(report["decode"] as? [[String: Any]])
+        #expect(decode.count == 11)
+        let clean = try #require(decode.first { $0["distortion"] as? String == "clean" })
+        #expect(clean["seqrFound"] as? Int == 1 && clean["zbarFound"] as? Int == 1)
+    }
+}

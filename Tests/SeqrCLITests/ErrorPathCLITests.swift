@@ -1,0 +1,63 @@
+import Foundation
+import SeqrQR
+import SeqrTestSupport
+import Testing
+
+/// Every bad input gets exactly one line on standard error and a non-zero exit status.
+@Suite("seqr error paths")
+struct ErrorPathCLITests {
+    let directory: TemporaryDirectory
+    let png: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        png = directory.file("good.png")
+        _ = try SeqrBinary.run("encode", "--text", "a good code", "-o", png)
+    }
+
+    func expectOneLineFailure(_ arguments: [String], stdin: Data? = nil, mentioning fragment: String) throws {
+        let result = try SeqrBinary.run(arguments, stdin: stdin)
+        #expect(result.status != 0, "\(arguments) should fail")
+        #expect(result.errorLines.count == 1, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
+    }
+
+    @Test("decode: missing, empty, truncated, non-image and code-less files")
+    func decodeFailures() throws {
+        let good = try Data(contentsOf: URL(fileURLWithPath: png))
+        let empty = try directory.write(Data(), to: "empty.png")
+        let truncated = try directory.write(good.prefix(good.count / 2), to: "truncated.png")
+        let text = try directory.write(Data("not an image".utf8), to: "text.png")
+        let blank = try directory.write(ImageCodec.png.encode(GrayImage(width: 300, height: 200, fill: 240)), to: "blank.png")
+        try expectOneLineFailure(["decode", directory.file("nope.png")], mentioning: "no such file")
+        try expectOneLineFailure(["decode", empty], mentioning: "the file is empty")
+        try expectOneLineFailure(["decode", truncated], mentioning: "truncated or corrupt PNG")
+        try expectOneLineFailure(["decode", text], mentioning: "not a PNG or JPEG image")
+        try expectOneLineFailure(["decode", blank], mentioning: "no QR code found")
+        try expectOneLineFailure(["decode", directory.path], mentioning: "it is a directory")
+    }
+
+    @Test("encode: too much data names the capacity at the EC level")
+    func tooMuchData() throws {
+        try expectOneLineFailure(["encode", "--ec", "M"], stdin: Data(repeating: 0xAB, count: 2332), mentioning: "at most 2331 bytes at error correction M")
+        try expectOneLineFailure(["encode", "--ec", "H", "--text", String(repeating: "z", count: 1274)], mentioning: "at most 1273 bytes at error correction H")
+    }
+
+    @Test("encode: conflicting, invalid or unusable options")
+    func badOptions() throws {
+        try expectOneLineFailure(["encode", "--text", "a", "--file", png], mentioning: "either --text or --file")
+        try expectOneLineFailure(["encode", "--text", "a", "--min-version", "41"], mentioning: "--min-version")
+        try expectOneLineFailure(["encode", "--text", "a", "--ec", "X"], mentioning: "--ec")
+        try expectOneLineFailure(["encode", "--text", "a", "-o", directory.file("out.gif")], mentioning: "cannot tell the format")
+        try expectOneLineFailure(["encode", "--file", directory.file("absent.bin")], mentioning: "no such file")
+        try expectOneLineFailure(["encode", "--text", "a", "-o", directory.file("no/such/dir/x.png")], mentioning: "cannot be written")
+    }
+
+    @Test("decode --raw with more than one code refuses to guess")
+    func rawNeedsOneCode() throws {
+        let other = directory.file("other.png")
+        _ = try SeqrBinary.run("encode", "--text", "another", "-o", other)
+        try expectOneLineFailure(["decode", "--raw", directory.file("out.bin"), png, other], mentioning: "--raw needs exactly one QR code, but 2 were found")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("out.bin")))
+    }
+}

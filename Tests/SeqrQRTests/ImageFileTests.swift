@@ -1,0 +1,99 @@
+import Foundation
+import SeqrQR
+import SeqrTestSupport
+import Testing
+
+@Suite("Reading image files: every failure has its own error")
+struct ImageFileTests {
+    let directory: TemporaryDirectory
+    let png: Data
+    let jpeg: Data
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let symbol = try QREncoder.encode(text: "image file tests")
+        png = try symbol.pngData()
+        jpeg = try ImageCodec.jpeg.encode(symbol.rasterized(), quality: 80)
+    }
+
+    @Test("a missing file")
+    func missing() {
+        let path = directory.file("nope.png")
+        #expect(throws: ImageFileError.notFound(path: path)) { try ImageFile.read(path) }
+    }
+
+    @Test("an empty file")
+    func empty() throws {
+        let path = try directory.write(Data(), to: "empty.png")
+        #expect(throws: ImageFileError.empty(path: path)) { try ImageFile.read(path) }
+    }
+
+    @Test("a directory")
+    func directoryPath() {
+        #expect(throws: ImageFileError.unreadable(path: directory.path, reason: "it is a directory")) { try ImageFile.read(directory.path) }
+    }
+
+    @Test("files that are not images, whatever their name", arguments: [
+        Data("just some text\n".utf8), Data("%PDF-1.5 not really".utf8), Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]), Data([0x89, 0x50, 0x4E]),
+    ])
+    func notAnImage(content: Data) throws {
+        let path = try directory.write(content, to: "fake.png")
+        #expect(throws: ImageFileError.unsupportedFormat(path: path)) { try ImageFile.read(path) }
+    }
+
+    @Test("PNG files cut short at any point", arguments: [9, 33, 60, 120, 0.5, 0.9] as [Double])
+    func truncatedPNG(cut: Double) throws {
+        let length = cut < 1 ? Int(Double(png.count) * cut) : Int(cut)
+        let path = try directory.write(png.prefix(length), to: "cut.png")
+        #expect { try ImageFile.read(path) } throws: { error in
+            guard case .corrupt(path, "PNG", _) = error as? ImageFileError else { return false }
+            return true
+        }
+    }
+
+    @Test("JPEG files cut short at any point", arguments: [4, 100, 0.5, 0.9] as [Double])
+    func truncatedJPEG(cut: Double) throws {
+        let length = cut < 1 ? Int(Double(jpeg.count) * cut) : Int(cut)
+        let path = try directory.write(jpeg.prefix(length), to: "cut.jpg")
+        #expect { try ImageFile.read(path) } throws: { error in
+            guard case .corrupt(path, "JPEG", _) = error as? ImageFileError else { return false }
+            return true
+        }
+    }
+
+    @Test("a PNG with a damaged chunk fails its CRC check")
+    func damagedPNG() throws {
+        var damaged = png
+        damaged[damaged.count / 2] ^= 0x40
+        let path = try directory.write(damaged, to: "damaged.png")
+        #expect { try ImageFile.read(path) } throws: { error in
+            guard case .corrupt(path, "PNG", _) = error as? ImageFileError else { return false }
+            return true
+        }
+    }
+
+    @Test("PNG and JPEG are recognised by content, not by name")
+    func sniffing() throws {
+        let pngNamedJpg = try directory.write(png, to: "really-a-png.jpg")
+        let jpegNamedPng = try directory.write(jpeg, to: "really-a-jpeg.png")
+        #expect(try QRDecoder().decode(ImageFile.read(pngNamedJpg)).map(\.payload) == [Data("image file tests".utf8)])
+        #expect(try QRDecoder().decode(ImageFile.read(jpegNamedPng)).map(\.payload) == [Data("image file tests".utf8)])
+    }
+
+    @Test("an image without a QR code yields no symbols, not an error")
+    func noCode() throws {
+        var plain = GrayImage(width: 400, height: 300, fill: 200)
+        for x in 50..<350 { plain[x, 150] = 0 }  // a line, not a code
+        let path = try directory.write(ImageCodec.png.encode(plain), to: "plain.png")
+        #expect(try QRDecoder(thorough: true).decode(ImageFile.read(path)).isEmpty)
+    }
+
+    @Test("writing into a missing directory is a clear error")
+    func unwritable() {
+        let path = directory.file("missing/dir/out.png")
+        #expect { try ImageFile.write(png, to: path) } throws: { error in
+            guard case .unwritable(path, _) = error as? ImageFileError else { return false }
+            return true
+        }
+    }
+}
