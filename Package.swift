@@ -20,9 +20,8 @@ let package = Package(
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"])]),
+        // cairo is loaded with dlopen on first use (see its header): only its headers are needed to build.
+        .target(name: "CCairo"),
         // libpng and libjpeg report errors with longjmp, which Swift cannot cross;
         // this small C target keeps every setjmp on the C side.
         .target(

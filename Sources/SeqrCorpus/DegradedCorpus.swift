@@ -101,7 +101,7 @@ public enum DegradedCorpus {
             let module = Double(scale)
             switch distortion {
             case .blurred:
-                canvas = canvas.blurred(sigma: module * Double.random(in: 0.35...0.6, using: &g))
+                canvas = ImageDistortion.blur(canvas, sigma: module * Double.random(in: 0.35...0.6, using: &g))
             case .jpeg30:
                 fileExtension = "jpg"
             case .noisy:
@@ -111,7 +111,7 @@ public enum DegradedCorpus {
             case .inverted:
                 canvas = canvas.inverted()
             case .photo:
-                canvas = canvas.blurred(sigma: module * 0.3)
+                canvas = ImageDistortion.blur(canvas, sigma: module * 0.3)
                 canvas = ImageDistortion.shade(canvas, darkest: 0.45, angle: Double.random(in: 0..<360, using: &g))
                 canvas = ImageDistortion.noise(canvas, deviation: 12, using: &g)
                 fileExtension = "jpg"

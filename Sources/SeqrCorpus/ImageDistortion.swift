@@ -34,6 +34,34 @@ public enum ImageDistortion {
         return out
     }
 
+    /// An exact Gaussian blur (a lens out of focus) with standard deviation `sigma` pixels;
+    /// separable, edges clamped. Slower than `GrayImage.blurred`, which the decoder uses.
+    public static func blur(_ image: GrayImage, sigma: Double) -> GrayImage {
+        guard sigma > 0 else { return image }
+        let radius = max(1, Int((sigma * 3).rounded(.up)))
+        var kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = kernel.reduce(0, +)
+        kernel = kernel.map { $0 / total }
+        let (w, h) = (image.width, image.height)
+        var horizontal = [Double](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0.0
+                for k in -radius...radius { sum += kernel[k + radius] * Double(image.pixels[y * w + min(max(x + k, 0), w - 1)]) }
+                horizontal[y * w + x] = sum
+            }
+        }
+        var out = image
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0.0
+                for k in -radius...radius { sum += kernel[k + radius] * horizontal[min(max(y + k, 0), h - 1) * w + x] }
+                out.pixels[y * w + x] = UInt8(clamping: Int(sum.rounded()))
+            }
+        }
+        return out
+    }
+
     /// Adds Gaussian sensor noise of `deviation` gray levels.
     public static func noise(_ image: GrayImage, deviation: Double, using generator: inout SeededGenerator) -> GrayImage {
         var out = image

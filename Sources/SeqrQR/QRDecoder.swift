@@ -23,6 +23,14 @@ public struct DecodedSymbol: Equatable, Sendable {
     /// Whether the symbol was found in the inverted image (light modules on dark).
     public let inverted: Bool
 
+    /// Approximate pixels per module, from the corners and the version.
+    public var moduleSize: Double {
+        guard let version, corners.count == 4 else { return .infinity }
+        let top = hypot(Double(corners[1].x - corners[0].x), Double(corners[1].y - corners[0].y))
+        let left = hypot(Double(corners[3].x - corners[0].x), Double(corners[3].y - corners[0].y))
+        return (top + left) / 2 / Double(QRCapacity.moduleCount(version: version))
+    }
+
     public var center: PixelPoint {
         PixelPoint(x: corners.map(\.x).reduce(0, +) / max(corners.count, 1),
                    y: corners.map(\.y).reduce(0, +) / max(corners.count, 1))
@@ -45,8 +53,8 @@ public enum QRDecodingError: Error, Equatable, Sendable, CustomStringConvertible
 /// local-average thresholding (uneven light), a fixed threshold (blur), the same on
 /// the inverted image (light-on-dark codes, which 1.4 cannot read by itself), an
 /// unsharp-masked copy (out-of-focus photos), an enlarged copy (tiny codes) and a
-/// global histogram threshold. By default it stops after the first pass that finds anything; `thorough`
-/// runs them all and merges the results, for images with many codes.
+/// global histogram threshold. By default it goes on until a pass after the first
+/// success adds nothing new; `thorough` runs every pass and merges the results.
 public struct QRDecoder: Sendable {
     public struct Pass: Sendable, Equatable {
         public enum Binarizer: Sendable, Equatable { case localAverage, globalHistogram, fixedThreshold }
@@ -76,7 +84,7 @@ public struct QRDecoder: Sendable {
     ]
 
     public var passes: [Pass]
-    /// Run every pass and merge, instead of stopping at the first pass with a result.
+    /// Run every pass and merge, instead of stopping once a pass adds nothing new.
     public var thorough: Bool
 
     public init(passes: [Pass] = QRDecoder.defaultPasses, thorough: Bool = false) {
@@ -86,31 +94,50 @@ public struct QRDecoder: Sendable {
 
     public func decode(_ image: GrayImage) throws(QRDecodingError) -> [DecodedSymbol] {
         var found: [DecodedSymbol] = []
-        var inverted: GrayImage?
+        // Passes that differ only in binarizer share their prepared image.
+        var prepared: [PreparationKey: GrayImage] = [:]
         for pass in passes {
-            var source: GrayImage
-            if pass.inverted {
-                if inverted == nil { inverted = image.inverted() }
-                source = inverted!
-            } else {
-                source = image
-            }
-            if let sigma = pass.sharpen {
-                source = source.sharpened(sigma: sigma, amount: 3)
-            }
             // Enlarging only helps small images; large ones already have enough pixels per module.
-            if pass.scale > 1 {
-                guard image.width * image.height <= 1_000_000 else { continue }
-                source = source.scaledUp(by: pass.scale)
+            if pass.scale > 1 && image.width * image.height > Self.enlargeLimit { continue }
+            let key = PreparationKey(inverted: pass.inverted, sharpen: pass.sharpen, scale: pass.scale)
+            let source: GrayImage
+            if let cached = prepared[key] {
+                source = cached
+            } else {
+                var variant = pass.inverted ? image.inverted() : image
+                if let sigma = pass.sharpen { variant = variant.sharpened(sigma: sigma, amount: 3) }
+                if pass.scale > 1 { variant = variant.scaledUp(by: pass.scale) }
+                prepared[key] = variant
+                source = variant
             }
             let symbols = try Self.read(source, binarizer: pass.binarizer, inverted: pass.inverted, scale: pass.scale)
+            let before = found.count
             for symbol in symbols where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                 found.append(symbol)
             }
-            if !thorough && !found.isEmpty { break }
+            // Stop once a pass adds nothing to what earlier passes found: in a picture of
+            // several codes one binarization often catches some and the next the rest.
+            if !thorough && before > 0 && found.count == before { break }
+        }
+        // Codes with modules under ~3.5 px are hard to sample; when one turned up, others as
+        // small may have been missed, and a smoothly enlarged copy shows them.
+        if found.contains(where: { $0.moduleSize < 3.5 && !$0.inverted }), image.width * image.height <= Self.enlargeLimit {
+            for symbol in try Self.read(image.doubledSmoothly(), binarizer: .localAverage, inverted: false, scale: 2)
+            where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
+                found.append(symbol)
+            }
         }
         return found
     }
+
+    private struct PreparationKey: Hashable {
+        let inverted: Bool
+        let sharpen: Double?
+        let scale: Int
+    }
+
+    /// Images up to this many pixels are also tried enlarged.
+    static let enlargeLimit = 1_000_000
 
     private static func read(_ image: GrayImage, binarizer: Pass.Binarizer, inverted: Bool, scale: Int) throws(QRDecodingError) -> [DecodedSymbol] {
         var options = seqr_zx_options()
@@ -119,9 +146,12 @@ public struct QRDecoder: Sendable {
         case .globalHistogram: SEQR_ZX_BINARIZER_GLOBAL_HISTOGRAM
         case .fixedThreshold: SEQR_ZX_BINARIZER_FIXED_THRESHOLD
         }
-        options.try_harder = 1
+        // tryHarder scans every row; an enlarged copy has modules big enough for the usual
+        // row skipping, at a quarter of the cost.
+        options.try_harder = scale > 1 ? 0 : 1
         options.try_rotate = 1
-        options.try_downscale = 1
+        // An enlarged copy exists to give modules more pixels; scanning it shrunk again is wasted work.
+        options.try_downscale = scale > 1 ? 0 : 1
         options.max_symbols = 0
 
         var symbols: UnsafeMutablePointer<seqr_zx_symbol>?
@@ -160,13 +190,41 @@ extension DecodedSymbol {
 }
 
 extension GrayImage {
-    /// Nearest-neighbour enlargement, which keeps module edges sharp.
+    /// Nearest-neighbour enlargement: bigger modules for the detector's fixed-size windows.
     func scaledUp(by factor: Int) -> GrayImage {
         let w = width * factor, h = height * factor
         var out = [UInt8](repeating: 255, count: w * h)
-        for y in 0..<h {
-            let sourceRow = (y / factor) * width
-            for x in 0..<w { out[y * w + x] = pixels[sourceRow + x / factor] }
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for y in 0..<h {
+                    let sourceRow = (y / factor) * width
+                    for x in 0..<w { target[y * w + x] = source[sourceRow + x / factor] }
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// Bilinear doubling in fixed point (weights 3/4 and 1/4). Interpolated pixels let the
+    /// detector sample modules only two or three pixels wide, which it cannot do at 1×.
+    func doubledSmoothly() -> GrayImage {
+        let w = width * 2, h = height * 2
+        var out = [UInt8](repeating: 255, count: w * h)
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for y in 0..<h {
+                    // Output row y samples source row (y - 1) / 2 … y / 2 with weights 1:3 or 3:1.
+                    let near = min(y / 2, height - 1)
+                    let far = y % 2 == 0 ? max(near - 1, 0) : min(near + 1, height - 1)
+                    for x in 0..<w {
+                        let nx = min(x / 2, width - 1)
+                        let fx = x % 2 == 0 ? max(nx - 1, 0) : min(nx + 1, width - 1)
+                        let a = Int(source[near * width + nx]) * 3 + Int(source[near * width + fx])
+                        let b = Int(source[far * width + nx]) * 3 + Int(source[far * width + fx])
+                        target[y * w + x] = UInt8((a * 3 + b + 8) / 16)
+                    }
+                }
+            }
         }
         return GrayImage(width: w, height: h, pixels: out)
     }

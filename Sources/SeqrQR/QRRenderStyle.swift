@@ -1,3 +1,6 @@
+import CImageCodecs
+import Foundation
+
 /// The geometry shared by every renderer: module size and quiet zone.
 public struct QRRenderStyle: Sendable, Equatable {
     /// Pixels (PNG), user units (SVG) or points (PDF) per module.
@@ -33,10 +36,18 @@ extension QRSymbol {
         return GrayImage(width: side, height: side, pixels: pixels)
     }
 
-    /// A 1-bit PNG of the symbol.
+    /// A 1-bit PNG of the symbol, written straight from the modules.
     public func pngData(_ style: QRRenderStyle = QRRenderStyle()) throws(ImageCodec.Failure) -> Data {
-        try ImageCodec.png.encode(rasterized(style), bilevel: true)
+        var out: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let bytes = modules.map { $0 ? UInt8(1) : 0 }
+        let status = seqr_png_encode_modules(bytes, Int32(size), Int32(style.scale), Int32(style.margin), &out, &count, &message, message.count)
+        guard status == 0, let out else {
+            throw ImageCodec.Failure(codec: .png, message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { seqr_codec_free(out) }
+        return Data(bytes: out, count: count)
     }
 }
 
-import Foundation

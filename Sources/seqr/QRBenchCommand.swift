@@ -73,6 +73,7 @@ struct QRBenchCommand: ParsableCommand {
         if qrencode == nil { StandardStreams.warn("qrencode not found; encode comparison skipped (run scripts/setup)") }
         if zbarimg == nil { StandardStreams.warn("zbarimg not found; decode comparison skipped (run scripts/setup)") }
 
+        let stdoutPath = directory + "/stdout"
         // Encode: 1 KB of random bytes, 8-bit mode in both tools, same scale and margin.
         let payloadPath = directory + "/payload.bin"
         var generator = SeededGenerator(seed: 1024)
@@ -80,11 +81,11 @@ struct QRBenchCommand: ParsableCommand {
         var seqrTimes: [Double] = [], qrencodeTimes: [Double] = []
         for run in 0..<runs {
             if run % 10 == 0 { StandardStreams.warn("encode: run \(run + 1) of \(runs)") }
-            let ours = try ProcessRunner.run(seqr, ["encode", "--file", payloadPath, "--binary", "--ec", "M", "--scale", "3", "--margin", "4", "-o", directory + "/seqr.png"])
+            let ours = try ProcessRunner.run(seqr, ["encode", "--file", payloadPath, "--binary", "--ec", "M", "--scale", "3", "--margin", "4", "-o", directory + "/seqr.png"], outputPath: stdoutPath)
             guard ours.status == 0 else { throw CLIError("seqr encode failed during the benchmark") }
             seqrTimes.append(ours.seconds)
             if let qrencode {
-                let theirs = try ProcessRunner.run(qrencode, ["-8", "-l", "M", "-s", "3", "-m", "4", "-o", directory + "/qrencode.png"], input: payloadPath)
+                let theirs = try ProcessRunner.run(qrencode, ["-8", "-l", "M", "-s", "3", "-m", "4", "-o", directory + "/qrencode.png"], input: payloadPath, outputPath: stdoutPath)
                 qrencodeTimes.append(theirs.seconds)
             }
         }
@@ -110,11 +111,11 @@ struct QRBenchCommand: ParsableCommand {
                 _ = try decoder.decode(ImageFile.read(path))
                 inProcessSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 
-                let ours = try ProcessRunner.run(seqr, ["decode", "--json", path])
+                let ours = try ProcessRunner.run(seqr, ["decode", "--json", path], outputPath: stdoutPath)
                 seqrSeconds += ours.seconds
                 seqrFound += Self.matches(sample.payloads, in: Self.jsonPayloads(ours.output))
                 if let zbarimg {
-                    let theirs = try ProcessRunner.run(zbarimg, ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", path])
+                    let theirs = try ProcessRunner.run(zbarimg, ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", path], outputPath: stdoutPath)
                     zbarSeconds += theirs.seconds
                     let lines = String(decoding: theirs.output, as: UTF8.self).split(separator: "\n").map { Data($0.utf8) }
                     zbarFound += Self.matches(sample.payloads, in: lines)

@@ -1,2 +1,0 @@
-#include <cairo.h>
-#include <cairo-pdf.h>
