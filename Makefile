@@ -12,8 +12,10 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# Release builds link the Swift runtime and Foundation statically: a `seqr` process
+# then starts in about half the time (see docs/benchmarks.md).
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 demo: release
 	@bash scripts/demo $(RELEASE_BIN)

@@ -31,14 +31,17 @@ struct QRBenchCommand: ParsableCommand {
         let payloadBytes: Int
         let runs: Int
         let seqrMedianMs: Double
+        /// `seqr --version`: the process start-up alone, for reading the encode figure.
+        let seqrStartupMedianMs: Double
         let qrencodeMedianMs: Double?
         var ratio: Double? { qrencodeMedianMs.map { seqrMedianMs / $0 } }
-        enum CodingKeys: String, CodingKey { case payloadBytes, runs, seqrMedianMs, qrencodeMedianMs, ratio }
+        enum CodingKeys: String, CodingKey { case payloadBytes, runs, seqrMedianMs, seqrStartupMedianMs, qrencodeMedianMs, ratio }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(payloadBytes, forKey: .payloadBytes)
             try c.encode(runs, forKey: .runs)
             try c.encode(seqrMedianMs, forKey: .seqrMedianMs)
+            try c.encode(seqrStartupMedianMs, forKey: .seqrStartupMedianMs)
             try c.encodeIfPresent(qrencodeMedianMs, forKey: .qrencodeMedianMs)
             try c.encodeIfPresent(ratio, forKey: .ratio)
         }
@@ -78,18 +81,20 @@ struct QRBenchCommand: ParsableCommand {
         let payloadPath = directory + "/payload.bin"
         var generator = SeededGenerator(seed: 1024)
         try Data((0..<1024).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: payloadPath))
-        var seqrTimes: [Double] = [], qrencodeTimes: [Double] = []
+        var seqrTimes: [Double] = [], startupTimes: [Double] = [], qrencodeTimes: [Double] = []
         for run in 0..<runs {
             if run % 10 == 0 { StandardStreams.warn("encode: run \(run + 1) of \(runs)") }
             let ours = try ProcessRunner.run(seqr, ["encode", "--file", payloadPath, "--binary", "--ec", "M", "--scale", "3", "--margin", "4", "-o", directory + "/seqr.png"], outputPath: stdoutPath)
             guard ours.status == 0 else { throw CLIError("seqr encode failed during the benchmark") }
             seqrTimes.append(ours.seconds)
+            startupTimes.append(try ProcessRunner.run(seqr, ["--version"], outputPath: stdoutPath).seconds)
             if let qrencode {
                 let theirs = try ProcessRunner.run(qrencode, ["-8", "-l", "M", "-s", "3", "-m", "4", "-o", directory + "/qrencode.png"], input: payloadPath, outputPath: stdoutPath)
                 qrencodeTimes.append(theirs.seconds)
             }
         }
         let encode = EncodeResult(payloadBytes: 1024, runs: runs, seqrMedianMs: median(seqrTimes) * 1000,
+                                  seqrStartupMedianMs: median(startupTimes) * 1000,
                                   qrencodeMedianMs: qrencodeTimes.isEmpty ? nil : median(qrencodeTimes) * 1000)
 
         // Decode: the degraded corpus, file by file.
@@ -177,6 +182,7 @@ struct QRBenchCommand: ParsableCommand {
             "| --- | ---: | ---: |",
             "| seqr encode | \(f(report.encode.seqrMedianMs)) | \(f(report.encode.ratio))× |",
             "| qrencode | \(f(report.encode.qrencodeMedianMs)) | 1.0× |",
+            "| seqr --version (start-up only) | \(f(report.encode.seqrStartupMedianMs)) | |",
             "",
             "Decode, degraded corpus (one process per image; in-process is Seqr's library alone):",
             "",
