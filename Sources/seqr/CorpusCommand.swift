@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SeqrCorpus
+import SeqrQR
 
 struct CorpusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,9 @@ struct CorpusCommand: ParsableCommand {
 
     @Option(help: "Seed; the same seed always gives the same images.")
     var seed: UInt64 = 0x5EC2
+
+    @Flag(help: "Also decode every written file and say, per file, how many of its codes came back exactly.")
+    var verify = false
 
     struct Entry: Encodable {
         let file: String
@@ -53,5 +57,23 @@ struct CorpusCommand: ParsableCommand {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(manifest).write(to: URL(fileURLWithPath: output).appendingPathComponent("manifest.json"))
         StandardStreams.warn("wrote \(samples.count) images and manifest.json to \(output)")
+        if verify { try verifyFiles(samples) }
+    }
+
+    /// Reads each file back from disk and compares the decoded payloads with the manifest.
+    private func verifyFiles(_ samples: [DegradedCorpus.Sample]) throws {
+        let decoder = QRDecoder()
+        var found = 0, total = 0
+        for sample in samples {
+            let path = URL(fileURLWithPath: output).appendingPathComponent(sample.fileName).path
+            let decoded = try decoder.decode(ImageFile.read(path)).map(\.payload)
+            let matched = sample.payloads.filter(decoded.contains).count
+            found += matched
+            total += sample.payloads.count
+            let mark = matched == sample.payloads.count ? "ok  " : "MISS"
+            StandardStreams.print("\(mark) \(sample.fileName.padding(toLength: 22, withPad: " ", startingAt: 0)) \(matched)/\(sample.payloads.count) codes exact — \(sample.distortion.summary)")
+        }
+        StandardStreams.print("\(found) of \(total) codes decoded byte for byte")
+        if found < total { throw ExitCode.failure }
     }
 }

@@ -12,6 +12,10 @@ struct BenchCLITests {
         #expect(result.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == ["jpeg30-000.jpg", "jpeg30-001.jpg", "manifest.json", "rotated-000.png", "rotated-001.png"])
+        let verified = try SeqrBinary.run("bench", "corpus", "-o", directory.path, "--per-class", "1", "--classes", "multiple,inverted", "--verify")
+        #expect(verified.status == 0)
+        #expect(verified.stdoutText.contains("ok   multiple-000.png       3/3 codes exact"))
+        #expect(verified.stdoutText.hasSuffix("4 of 4 codes decoded byte for byte\n"))
         let bad = try SeqrBinary.run("bench", "corpus", "-o", directory.path, "--classes", "sideways")
         #expect(bad.status != 0 && bad.stderr.contains("unknown class 'sideways'"))
     }
