@@ -101,9 +101,13 @@ static void png_on_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-int seqr_png_encode_gray(const uint8_t *pixels, int width, int height, int bilevel,
-                         uint8_t **out, size_t *out_size,
-                         char *error, size_t error_size) {
+/// Supplies row `y` of an image being written (packed to the PNG's bit depth).
+typedef void (*png_row_source)(const void *context, int y, uint8_t *row);
+
+/// Writes a gray PNG of `bit_depth` (1 or 8) to memory, asking `source` for each row.
+/// The one place where libpng may longjmp while writing.
+static int png_write_gray(int width, int height, int bit_depth, png_row_source source, const void *context,
+                          uint8_t **out, size_t *out_size, char *error, size_t error_size) {
     *out = NULL;
     *out_size = 0;
     if (width <= 0 || height <= 0) {
@@ -118,64 +122,6 @@ int seqr_png_encode_gray(const uint8_t *pixels, int width, int height, int bilev
     }
     png_infop info = png_create_info_struct(png);
     memory_sink sink = {0};
-    uint8_t *row = NULL;
-    if (info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        copy_error(error, error_size, "out of memory");
-        return -1;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(sink.data);
-        free(row);
-        return -1;
-    }
-    png_set_write_fn(png, &sink, png_write_to_memory, png_flush_nothing);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, bilevel ? 1 : 8,
-                 PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    size_t row_bytes = bilevel ? ((size_t)width + 7) / 8 : (size_t)width;
-    row = malloc(row_bytes);
-    if (row == NULL) png_error(png, "out of memory");
-    for (int y = 0; y < height; ++y) {
-        const uint8_t *source = pixels + (size_t)y * (size_t)width;
-        if (bilevel) {
-            memset(row, 0, row_bytes);
-            for (int x = 0; x < width; ++x)
-                if (source[x] >= 128) row[x >> 3] |= (uint8_t)(0x80 >> (x & 7));
-            png_write_row(png, row);
-        } else {
-            png_write_row(png, source);
-        }
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    free(row);
-    *out = sink.data;
-    *out_size = sink.size;
-    return 0;
-}
-
-int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int margin,
-                            uint8_t **out, size_t *out_size,
-                            char *error, size_t error_size) {
-    *out = NULL;
-    *out_size = 0;
-    if (size <= 0 || scale <= 0 || margin < 0) {
-        copy_error(error, error_size, "invalid symbol geometry");
-        return -1;
-    }
-    const int side = (size + 2 * margin) * scale;
-    png_error_target target = {error, error_size};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &target, png_on_error, png_on_warning);
-    if (png == NULL) {
-        copy_error(error, error_size, "out of memory");
-        return -1;
-    }
-    png_infop info = png_create_info_struct(png);
-    memory_sink sink = {0};
-    uint8_t *volatile light = NULL;
     uint8_t *volatile row = NULL;
     if (info == NULL) {
         png_destroy_write_struct(&png, NULL);
@@ -185,40 +131,75 @@ int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int mar
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         free(sink.data);
-        free(light);
         free(row);
         return -1;
     }
     png_set_write_fn(png, &sink, png_write_to_memory, png_flush_nothing);
-    png_set_IHDR(png, info, (png_uint_32)side, (png_uint_32)side, 1, PNG_COLOR_TYPE_GRAY,
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, bit_depth, PNG_COLOR_TYPE_GRAY,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    // Rows repeat, so the "up" filter would zero most of them, but deflate finds the
-    // repeats as well on its own; skipping filter selection is what saves the time.
+    // Deflate finds the long runs of QR rows by itself; adaptive filter selection costs
+    // more time than it saves bytes on these images.
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_write_info(png, info);
-    const size_t row_bytes = ((size_t)side + 7) / 8;
-    light = malloc(row_bytes);
-    row = malloc(row_bytes);
-    if (light == NULL || row == NULL) png_error(png, "out of memory");
-    memset(light, 0xFF, row_bytes);  // 1 = white in a gray 1-bit PNG
-    for (int y = 0; y < margin * scale; ++y) png_write_row(png, light);
-    for (int my = 0; my < size; ++my) {
-        memset(row, 0xFF, row_bytes);
-        for (int mx = 0; mx < size; ++mx) {
-            if (!modules[(size_t)my * (size_t)size + (size_t)mx]) continue;
-            const int x0 = (mx + margin) * scale;
-            for (int x = x0; x < x0 + scale; ++x) row[x >> 3] &= (uint8_t)~(0x80 >> (x & 7));
-        }
-        for (int k = 0; k < scale; ++k) png_write_row(png, row);
+    row = malloc(bit_depth == 1 ? ((size_t)width + 7) / 8 : (size_t)width);
+    if (row == NULL) png_error(png, "out of memory");
+    for (int y = 0; y < height; ++y) {
+        source(context, y, row);
+        png_write_row(png, row);
     }
-    for (int y = 0; y < margin * scale; ++y) png_write_row(png, light);
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
-    free(light);
     free(row);
     *out = sink.data;
     *out_size = sink.size;
     return 0;
+}
+
+typedef struct {
+    const uint8_t *pixels;
+    int width;
+} gray_rows;
+
+static void gray_row(const void *context, int y, uint8_t *row) {
+    const gray_rows *image = context;
+    memcpy(row, image->pixels + (size_t)y * (size_t)image->width, (size_t)image->width);
+}
+
+int seqr_png_encode_gray(const uint8_t *pixels, int width, int height,
+                         uint8_t **out, size_t *out_size,
+                         char *error, size_t error_size) {
+    gray_rows image = {pixels, width};
+    return png_write_gray(width, height, 8, gray_row, &image, out, out_size, error, error_size);
+}
+
+typedef struct {
+    const uint8_t *modules;
+    int size, scale, margin;
+    size_t row_bytes;
+} module_rows;
+
+static void module_row(const void *context, int y, uint8_t *row) {
+    const module_rows *symbol = context;
+    memset(row, 0xFF, symbol->row_bytes);  // 1 = white in a gray 1-bit PNG
+    const int my = y / symbol->scale - symbol->margin;
+    if (my < 0 || my >= symbol->size) return;
+    for (int mx = 0; mx < symbol->size; ++mx) {
+        if (!symbol->modules[(size_t)my * (size_t)symbol->size + (size_t)mx]) continue;
+        const int x0 = (mx + symbol->margin) * symbol->scale;
+        for (int x = x0; x < x0 + symbol->scale; ++x) row[x >> 3] &= (uint8_t)~(0x80 >> (x & 7));
+    }
+}
+
+int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int margin,
+                            uint8_t **out, size_t *out_size,
+                            char *error, size_t error_size) {
+    if (size <= 0 || scale <= 0 || margin < 0) {
+        copy_error(error, error_size, "invalid symbol geometry");
+        return -1;
+    }
+    const int side = (size + 2 * margin) * scale;
+    module_rows symbol = {modules, size, scale, margin, ((size_t)side + 7) / 8};
+    return png_write_gray(side, side, 1, module_row, &symbol, out, out_size, error, error_size);
 }
 
 /* ---------------------------------------------------------------- JPEG */
@@ -246,6 +227,17 @@ static void jpeg_on_emit(j_common_ptr cinfo, int level) {
     if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) target->truncated = 1;
 }
 
+static struct jpeg_error_mgr *jpeg_error_target_init(jpeg_error_target *target, char *error, size_t error_size) {
+    struct jpeg_error_mgr *manager = jpeg_std_error(&target->manager);
+    manager->error_exit = jpeg_on_error;
+    manager->output_message = jpeg_on_message;
+    manager->emit_message = jpeg_on_emit;
+    target->error = error;
+    target->error_size = error_size;
+    target->truncated = 0;
+    return manager;
+}
+
 int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size) {
@@ -253,13 +245,7 @@ int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
     struct jpeg_decompress_struct cinfo;
     jpeg_error_target target;
     uint8_t *volatile buffer = NULL;
-    cinfo.err = jpeg_std_error(&target.manager);
-    target.manager.error_exit = jpeg_on_error;
-    target.manager.output_message = jpeg_on_message;
-    target.manager.emit_message = jpeg_on_emit;
-    target.error = error;
-    target.error_size = error_size;
-    target.truncated = 0;
+    cinfo.err = jpeg_error_target_init(&target, error, error_size);
     if (setjmp(target.jump)) {
         jpeg_destroy_decompress(&cinfo);
         free(buffer);
@@ -317,12 +303,7 @@ int seqr_jpeg_encode_gray(const uint8_t *pixels, int width, int height, int qual
     jpeg_error_target target;
     unsigned char *volatile buffer = NULL;
     unsigned long buffer_size = 0;
-    cinfo.err = jpeg_std_error(&target.manager);
-    target.manager.error_exit = jpeg_on_error;
-    target.manager.output_message = jpeg_on_message;
-    target.error = error;
-    target.error_size = error_size;
-    target.truncated = 0;
+    cinfo.err = jpeg_error_target_init(&target, error, error_size);
     if (setjmp(target.jump)) {
         jpeg_destroy_compress(&cinfo);
         free(buffer);

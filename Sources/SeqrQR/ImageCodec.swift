@@ -40,16 +40,15 @@ public enum ImageCodec: String, Sendable, CaseIterable {
         return GrayImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
     }
 
-    /// Encodes a gray image. `bilevel` writes a 1-bit PNG (ignored for JPEG);
-    /// `quality` is the JPEG quality from 1 to 100 (ignored for PNG).
-    public func encode(_ image: GrayImage, bilevel: Bool = false, quality: Int = 90) throws(Failure) -> Data {
+    /// Encodes a gray image; `quality` is the JPEG quality from 1 to 100 (ignored for PNG).
+    public func encode(_ image: GrayImage, quality: Int = 90) throws(Failure) -> Data {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = image.pixels.withUnsafeBufferPointer { buffer -> Int32 in
             switch self {
             case .png:
-                return seqr_png_encode_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), bilevel ? 1 : 0, &out, &size, &message, message.count)
+                return seqr_png_encode_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), &out, &size, &message, message.count)
             case .jpeg:
                 return seqr_jpeg_encode_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &out, &size, &message, message.count)
             }

@@ -35,14 +35,8 @@ extension QRSymbol {
         cairo.cairo_paint(context)
         cairo.cairo_set_source_rgb(context, 0, 0, 0)
         let unit = Double(style.scale)
-        for y in 0..<size {
-            var x = 0
-            while x < size {
-                guard isDark(x: x, y: y) else { x += 1; continue }
-                let start = x
-                while x < size, isDark(x: x, y: y) { x += 1 }
-                cairo.cairo_rectangle(context, Double(start + style.margin) * unit, Double(y + style.margin) * unit, Double(x - start) * unit, unit)
-            }
+        for run in darkRuns {
+            cairo.cairo_rectangle(context, Double(run.x + style.margin) * unit, Double(run.y + style.margin) * unit, Double(run.length) * unit, unit)
         }
         cairo.cairo_fill(context)
         cairo.cairo_show_page(context)

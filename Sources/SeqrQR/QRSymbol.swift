@@ -22,4 +22,19 @@ public struct QRSymbol: Equatable, Sendable {
         guard x >= 0, y >= 0, x < size, y < size else { return false }
         return modules[y * size + x]
     }
+
+    /// Horizontal runs of dark modules, row by row: what vector renderers draw.
+    public var darkRuns: [(x: Int, y: Int, length: Int)] {
+        var runs: [(x: Int, y: Int, length: Int)] = []
+        for y in 0..<size {
+            var x = 0
+            while x < size {
+                guard isDark(x: x, y: y) else { x += 1; continue }
+                let start = x
+                while x < size, isDark(x: x, y: y) { x += 1 }
+                runs.append((start, y, x - start))
+            }
+        }
+        return runs
+    }
 }

@@ -8,16 +8,7 @@ extension QRSymbol {
     public func svg(_ style: QRRenderStyle = QRRenderStyle()) -> String {
         let side = style.totalModules(self)
         let pixels = side * style.scale
-        var path = ""
-        for y in 0..<size {
-            var x = 0
-            while x < size {
-                guard isDark(x: x, y: y) else { x += 1; continue }
-                let start = x
-                while x < size, isDark(x: x, y: y) { x += 1 }
-                path += "M\(start + style.margin) \(y + style.margin)h\(x - start)v1h-\(x - start)z"
-            }
-        }
+        let path = darkRuns.map { "M\($0.x + style.margin) \($0.y + style.margin)h\($0.length)v1h-\($0.length)z" }.joined()
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(pixels)" height="\(pixels)" \

@@ -20,15 +20,14 @@ int seqr_png_decode_gray(const uint8_t *data, size_t size,
                          uint8_t **pixels, int *width, int *height,
                          char *error, size_t error_size);
 
-/// Encodes gray pixels as PNG. With `bilevel` set, writes a 1-bit image (pixels < 128 are black).
-int seqr_png_encode_gray(const uint8_t *pixels, int width, int height, int bilevel,
+/// Encodes gray pixels as an 8-bit gray PNG.
+int seqr_png_encode_gray(const uint8_t *pixels, int width, int height,
                          uint8_t **out, size_t *out_size,
                          char *error, size_t error_size);
 
 /// Encodes a QR symbol directly as a 1-bit PNG: `modules` is size×size bytes (non-zero =
 /// dark), each module drawn as scale×scale pixels inside a quiet zone of `margin` modules.
-/// Packs each module row once and repeats it, which is much faster than going through
-/// a full-size gray raster.
+/// Much faster than going through a full-size gray raster.
 int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int margin,
                             uint8_t **out, size_t *out_size,
                             char *error, size_t error_size);
