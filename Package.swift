@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layering, one direction only:
-//   SeqrCore (formats, pure Swift) ← SeqrQR (symbols, images, rendering) ← SeqrCorpus ← seqr
+//   SeqrCore (formats and crypto, no I/O) ← SeqrQR (symbols, images, rendering) ← SeqrCorpus ← seqr
 // C libraries come from Debian's -dev packages, installed by scripts/setup.
 let package = Package(
     name: "Seqr",
@@ -14,9 +14,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // MARK: C libraries
+        .systemLibrary(
+            name: "CBrotli", pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
@@ -34,7 +38,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("stdc++")]),
 
         // MARK: Seqr
-        .target(name: "SeqrCore"),
+        .target(
+            name: "SeqrCore",
+            dependencies: [
+                "CBrotli",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CImageCodecs", "CZXing"]),
         .target(name: "SeqrCorpus", dependencies: ["SeqrQR"]),
         .executableTarget(

@@ -1,0 +1,72 @@
+import Crypto
+
+/// Backing a document up as PaperVault codes, and restoring it, byte-exact to the
+/// PaperVault data format (docs/formats/papervault.md).
+public enum PaperVault {
+    /// How to write a backup.
+    public struct Options: Sendable, Equatable {
+        /// PBKDF2 rounds; OWASP 2023 asks for at least 600,000 with SHA-256.
+        public var rounds: UInt32 = VaultMessage.defaultRounds
+        public var errorCorrection: QRErrorCorrectionLevel = .M
+        /// The QR version of every code; `nil` picks 30 when the backup fits one page, else 37.
+        public var version: Int?
+        /// The page grid, recorded in each header and used to decide "fits one page".
+        public var rows: Int = 3
+        public var columns: Int = 2
+        public var allowCompression = true
+        /// Random padding length 0–255 unless fixed here (tests).
+        public var paddingLength: UInt8?
+
+        public init() {}
+    }
+
+    /// A written backup: the codes in order and how they were made.
+    public struct Backup: Sendable {
+        public let codes: [VaultCode]
+        public let version: Int
+        public let errorCorrection: QRErrorCorrectionLevel
+        public let compressed: Bool
+        public var payloads: [[UInt8]] { codes.map { $0.serialized() } }
+    }
+
+    /// Payload bytes one code carries at this version and level.
+    public static func payloadCapacity(version: Int, errorCorrection: QRErrorCorrectionLevel) -> Int {
+        QRCapacity.capacity(version: version, level: errorCorrection) - VaultCode.overhead
+    }
+
+    public static func backup(_ document: VaultDocument, password: String, options: Options = Options()) throws -> Backup {
+        let body = try VaultBody.encode(document, allowCompression: options.allowCompression)
+        let padded = VaultPadding.pad(body, count: options.paddingLength)
+        let message = try VaultMessage.seal(padded, password: password, rounds: options.rounds).serialized()
+        let digest = Array(SHA256.hash(data: message))
+
+        let perPage = options.rows * options.columns
+        let version = options.version ?? {
+            let single = payloadCapacity(version: 30, errorCorrection: options.errorCorrection)
+            return (message.count + single - 1) / single <= perPage ? 30 : 37
+        }()
+        let capacity = payloadCapacity(version: version, errorCorrection: options.errorCorrection)
+        precondition(capacity > 0, "QR version \(version) is too small for a vault code")
+        let chunks = stride(from: 0, to: message.count, by: capacity).map { Array(message[$0..<min($0 + capacity, message.count)]) }
+        precondition(chunks.count <= Int(UInt16.max), "the document needs more than 65,535 codes")
+        let codes = chunks.enumerated().map { number, chunk in
+            VaultCode(header: VaultTransportHeader(
+                documentDigest: digest, rows: UInt8(clamping: options.rows), columns: UInt8(clamping: options.columns),
+                totalCodes: UInt16(chunks.count), codeNumber: UInt16(number)), payload: chunk)
+        }
+        return Backup(codes: codes, version: version, errorCorrection: options.errorCorrection, compressed: body.first == 1)
+    }
+
+    /// Decrypts and decodes a complete message buffer (see ``VaultAssembler``).
+    public static func restore(message: [UInt8], password: String) throws(PaperVaultError) -> VaultDocument {
+        let padded = try VaultMessage(parsing: message).open(password: password)
+        return try VaultBody.decode(VaultPadding.unpad(padded))
+    }
+
+    /// Restores from scanned QR payloads in any order (non-vault codes are ignored).
+    public static func restore(scanned: [[UInt8]], password: String) throws(PaperVaultError) -> VaultDocument {
+        var assembler = VaultAssembler()
+        for payload in scanned { assembler.add(payload) }
+        return try restore(message: assembler.messageBuffer(), password: password)
+    }
+}

@@ -1,0 +1,68 @@
+/// Every way a PaperVault backup can fail to restore, one case each, so that the user
+/// is told what is wrong and what to do (docs/formats/papervault.md).
+public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible {
+    // Transport layer: single codes and the set of codes.
+    /// Shorter than a header and a checksum.
+    case truncatedCode(length: Int)
+    /// The checksum does not match: an ordinary QR code (a URL, text) or a damaged one.
+    case notAVaultCode
+    /// A header that cannot be right: no codes in total, or a code number past the total.
+    case invalidHeader(codeNumber: Int, totalCodes: Int)
+    /// Codes of two different backups (or two versions of one document) were scanned together.
+    case mixedDocuments(count: Int)
+    /// The same code number was seen with two different contents.
+    case conflictingCodes(codeNumber: Int)
+    /// These codes (numbered from 1, as printed) have not been scanned yet.
+    case missingCodes([Int], total: Int)
+    /// The codes are all there but their contents do not hash to the document digest.
+    case digestMismatch
+    /// No vault code was scanned at all.
+    case noCodes
+
+    // Message layer.
+    case truncatedMessage
+    /// The clear-text flags byte is not zero: written by a newer version.
+    case unsupportedClearTextFlags(UInt8)
+    /// Zero rounds or an empty salt, or more rounds than a restore may spend.
+    case invalidKeyDerivation(rounds: UInt32, saltLength: Int)
+    /// ChaCha20-Poly1305 refused the ciphertext: the password is wrong, or the data was altered.
+    case authenticationFailed
+    case invalidPadding
+    /// The control flags are not 0 (plain) or 1 (brotli): written by a newer version.
+    case unsupportedControlFlags(UInt8)
+    case decompressionFailed
+    case documentTooLarge(limit: Int)
+
+    // Document layer.
+    case truncatedDocument
+    case titleNotUTF8
+    /// A content type this version does not know: written by a newer version.
+    case unsupportedContentType(UInt16)
+    case textNotUTF8
+
+    public var description: String {
+        switch self {
+        case .truncatedCode(let length): "a vault code is too short (\(length) bytes)"
+        case .notAVaultCode: "not a vault code (its checksum does not match)"
+        case let .invalidHeader(number, total): "a vault code claims to be number \(number) of \(total)"
+        case .mixedDocuments(let count): "codes from \(count) different backups were mixed; scan the codes of one backup only"
+        case .conflictingCodes(let number): "two different codes both claim to be code \(number + 1); the backup was altered or damaged"
+        case let .missingCodes(missing, total):
+            "\(total - missing.count) of \(total) codes found; missing code\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", "))"
+        case .digestMismatch: "the codes do not match the document digest: the backup is damaged or was tampered with"
+        case .noCodes: "no vault code was found"
+        case .truncatedMessage: "the encrypted message is truncated"
+        case .unsupportedClearTextFlags(let flags): "unknown clear-text flags \(flags): written by a newer version of the app"
+        case let .invalidKeyDerivation(rounds, salt): "invalid key derivation parameters (\(rounds) rounds, \(salt)-byte salt)"
+        case .authenticationFailed: "decryption failed: the password is wrong, or the backup was tampered with"
+        case .invalidPadding: "the decrypted data has invalid padding"
+        case .unsupportedControlFlags(let flags): "unknown control flags \(flags): written by a newer version of the app"
+        case .decompressionFailed: "the document could not be decompressed"
+        case .documentTooLarge(let limit): "the document is larger than \(limit) bytes"
+        case .truncatedDocument: "the document is truncated"
+        case .titleNotUTF8: "the document title is not valid UTF-8"
+        case .unsupportedContentType(let type): "unknown content type \(type): written by a newer version of the app"
+        case .textNotUTF8: "the text document is not valid UTF-8"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Crypto
+
+/// The contents of one PaperVault QR code: header, a slice of the message, checksum.
+///
+/// | offset | length | field |
+/// | --- | --- | --- |
+/// | 0 | 38 | ``VaultTransportHeader`` |
+/// | 38 | n − 40 | payload: the next slice of the message buffer |
+/// | n − 2 | 2 | checksum: the first two bytes of SHA-256 over bytes 0 ..< n − 2 |
+///
+/// The checksum only tells vault codes from other QR codes; integrity comes from the
+/// document digest and the AEAD tag.
+public struct VaultCode: Equatable, Sendable {
+    public static let overhead = VaultTransportHeader.size + 2
+
+    public var header: VaultTransportHeader
+    public var payload: [UInt8]
+
+    public init(header: VaultTransportHeader, payload: [UInt8]) {
+        self.header = header
+        self.payload = payload
+    }
+
+    public func serialized() -> [UInt8] {
+        var out = header.serialized() + payload
+        out += Self.checksum(out)
+        return out
+    }
+
+    /// Parses the bytes of a scanned QR code.
+    public init(parsing bytes: [UInt8]) throws(PaperVaultError) {
+        guard bytes.count >= Self.overhead else { throw .truncatedCode(length: bytes.count) }
+        let body = Array(bytes.dropLast(2))
+        guard Self.checksum(body) == Array(bytes.suffix(2)) else { throw .notAVaultCode }
+        var reader = ByteReader(body, truncated: PaperVaultError.truncatedCode(length: bytes.count))
+        header = try VaultTransportHeader(reading: &reader)
+        payload = reader.rest()
+        guard header.totalCodes > 0, header.codeNumber < header.totalCodes else {
+            throw .invalidHeader(codeNumber: Int(header.codeNumber), totalCodes: Int(header.totalCodes))
+        }
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> [UInt8] {
+        Array(SHA256.hash(data: bytes).prefix(2))
+    }
+}
