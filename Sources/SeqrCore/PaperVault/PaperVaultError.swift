@@ -12,6 +12,8 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
     case mixedDocuments(count: Int)
     /// The same code number was seen with two different contents.
     case conflictingCodes(codeNumber: Int)
+    /// Codes with the same digest disagree on the total number of codes.
+    case inconsistentTotals
     /// These codes (numbered from 1, as printed) have not been scanned yet.
     case missingCodes([Int], total: Int)
     /// The codes are all there but their contents do not hash to the document digest.
@@ -47,6 +49,7 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
         case let .invalidHeader(number, total): "a vault code claims to be number \(number) of \(total)"
         case .mixedDocuments(let count): "codes from \(count) different backups were mixed; scan the codes of one backup only"
         case .conflictingCodes(let number): "two different codes both claim to be code \(number + 1); the backup was altered or damaged"
+        case .inconsistentTotals: "codes of this backup disagree on how many codes there are; the backup was altered or damaged"
         case let .missingCodes(missing, total):
             "\(total - missing.count) of \(total) codes found; missing code\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", "))"
         case .digestMismatch: "the codes do not match the document digest: the backup is damaged or was tampered with"

@@ -16,6 +16,7 @@ public struct VaultAssembler: Sendable {
         var totalCodes: Int
         var payloads: [Int: [UInt8]] = [:]
         var conflicts: Set<Int> = []
+        var inconsistentTotal = false
     }
 
     /// Codes seen, by document digest; more than one digest means mixed backups.
@@ -37,6 +38,7 @@ public struct VaultAssembler: Sendable {
         if firstDigest == nil { firstDigest = digest }
         var backup = backups[digest] ?? Backup(totalCodes: Int(code.header.totalCodes))
         defer { backups[digest] = backup }
+        if Int(code.header.totalCodes) != backup.totalCodes { backup.inconsistentTotal = true }
         if let existing = backup.payloads[number] {
             if existing != code.payload { backup.conflicts.insert(number) }
             return .duplicate(codeNumber: number)
@@ -69,6 +71,7 @@ public struct VaultAssembler: Sendable {
     public func messageBuffer() throws(PaperVaultError) -> [UInt8] {
         guard let digest = firstDigest, let backup = backups[digest] else { throw .noCodes }
         guard backups.count == 1 else { throw .mixedDocuments(count: backups.count) }
+        if backup.inconsistentTotal { throw .inconsistentTotals }
         if let conflict = backup.conflicts.min() { throw .conflictingCodes(codeNumber: conflict) }
         let missing = missingCodes
         guard missing.isEmpty else { throw .missingCodes(missing, total: backup.totalCodes) }
