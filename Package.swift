@@ -56,7 +56,7 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "SeqrTestSupport", path: "Tests/SeqrTestSupport"),
-        .testTarget(name: "SeqrCoreTests", dependencies: ["SeqrCore"]),
+        .testTarget(name: "SeqrCoreTests", dependencies: ["SeqrCore", "SeqrTestSupport"]),
         .testTarget(name: "SeqrQRTests", dependencies: ["SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
         .testTarget(name: "SeqrCorpusTests", dependencies: ["SeqrCorpus", "SeqrTestSupport"]),
         .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
