@@ -26,6 +26,8 @@ let package = Package(
             providers: [.apt(["libqrencode-dev"])]),
         // cairo is loaded with dlopen on first use (see its header): only its headers are needed to build.
         .target(name: "CCairo"),
+        // poppler, also loaded on first use, to read PDF pages back as images.
+        .target(name: "CPoppler", dependencies: ["CCairo"]),
         // libpng and libjpeg report errors with longjmp, which Swift cannot cross;
         // this small C target keeps every setjmp on the C side.
         .target(
@@ -45,7 +47,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
-        .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CImageCodecs", "CZXing"]),
+        .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CPoppler", "CImageCodecs", "CZXing"]),
         .target(name: "SeqrCorpus", dependencies: ["SeqrQR"]),
         .executableTarget(
             name: "seqr",

@@ -30,7 +30,17 @@ extern "C" {
     X(cairo_paint)                       \
     X(cairo_rectangle)                   \
     X(cairo_fill)                        \
-    X(cairo_show_page)
+    X(cairo_show_page)                   \
+    X(cairo_image_surface_create)        \
+    X(cairo_image_surface_get_data)      \
+    X(cairo_image_surface_get_stride)    \
+    X(cairo_surface_flush)               \
+    X(cairo_scale)                       \
+    X(cairo_move_to)                     \
+    X(cairo_select_font_face)            \
+    X(cairo_set_font_size)               \
+    X(cairo_show_text)                   \
+    X(cairo_text_extents)
 
 typedef struct {
 #define SEQR_CAIRO_MEMBER(name) __typeof__(&name) _Nonnull name;
@@ -40,7 +50,7 @@ typedef struct {
 
 /// The cairo functions, loaded once (thread-safe). Returns NULL when libcairo.so.2
 /// cannot be loaded, with the reason in `error` (at most `error_size` bytes).
-const seqr_cairo_api *seqr_cairo_load(char *error, size_t error_size);
+const seqr_cairo_api *_Nullable seqr_cairo_load(char *_Nullable error, size_t error_size);
 
 #ifdef __cplusplus
 }

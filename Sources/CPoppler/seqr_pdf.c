@@ -1,0 +1,140 @@
+#include "seqr_pdf.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "seqr_cairo.h"
+
+// The few poppler-glib and GObject entry points used, declared with opaque pointers so
+// that building needs no poppler or GLib headers (their C ABI is stable).
+typedef struct {
+    void *(*document_new_from_data)(char *data, int length, const char *password, void **error);
+    int (*document_get_n_pages)(void *document);
+    void *(*document_get_page)(void *document, int index);
+    void (*page_get_size)(void *page, double *width, double *height);
+    void (*page_render_for_printing)(void *page, cairo_t *cairo);
+    void (*object_unref)(void *object);
+    void (*error_free)(void *error);
+} poppler_api;
+
+static poppler_api poppler;
+static int poppler_loaded = 0;
+static char poppler_error[256];
+static pthread_once_t poppler_once = PTHREAD_ONCE_INIT;
+
+static void load_poppler(void) {
+    void *library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        snprintf(poppler_error, sizeof poppler_error, "cannot load libpoppler-glib.so.8 (%s); run scripts/setup", dlerror());
+        return;
+    }
+    void *gobject = dlopen("libgobject-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    void *glib = dlopen("libglib-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (gobject == NULL || glib == NULL) {
+        snprintf(poppler_error, sizeof poppler_error, "cannot load GLib (%s)", dlerror());
+        return;
+    }
+#define RESOLVE(field, from, name)                                                        \
+    *(void **)&poppler.field = dlsym(from, name);                                         \
+    if (poppler.field == NULL) {                                                          \
+        snprintf(poppler_error, sizeof poppler_error, "poppler lacks %s", name);          \
+        return;                                                                           \
+    }
+    RESOLVE(document_new_from_data, library, "poppler_document_new_from_data")
+    RESOLVE(document_get_n_pages, library, "poppler_document_get_n_pages")
+    RESOLVE(document_get_page, library, "poppler_document_get_page")
+    RESOLVE(page_get_size, library, "poppler_page_get_size")
+    RESOLVE(page_render_for_printing, library, "poppler_page_render_for_printing")
+    RESOLVE(object_unref, gobject, "g_object_unref")
+    RESOLVE(error_free, glib, "g_error_free")
+#undef RESOLVE
+    poppler_loaded = 1;
+}
+
+static void copy_error(char *error, size_t error_size, const char *message) {
+    if (error == NULL || error_size == 0) return;
+    strncpy(error, message, error_size - 1);
+    error[error_size - 1] = '\0';
+}
+
+int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
+                    seqr_pdf_page_callback callback, void *context,
+                    char *error, size_t error_size) {
+    pthread_once(&poppler_once, load_poppler);
+    if (!poppler_loaded) {
+        copy_error(error, error_size, poppler_error);
+        return -1;
+    }
+    char cairo_error[256];
+    const seqr_cairo_api *cairo = seqr_cairo_load(cairo_error, sizeof cairo_error);
+    if (cairo == NULL) {
+        copy_error(error, error_size, cairo_error);
+        return -1;
+    }
+    if (size > 0x7FFFFFFF) {
+        copy_error(error, error_size, "PDF too large");
+        return -1;
+    }
+    void *gerror = NULL;
+    // poppler keeps a pointer to the bytes, not a copy; they outlive the document here.
+    void *document = poppler.document_new_from_data((char *)data, (int)size, NULL, &gerror);
+    if (document == NULL) {
+        // GError's message is its third field (domain, code, message).
+        const char *message = gerror ? *(const char **)((char *)gerror + sizeof(uint32_t) * 2) : "not a PDF";
+        char text[256];
+        snprintf(text, sizeof text, "%s", message ? message : "not a PDF");
+        if (gerror) poppler.error_free(gerror);
+        copy_error(error, error_size, text);
+        return -1;
+    }
+    int pages = poppler.document_get_n_pages(document);
+    const double scale = dpi / 72.0;
+    for (int index = 0; index < pages; ++index) {
+        void *page = poppler.document_get_page(document, index);
+        if (page == NULL) continue;
+        double width_pt = 0, height_pt = 0;
+        poppler.page_get_size(page, &width_pt, &height_pt);
+        int width = (int)(width_pt * scale + 0.5), height = (int)(height_pt * scale + 0.5);
+        if (width <= 0 || height <= 0 || (size_t)width * (size_t)height > 200u * 1000u * 1000u) {
+            poppler.object_unref(page);
+            continue;
+        }
+        cairo_surface_t *surface = cairo->cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+        cairo_t *cr = cairo->cairo_create(surface);
+        cairo->cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo->cairo_paint(cr);
+        cairo->cairo_scale(cr, scale, scale);
+        poppler.page_render_for_printing(page, cr);
+        cairo->cairo_surface_flush(surface);
+        uint8_t *gray = malloc((size_t)width * (size_t)height);
+        int stop = 0;
+        if (gray != NULL) {
+            const unsigned char *pixels = cairo->cairo_image_surface_get_data(surface);
+            const int stride = cairo->cairo_image_surface_get_stride(surface);
+            for (int y = 0; y < height; ++y) {
+                const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
+                for (int x = 0; x < width; ++x) {
+                    const uint32_t p = row[x];
+                    const unsigned r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+                    gray[(size_t)y * (size_t)width + (size_t)x] = (uint8_t)((r * 77 + g * 150 + b * 29) >> 8);
+                }
+            }
+            stop = callback(context, index, gray, width, height);
+            free(gray);
+        }
+        cairo->cairo_destroy(cr);
+        cairo->cairo_surface_destroy(surface);
+        poppler.object_unref(page);
+        if (gray == NULL) {
+            poppler.object_unref(document);
+            copy_error(error, error_size, "out of memory");
+            return -1;
+        }
+        if (stop) break;
+    }
+    poppler.object_unref(document);
+    return pages;
+}

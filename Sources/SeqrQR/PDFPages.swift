@@ -1,0 +1,45 @@
+import CPoppler
+import Foundation
+
+/// Reads the pages of a PDF (a printed-and-scanned vault, or one Seqr wrote) as gray
+/// images, through poppler.
+public enum PDFPages {
+    /// True when `data` starts like a PDF file.
+    public static func isPDF(_ data: Data) -> Bool { data.starts(with: Array("%PDF-".utf8)) }
+
+    /// Every page rendered at `dpi`.
+    public static func render(_ data: Data, dpi: Double = 250) throws(PDFRenderingError) -> [GrayImage] {
+        final class Collector { var pages: [GrayImage] = [] }
+        let collector = Collector()
+        var message = [CChar](repeating: 0, count: 256)
+        let result = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return seqr_pdf_render(base, raw.count, dpi, { context, _, gray, width, height in
+                let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
+                let count = Int(width) * Int(height)
+                collector.pages.append(GrayImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: gray, count: count))))
+                return 0
+            }, Unmanaged.passUnretained(collector).toOpaque(), &message, message.count)
+        }
+        guard result >= 0 else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw PDFRenderingError(message: text.isEmpty ? "not a readable PDF" : text)
+        }
+        return collector.pages
+    }
+}
+
+extension ImageFile {
+    /// The pictures in a file: one for PNG and JPEG, one per page for PDF.
+    public static func readPages(_ path: String, pdfResolution: Double = 250) throws(ImageFileError) -> [GrayImage] {
+        let data = try readBytes(path)
+        if PDFPages.isPDF(data) {
+            do {
+                return try PDFPages.render(data, dpi: pdfResolution)
+            } catch {
+                throw .corrupt(path: path, format: "PDF", detail: error.message)
+            }
+        }
+        return [try decode(data, path: path)]
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import SeqrCore
+import SeqrQR
+
+struct VaultRestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore a document from photos, scans or PDFs of its vault codes.",
+        discussion: """
+        Give the pictures in any order; each may hold several codes, and PDFs are read page \
+        by page. Reading stops as soon as every code has been found. Other QR codes in the \
+        pictures are ignored. A wrong password and a tampered backup look the same to the \
+        cipher, and are reported together.
+        """
+    )
+
+    @Argument(help: "PNG, JPEG or PDF files holding the codes.")
+    var pictures: [String]
+
+    @Option(name: .shortAndLong, help: "Where to write the restored document ('-' for standard output).")
+    var output: String
+
+    @Flag(help: "Overwrite the output file if it exists.")
+    var force = false
+
+    @OptionGroup var passwordOptions: PasswordOptions
+
+    @Flag(help: "Print a JSON summary on standard output (not with -o -).")
+    var json = false
+
+    func validate() throws {
+        if pictures.isEmpty { throw ValidationError("give at least one picture or PDF") }
+        if json && output == "-" { throw ValidationError("--json cannot be combined with -o -") }
+    }
+
+    struct Summary: Encodable {
+        let output: String
+        let title: String
+        let contentType: String
+        let bytes: Int
+        let codes: Int
+        let picturesRead: Int
+    }
+
+    func run() throws {
+        if output != "-" && !force && FileManager.default.fileExists(atPath: output) {
+            throw CLIError("\(output) exists; use --force to overwrite it")
+        }
+        var assembler = VaultAssembler()
+        let decoder = QRDecoder(thorough: true)
+        var read = 0
+        for path in pictures {
+            let pages = try ImageFile.readPages(path)
+            read += 1
+            var added = 0
+            for page in pages {
+                for symbol in try decoder.decode(page) {
+                    if case .added = assembler.add([UInt8](symbol.payload)) { added += 1 }
+                }
+            }
+            if !json { StandardStreams.warn(progressLine(path, added: added, assembler: assembler)) }
+            if assembler.isComplete { break }
+        }
+        if assembler.isComplete && read < pictures.count && !json {
+            StandardStreams.warn("all codes found; \(pictures.count - read) more file\(pictures.count - read == 1 ? "" : "s") not needed")
+        }
+        let message = try assembler.messageBuffer()
+        let password = try passwordOptions.password(confirm: false)
+        let document = try PaperVault.restore(message: message, password: password)
+        if output == "-" {
+            StandardStreams.write(Data(document.content))
+        } else {
+            try ImageFile.write(Data(document.content), to: output)
+        }
+        let summary = Summary(output: output, title: document.title, contentType: document.contentType == .text ? "text" : "bytes",
+                              bytes: document.content.count, codes: assembler.foundCodes, picturesRead: read)
+        if json {
+            try StandardStreams.printJSON(summary)
+        } else if output != "-" {
+            StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
+        }
+    }
+
+    private func progressLine(_ path: String, added: Int, assembler: VaultAssembler) -> String {
+        guard let total = assembler.totalCodes else { return "\(path): no vault codes" }
+        let missing = assembler.missingCodes
+        var line = "\(path): +\(added) code\(added == 1 ? "" : "s"); \(assembler.foundCodes) of \(total) found"
+        if !missing.isEmpty { line += "; missing \(Self.ranges(missing))" }
+        return line
+    }
+
+    /// "1, 3–5, 9" from [1, 3, 4, 5, 9].
+    static func ranges(_ numbers: [Int]) -> String {
+        var parts: [String] = []
+        var start = numbers.first, previous = numbers.first
+        for n in numbers.dropFirst() + [Int.min] {
+            if let p = previous, n == p + 1 { previous = n; continue }
+            if let s = start, let p = previous { parts.append(s == p ? "\(s)" : "\(s)–\(p)") }
+            start = n
+            previous = n
+        }
+        return parts.joined(separator: ", ")
+    }
+}
