@@ -48,16 +48,14 @@ struct VaultRestoreCommand: ParsableCommand {
             throw CLIError("\(output) exists; use --force to overwrite it")
         }
         var assembler = VaultAssembler()
-        let decoder = QRDecoder(thorough: true)
         var read = 0
         for path in pictures {
             let pages = try ImageFile.readPages(path)
             read += 1
             var added = 0
             for page in pages {
-                for symbol in try decoder.decode(page) {
-                    if case .added = assembler.add([UInt8](symbol.payload)) { added += 1 }
-                }
+                added += try Self.scan(page, into: &assembler)
+                if assembler.isComplete { break }
             }
             if !json { StandardStreams.warn(progressLine(path, added: added, assembler: assembler)) }
             if assembler.isComplete { break }
@@ -80,6 +78,20 @@ struct VaultRestoreCommand: ParsableCommand {
         } else if output != "-" {
             StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
         }
+    }
+
+    /// Adds a page's codes; when it shows fewer than a full page holds while codes are
+    /// still missing, looks again with every decoder pass.
+    static func scan(_ page: GrayImage, into assembler: inout VaultAssembler) throws -> Int {
+        var added = 0
+        var symbols = try QRDecoder().decode(page)
+        if symbols.count < assembler.codesPerPage ?? Int.max, !assembler.isComplete {
+            symbols = try QRDecoder(thorough: true).decode(page)
+        }
+        for symbol in symbols {
+            if case .added = assembler.add([UInt8](symbol.payload)) { added += 1 }
+        }
+        return added
     }
 
     private func progressLine(_ path: String, added: Int, assembler: VaultAssembler) -> String {

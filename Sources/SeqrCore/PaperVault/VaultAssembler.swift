@@ -14,6 +14,7 @@ public struct VaultAssembler: Sendable {
 
     private struct Backup: Sendable {
         var totalCodes: Int
+        var codesPerPage: Int
         var payloads: [Int: [UInt8]] = [:]
         var conflicts: Set<Int> = []
         var inconsistentTotal = false
@@ -36,7 +37,8 @@ public struct VaultAssembler: Sendable {
         let digest = code.header.documentDigest
         let number = Int(code.header.codeNumber)
         if firstDigest == nil { firstDigest = digest }
-        var backup = backups[digest] ?? Backup(totalCodes: Int(code.header.totalCodes))
+        var backup = backups[digest] ?? Backup(
+            totalCodes: Int(code.header.totalCodes), codesPerPage: Int(code.header.rows) * Int(code.header.columns))
         defer { backups[digest] = backup }
         if Int(code.header.totalCodes) != backup.totalCodes { backup.inconsistentTotal = true }
         if let existing = backup.payloads[number] {
@@ -49,6 +51,9 @@ public struct VaultAssembler: Sendable {
 
     /// Total codes of the backup being scanned, once one of its codes was seen.
     public var totalCodes: Int? { current?.totalCodes }
+
+    /// Codes on a full page, from the headers' rows and columns (0 when unknown).
+    public var codesPerPage: Int? { current?.codesPerPage }
 
     /// Distinct codes of the backup found so far.
     public var foundCodes: Int { current?.payloads.count ?? 0 }

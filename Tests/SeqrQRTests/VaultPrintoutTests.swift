@@ -1,0 +1,81 @@
+import Foundation
+import SeqrCore
+import SeqrCorpus
+import SeqrQR
+import SeqrTestSupport
+import Testing
+
+/// Paper-vault backups through real rendered pages and the real decoder, pages shuffled.
+@Suite("Paper vault through printed pages")
+struct VaultPrintoutTests {
+    static func options(compression: Bool = true) -> PaperVault.Options {
+        var options = PaperVault.Options()
+        options.rounds = 1_000
+        options.allowCompression = compression
+        return options
+    }
+
+    static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// Decodes every page image and returns the payloads, pages in random order.
+    static func scan(_ pages: [GrayImage]) throws -> [[UInt8]] {
+        try pages.shuffled().flatMap { try QRDecoder().decode($0).map { [UInt8]($0.payload) } }
+    }
+
+    @Test("PNG pages: empty, one byte, emoji title, 100 KB binary; with and without compression", arguments: [true, false])
+    func pngPages(compression: Bool) throws {
+        let documents = [
+            VaultDocument(title: "", text: ""),
+            VaultDocument(title: "b", contents: [0x00]),
+            VaultDocument(title: "🗝️ Tresor — ünïcødé", text: "PIN 4711\nWi-Fi: correct horse battery staple ✓"),
+            VaultDocument(title: "archive.bin", contents: Self.randomBytes(100 * 1024, seed: compression ? 1 : 2)),
+        ]
+        for document in documents {
+            let backup = try PaperVault.backup(document, password: "paper", options: Self.options(compression: compression))
+            let printout = VaultPrintout(backup: backup)
+            let pages = try printout.pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
+            #expect(pages.count == printout.pageCount)
+            #expect(pages.count == (backup.codes.count + 5) / 6)
+            let scanned = try Self.scan(pages)
+            #expect(scanned.count == backup.codes.count, "\(document.title): every code on the pages decodes")
+            #expect(try PaperVault.restore(scanned: scanned, password: "paper") == document)
+        }
+    }
+
+    @Test("PDF pages read back through poppler, on A4 and Letter")
+    func pdf() throws {
+        let document = VaultDocument(title: "pdf", contents: Self.randomBytes(12_000, seed: 3))
+        let backup = try PaperVault.backup(document, password: "paper", options: Self.options())
+        for paper in VaultPrintout.Paper.allCases {
+            let pdf = try VaultPrintout(backup: backup, paper: paper).pdfData()
+            #expect(PDFPages.isPDF(pdf))
+            let pages = try PDFPages.render(pdf, dpi: 200)
+            #expect(pages.count == (backup.codes.count + 5) / 6)
+            let expectedWidth = paper == .a4 ? 1654 : 1700
+            #expect(pages.first?.width == expectedWidth)
+            #expect(try PaperVault.restore(scanned: Self.scan(pages), password: "paper") == document)
+        }
+    }
+
+    @Test("the title appears only when asked: pdftotext finds it in one printout, not in the other")
+    func titleIsSecret() throws {
+        let document = VaultDocument(title: "Swiss account", text: "secret")
+        let backup = try PaperVault.backup(document, password: "paper", options: Self.options())
+        let directory = try TemporaryDirectory()
+        let pdftotext = try ExternalTool.named("pdftotext")
+        for (printTitle, expected) in [(false, false), (true, true)] {
+            let path = try directory.write(VaultPrintout(backup: backup, title: printTitle ? document.title : nil).pdfData(), to: "t\(printTitle).pdf")
+            let text = try pdftotext.run([path, "-"]).stdoutText
+            #expect(text.contains("Swiss account") == expected)
+            #expect(text.contains("code 1 of 1") && text.contains("page 1 of 1") && text.contains("seqr vault restore"))
+        }
+    }
+
+    @Test("a page that is not a PDF is a clear error")
+    func notAPDF() {
+        #expect(throws: PDFRenderingError.self) { try PDFPages.render(Data("%PDF-1.7 garbage".utf8)) }
+    }
+}
