@@ -98,20 +98,8 @@ struct VaultRestoreCommand: ParsableCommand {
         guard let total = assembler.totalCodes else { return "\(path): no vault codes" }
         let missing = assembler.missingCodes
         var line = "\(path): +\(added) code\(added == 1 ? "" : "s"); \(assembler.foundCodes) of \(total) found"
-        if !missing.isEmpty { line += "; missing \(Self.ranges(missing))" }
+        if !missing.isEmpty { line += "; missing \(PaperVaultError.ranges(missing))" }
         return line
     }
 
-    /// "1, 3–5, 9" from [1, 3, 4, 5, 9].
-    static func ranges(_ numbers: [Int]) -> String {
-        var parts: [String] = []
-        var start = numbers.first, previous = numbers.first
-        for n in numbers.dropFirst() + [Int.min] {
-            if let p = previous, n == p + 1 { previous = n; continue }
-            if let s = start, let p = previous { parts.append(s == p ? "\(s)" : "\(s)–\(p)") }
-            start = n
-            previous = n
-        }
-        return parts.joined(separator: ", ")
-    }
 }

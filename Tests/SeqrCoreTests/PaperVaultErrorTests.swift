@@ -53,6 +53,8 @@ struct PaperVaultErrorTests {
         let total = backup.codes.count
         #expect(restoreError(payloads) == .missingCodes([1, 3], total: total))
         #expect(PaperVaultError.missingCodes([1, 3], total: total).description == "\(total - 2) of \(total) codes found; missing codes 1, 3")
+        #expect(PaperVaultError.ranges([1, 3, 4, 5, 9, 10]) == "1, 3–5, 9–10")
+        #expect(PaperVaultError.ranges([]) == "")
     }
 
     @Test("codes of two backups mixed")

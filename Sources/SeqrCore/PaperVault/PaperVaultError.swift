@@ -51,7 +51,7 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
         case .conflictingCodes(let number): "two different codes both claim to be code \(number + 1); the backup was altered or damaged"
         case .inconsistentTotals: "codes of this backup disagree on how many codes there are; the backup was altered or damaged"
         case let .missingCodes(missing, total):
-            "\(total - missing.count) of \(total) codes found; missing code\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", "))"
+            "\(total - missing.count) of \(total) codes found; missing code\(missing.count == 1 ? "" : "s") \(Self.ranges(missing))"
         case .digestMismatch: "the codes do not match the document digest: the backup is damaged or was tampered with"
         case .noCodes: "no vault code was found"
         case .truncatedMessage: "the encrypted message is truncated"
@@ -67,5 +67,18 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
         case .unsupportedContentType(let type): "unknown content type \(type): written by a newer version of the app"
         case .textNotUTF8: "the text document is not valid UTF-8"
         }
+    }
+
+    /// "1, 3–5, 9" from [1, 3, 4, 5, 9] (sorted input).
+    public static func ranges(_ numbers: [Int]) -> String {
+        var parts: [String] = []
+        var index = numbers.startIndex
+        while index < numbers.endIndex {
+            var end = index
+            while end + 1 < numbers.endIndex, numbers[end + 1] == numbers[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(numbers[index])" : "\(numbers[index])–\(numbers[end])")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
     }
 }

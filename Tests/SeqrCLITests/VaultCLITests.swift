@@ -1,0 +1,101 @@
+import Foundation
+import SeqrTestSupport
+import Testing
+
+@Suite("seqr vault")
+struct VaultCLITests {
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func run(_ arguments: [String], password: String? = "correct horse") throws -> ExternalTool.Outcome {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEQR_PASSWORD"] = password
+        if password == nil { environment.removeValue(forKey: "SEQR_PASSWORD") }
+        return try SeqrBinary.tool.run(arguments, environment: environment)
+    }
+
+    @Test("backup to PDF and PNG pages, restore from either, byte for byte")
+    func roundTrip() throws {
+        let secret = try directory.write(Data((0..<9_000).map { UInt8(truncatingIfNeeded: $0 &* 97) }), to: "secret.bin")
+        let pdf = directory.file("backup.pdf")
+        let backup = try run(["vault", "backup", secret, "-o", pdf, "--json", "--rounds", "210000"])
+        #expect(backup.status == 0, "\(backup.stderr)")
+        #expect(backup.stderr.contains("original PaperVault app will not read"))
+        let summary = try JSONSerialization.jsonObject(with: backup.stdout) as? [String: Any]
+        #expect(summary?["contentType"] as? String == "bytes" && summary?["format"] as? String == "pdf")
+
+        let restored = directory.file("restored.bin")
+        let restore = try run(["vault", "restore", pdf, "-o", restored])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: restored)) == Data(contentsOf: URL(fileURLWithPath: secret)))
+        #expect(restore.stderr.contains("restored \"secret.bin\" (9000 bytes, bytes)"))
+
+        let pages = directory.file("pages/")
+        #expect(try run(["vault", "backup", secret, "-o", pages, "--rounds", "210000"]).status == 0)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
+        #expect(pngs.first?.hasSuffix("page-001.png") == true)
+        let fromPNG = directory.file("from-png.bin")
+        #expect(try run(["vault", "restore"] + pngs.reversed() + ["-o", fromPNG]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fromPNG)) == Data(contentsOf: URL(fileURLWithPath: secret)))
+    }
+
+    @Test("the password comes from a file too; a wrong one fails in one line and writes nothing")
+    func passwords() throws {
+        let note = try directory.write(Data("text note\n".utf8), to: "note.txt")
+        let passwordFile = try directory.write(Data("from a file\n".utf8), to: "pw")
+        let pdf = directory.file("note.pdf")
+        #expect(try run(["vault", "backup", note, "-o", pdf, "--password-file", passwordFile, "--rounds", "210000"], password: nil).status == 0)
+        let out = directory.file("note.out")
+        let wrong = try run(["vault", "restore", pdf, "-o", out], password: "not it")
+        #expect(wrong.status == 1)
+        #expect(wrong.errorLines.last == "seqr: decryption failed: the password is wrong, or the backup was tampered with")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try run(["vault", "restore", pdf, "-o", out, "--password-file", passwordFile], password: nil).status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "text note\n")
+        let none = try run(["vault", "restore", pdf, "-o", directory.file("x")], password: nil)
+        #expect(none.status == 1 && none.stderr.contains("no password"))
+    }
+
+    @Test("missing pages are named; mixed backups and foreign images are told apart")
+    func incomplete() throws {
+        let big = try directory.write(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 7) }), to: "big.bin")
+        let pages = directory.file("big/")
+        #expect(try run(["vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000"]).status == 0)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
+        try #require(pngs.count >= 3)
+        let partial = try run(["vault", "restore", pngs[0], pngs[2], "-o", directory.file("p.out")])
+        #expect(partial.status == 1)
+        #expect(partial.errorLines.last?.contains("missing codes 7–12") == true, "\(partial.stderr)")
+
+        let other = directory.file("other/")
+        #expect(try run(["vault", "backup", big, "-o", other, "--no-compress", "--rounds", "210000"]).status == 0)
+        // A page of another backup first: the rest never completes it, and the mix is reported.
+        let mixed = try run(["vault", "restore", other + "page-001.png"] + pngs + ["-o", directory.file("m.out")])
+        #expect(mixed.status == 1)
+        #expect(mixed.errorLines.last == "seqr: codes from 2 different backups were mixed; scan the codes of one backup only")
+
+        let plain = directory.file("plain.png")
+        _ = try SeqrBinary.run("encode", "--text", "https://example.org", "-o", plain)
+        let foreign = try run(["vault", "restore", plain, "-o", directory.file("f.out")])
+        #expect(foreign.status == 1)
+        #expect(foreign.errorLines.last == "seqr: no vault code was found")
+    }
+
+    @Test("refuses weak rounds, unknown outputs, and overwriting without --force")
+    func refusals() throws {
+        let note = try directory.write(Data("x".utf8), to: "n.txt")
+        let weak = try run(["vault", "backup", note, "-o", directory.file("w.pdf"), "--rounds", "1000"])
+        #expect(weak.status != 0 && weak.stderr.contains("at least 210,000"))
+        let gif = try run(["vault", "backup", note, "-o", directory.file("w.gif"), "--rounds", "210000"])
+        #expect(gif.status != 0 && gif.stderr.contains("give a .pdf file"))
+        let pdf = directory.file("n.pdf")
+        #expect(try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000"]).status == 0)
+        let existing = try directory.write(Data("keep me".utf8), to: "existing.txt")
+        let clobber = try run(["vault", "restore", pdf, "-o", existing])
+        #expect(clobber.status == 1 && clobber.stderr.contains("use --force"))
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me")
+        #expect(try run(["vault", "restore", pdf, "-o", existing, "--force"]).status == 0)
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "x")
+    }
+}
