@@ -22,6 +22,9 @@ let package = Package(
             name: "CBrotli", pkgConfig: "libbrotlienc",
             providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(
+            name: "CISAL", pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]),
+        .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
         // cairo is loaded with dlopen on first use (see its header): only its headers are needed to build.
@@ -44,6 +47,7 @@ let package = Package(
             name: "SeqrCore",
             dependencies: [
                 "CBrotli",
+                "CISAL",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),

@@ -16,6 +16,9 @@ public enum PaperVault {
         public var allowCompression = true
         /// Random padding length 0–255 unless fixed here (tests).
         public var paddingLength: UInt8?
+        /// Parity codes as a share of data codes (0.25 = one parity code per four data
+        /// codes, so that any quarter of the codes may be lost); 0 writes none.
+        public var redundancy: Double = 0
 
         public init() {}
     }
@@ -23,11 +26,18 @@ public enum PaperVault {
     /// A written backup: the codes in order and how they were made.
     public struct Backup: Sendable {
         public let codes: [VaultCode]
+        /// Seqr parity codes (empty without redundancy), to be printed after the data codes.
+        public let parityCodes: [VaultParityCode]
         public let version: Int
         public let errorCorrection: QRErrorCorrectionLevel
         public let compressed: Bool
-        public var payloads: [[UInt8]] { codes.map { $0.serialized() } }
+        /// Every code's bytes: data codes in order, then parity codes.
+        public var payloads: [[UInt8]] { codes.map { $0.serialized() } + parityCodes.map { $0.serialized() } }
     }
+
+    /// Data codes per parity group (k); with its parity codes a group stays within the 255
+    /// shards that Reed–Solomon over GF(2⁸) allows.
+    public static let parityGroupSize = 128
 
     /// Payload bytes one code carries at this version and level.
     public static func payloadCapacity(version: Int, errorCorrection: QRErrorCorrectionLevel) -> Int {
@@ -45,7 +55,9 @@ public enum PaperVault {
             let single = payloadCapacity(version: 30, errorCorrection: options.errorCorrection)
             return (message.count + single - 1) / single <= perPage ? 30 : 37
         }()
-        let capacity = payloadCapacity(version: version, errorCorrection: options.errorCorrection)
+        // Parity codes carry 10 more header bytes, so with parity the data codes leave them room.
+        let withParity = options.redundancy > 0
+        let capacity = payloadCapacity(version: version, errorCorrection: options.errorCorrection) - (withParity ? 10 : 0)
         precondition(capacity > 0, "QR version \(version) is too small for a vault code")
         let chunks = stride(from: 0, to: message.count, by: capacity).map { Array(message[$0..<min($0 + capacity, message.count)]) }
         precondition(chunks.count <= Int(UInt16.max), "the document needs more than 65,535 codes")
@@ -54,7 +66,25 @@ public enum PaperVault {
                 documentDigest: digest, rows: UInt8(clamping: options.rows), columns: UInt8(clamping: options.columns),
                 totalCodes: UInt16(chunks.count), codeNumber: UInt16(number)), payload: chunk)
         }
-        return Backup(codes: codes, version: version, errorCorrection: options.errorCorrection, compressed: body.first == 1)
+        let parity = withParity ? try parityCodes(for: codes, shardSize: capacity, messageLength: message.count, redundancy: options.redundancy) : []
+        return Backup(codes: codes, parityCodes: parity, version: version, errorCorrection: options.errorCorrection, compressed: body.first == 1)
+    }
+
+    /// Parity codes for consecutive groups of up to ``parityGroupSize`` data codes.
+    static func parityCodes(for codes: [VaultCode], shardSize: Int, messageLength: Int, redundancy: Double) throws -> [VaultParityCode] {
+        var parity: [VaultParityCode] = []
+        for first in stride(from: 0, to: codes.count, by: parityGroupSize) {
+            let group = Array(codes[first..<min(first + parityGroupSize, codes.count)])
+            let m = min(255 - group.count, max(1, Int((Double(group.count) * redundancy).rounded(.up))))
+            let shards = group.map { $0.payload + [UInt8](repeating: 0, count: shardSize - $0.payload.count) }
+            for (index, shard) in try ErasureCode(dataShards: group.count, parityShards: m).parity(of: shards).enumerated() {
+                var header = codes[0].header
+                header.codeNumber = UInt16(parity.count)
+                parity.append(VaultParityCode(header: header, firstDataCode: first, groupDataCodes: group.count, groupParityCodes: m,
+                                              indexInGroup: index, messageLength: messageLength, shard: shard))
+            }
+        }
+        return parity
     }
 
     /// Decrypts and decodes a complete message buffer (see ``VaultAssembler``).

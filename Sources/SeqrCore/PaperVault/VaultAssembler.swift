@@ -7,6 +7,8 @@ public struct VaultAssembler: Sendable {
     /// What happened to one scanned payload.
     public enum Outcome: Equatable, Sendable {
         case added(codeNumber: Int)
+        /// A Seqr parity code (numbered from 0 among the parity codes).
+        case addedParity(parityNumber: Int)
         case duplicate(codeNumber: Int)
         /// Not a vault code (a URL, text, a damaged code): ignored.
         case ignored(PaperVaultError)
@@ -18,6 +20,7 @@ public struct VaultAssembler: Sendable {
         var payloads: [Int: [UInt8]] = [:]
         var conflicts: Set<Int> = []
         var inconsistentTotal = false
+        var parity: [Int: VaultParityCode] = [:]
     }
 
     /// Codes seen, by document digest; more than one digest means mixed backups.
@@ -28,24 +31,34 @@ public struct VaultAssembler: Sendable {
 
     @discardableResult
     public mutating func add(_ scanned: [UInt8]) -> Outcome {
-        let code: VaultCode
+        let header: VaultTransportHeader
+        var parity: VaultParityCode?
+        var payload: [UInt8] = []
         do {
-            code = try VaultCode(parsing: scanned)
+            let code = try VaultCode(parsing: scanned)
+            header = code.header
+            payload = code.payload
         } catch {
-            return .ignored(error)
+            guard error == .notAVaultCode, let parityCode = try? VaultParityCode(parsing: scanned) else { return .ignored(error) }
+            header = parityCode.header
+            parity = parityCode
         }
-        let digest = code.header.documentDigest
-        let number = Int(code.header.codeNumber)
+        let digest = header.documentDigest
+        let number = Int(header.codeNumber)
         if firstDigest == nil { firstDigest = digest }
-        var backup = backups[digest] ?? Backup(
-            totalCodes: Int(code.header.totalCodes), codesPerPage: Int(code.header.rows) * Int(code.header.columns))
+        var backup = backups[digest] ?? Backup(totalCodes: Int(header.totalCodes), codesPerPage: Int(header.rows) * Int(header.columns))
         defer { backups[digest] = backup }
-        if Int(code.header.totalCodes) != backup.totalCodes { backup.inconsistentTotal = true }
+        if Int(header.totalCodes) != backup.totalCodes { backup.inconsistentTotal = true }
+        if let parity {
+            if backup.parity[number] != nil { return .duplicate(codeNumber: number) }
+            backup.parity[number] = parity
+            return .addedParity(parityNumber: number)
+        }
         if let existing = backup.payloads[number] {
-            if existing != code.payload { backup.conflicts.insert(number) }
+            if existing != payload { backup.conflicts.insert(number) }
             return .duplicate(codeNumber: number)
         }
-        backup.payloads[number] = code.payload
+        backup.payloads[number] = payload
         return .added(codeNumber: number)
     }
 
@@ -64,7 +77,33 @@ public struct VaultAssembler: Sendable {
         return (0..<current.totalCodes).filter { current.payloads[$0] == nil }.map { $0 + 1 }
     }
 
-    public var isComplete: Bool { totalCodes != nil && missingCodes.isEmpty }
+    /// True once every data code is there, or the missing ones can be rebuilt from parity codes.
+    public var isComplete: Bool {
+        guard let current else { return false }
+        return missingCodes.isEmpty || Self.recoverableGroups(current) != nil
+    }
+
+    /// Parity codes found so far.
+    public var foundParityCodes: Int { current?.parity.count ?? 0 }
+
+    /// The parity groups that have missing data codes, with their parity codes, when every
+    /// missing code can be rebuilt; nil otherwise.
+    private static func recoverableGroups(_ backup: Backup) -> [(first: Int, k: Int, m: Int, parity: [VaultParityCode])]? {
+        let missing = (0..<backup.totalCodes).filter { backup.payloads[$0] == nil }
+        var groups: [Int: (first: Int, k: Int, m: Int, parity: [VaultParityCode])] = [:]
+        for code in backup.parity.values {
+            groups[code.firstDataCode, default: (code.firstDataCode, code.groupDataCodes, code.groupParityCodes, [])].parity.append(code)
+        }
+        var needed: [(first: Int, k: Int, m: Int, parity: [VaultParityCode])] = []
+        for group in groups.values.sorted(by: { $0.first < $1.first }) {
+            let lost = missing.filter { $0 >= group.first && $0 < group.first + group.k }.count
+            if lost == 0 { continue }
+            if lost > group.parity.count { return nil }
+            needed.append(group)
+        }
+        let covered = Set(needed.flatMap { $0.first..<($0.first + $0.k) })
+        return missing.allSatisfy(covered.contains) ? needed : nil
+    }
 
     /// The number of different backups seen (more than one is an error at the end).
     public var backupCount: Int { backups.count }
@@ -79,9 +118,44 @@ public struct VaultAssembler: Sendable {
         if backup.inconsistentTotal { throw .inconsistentTotals }
         if let conflict = backup.conflicts.min() { throw .conflictingCodes(codeNumber: conflict) }
         let missing = missingCodes
-        guard missing.isEmpty else { throw .missingCodes(missing, total: backup.totalCodes) }
-        let message = (0..<backup.totalCodes).flatMap { backup.payloads[$0]! }
+        var payloads = backup.payloads
+        if !missing.isEmpty {
+            guard let groups = Self.recoverableGroups(backup) else { throw .missingCodes(missing, total: backup.totalCodes) }
+            for group in groups { try Self.rebuild(group, into: &payloads, totalCodes: backup.totalCodes) }
+        }
+        let message = (0..<backup.totalCodes).flatMap { payloads[$0]! }
         guard Array(SHA256.hash(data: message)) == digest else { throw .digestMismatch }
         return message
+    }
+
+    /// Rebuilds a group's missing data codes with Reed–Solomon, trimming a rebuilt last
+    /// code to the message length the parity codes record.
+    private static func rebuild(_ group: (first: Int, k: Int, m: Int, parity: [VaultParityCode]), into payloads: inout [Int: [UInt8]], totalCodes: Int) throws(PaperVaultError) {
+        guard let shardSize = group.parity.first?.shard.count, group.parity.allSatisfy({ $0.shard.count == shardSize }) else { throw .digestMismatch }
+        var shards: [[UInt8]?] = (group.first..<(group.first + group.k)).map { index in
+            payloads[index].map { $0 + [UInt8](repeating: 0, count: max(0, shardSize - $0.count)) }
+        }
+        var parityShards = [[UInt8]?](repeating: nil, count: group.m)
+        for code in group.parity where code.indexInGroup < group.m { parityShards[code.indexInGroup] = code.shard }
+        shards += parityShards
+        guard shards.allSatisfy({ $0 == nil || $0!.count == shardSize }) else { throw .digestMismatch }
+        let data: [[UInt8]]
+        do {
+            data = try ErasureCode(dataShards: group.k, parityShards: group.m).reconstruct(shards)
+        } catch {
+            throw .digestMismatch
+        }
+        let messageLength = group.parity[0].messageLength
+        for offset in 0..<group.k where payloads[group.first + offset] == nil {
+            let index = group.first + offset
+            if index == totalCodes - 1 {
+                let before = (0..<index).reduce(0) { $0 + (payloads[$1]?.count ?? shardSize) }
+                let length = messageLength - before
+                guard length >= 0, length <= shardSize else { throw .digestMismatch }
+                payloads[index] = Array(data[offset].prefix(length))
+            } else {
+                payloads[index] = data[offset]
+            }
+        }
     }
 }

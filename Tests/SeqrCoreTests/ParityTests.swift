@@ -1,0 +1,77 @@
+import Foundation
+import SeqrCore
+import SeqrTestSupport
+import Testing
+
+@Suite("Erasure coding and vault parity codes")
+struct ParityTests {
+    @Test("any k of k + m shards rebuild the data")
+    func erasureCode() throws {
+        let k = 10, m = 4
+        let data = (0..<k).map { PaperVaultFormatTests.randomBytes(300, seed: UInt64($0)) }
+        let code = ErasureCode(dataShards: k, parityShards: m)
+        let parity = try code.parity(of: data)
+        #expect(parity.count == m && parity.allSatisfy { $0.count == 300 })
+        let all: [[UInt8]?] = data + parity
+        for trial in 0..<30 {
+            var generator = SystemRandomNumberGenerator()
+            let lost = Set((0..<(k + m)).shuffled(using: &generator).prefix(trial % (m + 1)))
+            let damaged = all.enumerated().map { lost.contains($0.offset) ? nil : $0.element }
+            #expect(try code.reconstruct(damaged) == data, "lost \(lost.sorted())")
+        }
+        var tooMany = all
+        for index in 0...m { tooMany[index] = nil }
+        #expect(throws: ErasureCode.Failure.tooManyMissing(missing: m + 1, parity: m)) { try code.reconstruct(tooMany) }
+    }
+
+    static func backup(redundancy: Double, size: Int = 30_000) throws -> (VaultDocument, PaperVault.Backup) {
+        var options = PaperVaultFormatTests.fastOptions(compression: false, version: 20)
+        options.redundancy = redundancy
+        let document = VaultDocument(title: "parity", contents: PaperVaultFormatTests.randomBytes(size, seed: 17))
+        return (document, try PaperVault.backup(document, password: "p", options: options))
+    }
+
+    @Test("with 25% redundancy a restore survives the maximum number of lost codes, anywhere", arguments: [0.25, 0.5])
+    func maximumLoss(redundancy: Double) throws {
+        let (document, backup) = try Self.backup(redundancy: redundancy)
+        let k = backup.codes.count, m = backup.parityCodes.count
+        #expect(m == Int((Double(k) * redundancy).rounded(.up)))
+        let payloads = backup.payloads
+        for trial in 0..<8 {
+            var generator = SystemRandomNumberGenerator()
+            // Lose exactly m codes: data and parity alike; the last data code on some trials.
+            var lost = Set(payloads.indices.shuffled(using: &generator).prefix(m))
+            if trial % 2 == 0 { lost.remove(lost.first!); lost.insert(k - 1) }
+            let kept = payloads.enumerated().filter { !lost.contains($0.offset) }.map(\.element).shuffled()
+            #expect(try PaperVault.restore(scanned: kept, password: "p") == document, "lost \(lost.sorted())")
+        }
+        // One more lost than there is parity: the missing codes are named.
+        let kept = Array(payloads[(m + 1)...])
+        #expect(throws: PaperVaultError.missingCodes(Array(1...(m + 1)), total: k)) { try PaperVault.restore(scanned: kept, password: "p") }
+    }
+
+    @Test("a strict PaperVault reader ignores parity codes; the plain codes stay byte-exact")
+    func strictReaderIgnoresParity() throws {
+        let (document, backup) = try Self.backup(redundancy: 0.25, size: 5_000)
+        for parity in backup.parityCodes.map({ $0.serialized() }) {
+            #expect(throws: PaperVaultError.notAVaultCode) { try VaultCode(parsing: parity) }
+        }
+        // The independent reference reader (no parity support) restores from all codes, parity included.
+        let json = try JSONEncoder().encode(backup.payloads.shuffled().map { Data($0).base64EncodedString() })
+        let out = try PaperVaultReferenceTests.python(["read", "--password", "p"], stdin: json)
+        struct Restored: Decodable { let contentBase64: String }
+        #expect(Data(base64Encoded: try JSONDecoder().decode(Restored.self, from: out).contentBase64) == Data(document.content))
+    }
+
+    @Test("a tampered parity code cannot smuggle data in: the digest check still fails")
+    func tamperedParity() throws {
+        let (_, backup) = try Self.backup(redundancy: 0.25, size: 5_000)
+        var parity = backup.parityCodes[0]
+        parity.shard[10] ^= 0xFF
+        var payloads = backup.payloads
+        payloads.removeFirst()  // lose data code 1, so parity must be used
+        payloads.removeAll { (try? VaultParityCode(parsing: $0))?.indexInGroup == 0 }
+        payloads.append(parity.serialized())
+        #expect(throws: PaperVaultError.digestMismatch) { try PaperVault.restore(scanned: payloads, password: "p") }
+    }
+}
