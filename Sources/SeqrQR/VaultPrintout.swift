@@ -33,7 +33,9 @@ public struct VaultPrintout: Sendable {
 
     var rows: Int { max(1, Int(backup.codes.first?.header.rows ?? 3)) }
     var columns: Int { max(1, Int(backup.codes.first?.header.columns ?? 2)) }
-    public var pageCount: Int { (backup.codes.count + rows * columns - 1) / (rows * columns) }
+    /// Data codes then parity codes, each on its own cell.
+    var codeCount: Int { backup.codes.count + backup.parityCodes.count }
+    public var pageCount: Int { (codeCount + rows * columns - 1) / (rows * columns) }
 
     /// The QR symbols, one per code, all of the backup's version.
     func symbols() throws -> [QRSymbol] {
@@ -130,7 +132,8 @@ public struct VaultPrintout: Sendable {
                 cairo.cairo_rectangle(context, x0 + Double(run.x + quiet) * unit, y0 + Double(run.y + quiet) * unit, Double(run.length) * unit, unit)
             }
             cairo.cairo_fill(context)
-            let label = "code \(index + 1) of \(symbols.count)"
+            let dataCodes = backup.codes.count
+            let label = index < dataCodes ? "code \(index + 1) of \(dataCodes)" : "parity \(index - dataCodes + 1) of \(backup.parityCodes.count)"
             Self.showCentered(label, x: x0 + side / 2, y: y0 + side + caption - 2, context: context, cairo: cairo)
         }
 

@@ -42,6 +42,9 @@ struct VaultBackupCommand: ParsableCommand {
     @Flag(name: .customLong("no-compress"), help: "Never compress (by default brotli is used when it makes the data smaller).")
     var noCompress = false
 
+    @Option(help: ArgumentHelp("Extra parity codes, as a share of the data codes (e.g. 25%): any that many codes may then be lost or unreadable.", valueName: "percent"))
+    var redundancy: String = "0%"
+
     @Option(help: "Dots per inch of PNG pages.")
     var dpi: Int = 200
 
@@ -54,6 +57,15 @@ struct VaultBackupCommand: ParsableCommand {
         guard rounds >= 210_000 else { throw ValidationError("--rounds must be at least 210,000 (OWASP asks for 600,000)") }
         if let qrVersion, !(10...40).contains(qrVersion) { throw ValidationError("--qr-version must be between 10 and 40") }
         guard (72...600).contains(dpi) else { throw ValidationError("--dpi must be between 72 and 600") }
+        guard let share = Self.percentage(redundancy), (0...1).contains(share) else {
+            throw ValidationError("--redundancy must be a percentage from 0% to 100%, like 25%")
+        }
+    }
+
+    /// "25%" or "25" → 0.25.
+    static func percentage(_ text: String) -> Double? {
+        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+        return Double(number).map { $0 / 100 }
     }
 
     struct Summary: Encodable {
@@ -61,6 +73,7 @@ struct VaultBackupCommand: ParsableCommand {
         let format: String
         let pages: Int
         let codes: Int
+        let parityCodes: Int
         let qrVersion: Int
         let errorCorrection: String
         let compressed: Bool
@@ -86,6 +99,7 @@ struct VaultBackupCommand: ParsableCommand {
         options.errorCorrection = errorCorrection
         options.version = qrVersion
         options.allowCompression = !noCompress
+        options.redundancy = Self.percentage(redundancy) ?? 0
         let layout = Self.grid(for: paper)
         options.rows = layout.rows
         options.columns = layout.columns
@@ -102,13 +116,14 @@ struct VaultBackupCommand: ParsableCommand {
             try ImageFile.write(printout.pdfData(), to: output)
         }
         let summary = Summary(
-            output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count,
+            output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
             qrVersion: backup.version, errorCorrection: backup.errorCorrection.rawValue, compressed: backup.compressed,
             contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: rounds)
         if json {
             try StandardStreams.printJSON(summary)
         } else {
-            StandardStreams.warn("wrote \(output): \(summary.codes) code\(summary.codes == 1 ? "" : "s") on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
+            let parity = summary.parityCodes > 0 ? " + \(summary.parityCodes) parity" : ""
+            StandardStreams.warn("wrote \(output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
         }
     }
 

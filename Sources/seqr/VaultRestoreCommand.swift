@@ -89,7 +89,10 @@ struct VaultRestoreCommand: ParsableCommand {
             symbols = try QRDecoder(thorough: true).decode(page)
         }
         for symbol in symbols {
-            if case .added = assembler.add([UInt8](symbol.payload)) { added += 1 }
+            switch assembler.add([UInt8](symbol.payload)) {
+            case .added, .addedParity: added += 1
+            default: break
+            }
         }
         return added
     }
@@ -98,7 +101,9 @@ struct VaultRestoreCommand: ParsableCommand {
         guard let total = assembler.totalCodes else { return "\(path): no vault codes" }
         let missing = assembler.missingCodes
         var line = "\(path): +\(added) code\(added == 1 ? "" : "s"); \(assembler.foundCodes) of \(total) found"
+        if assembler.foundParityCodes > 0 { line += " (+\(assembler.foundParityCodes) parity)" }
         if !missing.isEmpty { line += "; missing \(PaperVaultError.ranges(missing))" }
+        if !missing.isEmpty && assembler.isComplete { line += ", rebuilt from parity" }
         return line
     }
 

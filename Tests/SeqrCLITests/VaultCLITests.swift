@@ -82,6 +82,24 @@ struct VaultCLITests {
         #expect(foreign.errorLines.last == "seqr: no vault code was found")
     }
 
+    @Test("with --redundancy 40% a whole lost page is rebuilt from parity codes")
+    func redundancy() throws {
+        let secret = try directory.write(Data((0..<30_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }), to: "r.bin")
+        let pages = directory.file("r/")
+        let backup = try run(["vault", "backup", secret, "-o", pages, "--redundancy", "40%", "--no-compress", "--rounds", "210000", "--json"])
+        let summary = try JSONSerialization.jsonObject(with: backup.stdout) as? [String: Any]
+        let codes = try #require(summary?["codes"] as? Int), parity = try #require(summary?["parityCodes"] as? Int)
+        #expect(parity == Int((Double(codes) * 0.4).rounded(.up)) && parity >= 6)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
+        let out = directory.file("r.out")
+        let restore = try run(["vault", "restore"] + pngs.dropFirst() + ["-o", out])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(restore.stderr.contains("rebuilt from parity"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: secret)))
+        let bad = try run(["vault", "backup", secret, "-o", directory.file("x.pdf"), "--redundancy", "lots"])
+        #expect(bad.status != 0 && bad.stderr.contains("--redundancy must be a percentage"))
+    }
+
     @Test("refuses weak rounds, unknown outputs, and overwriting without --force")
     func refusals() throws {
         let note = try directory.write(Data("x".utf8), to: "n.txt")
