@@ -34,4 +34,13 @@ struct BenchCLITests {
         let clean = try #require(decode.first { $0["distortion"] as? String == "clean" })
         #expect(clean["seqrFound"] as? Int == 1 && clean["zbarFound"] as? Int == 1)
     }
+
+    @Test("bench vault backs up and restores exactly, and quotes qr-backup's density without it")
+    func vault() throws {
+        let result = try SeqrBinary.run("bench", "vault", "--kib", "8", "--json")
+        try #require(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
+        #expect(rows.first?["tool"] as? String == "seqr vault" && rows.first?["restoredExactly"] as? Bool == true)
+        #expect(rows.last?["bytesPerPage"] as? Int == 3_500)
+    }
 }
