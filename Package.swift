@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "CCairo"),
         // poppler, also loaded on first use, to read PDF pages back as images.
         .target(name: "CPoppler", dependencies: ["CCairo"]),
+        // ZBar, the second QR reader for thorough decoding, also loaded on first use.
+        .target(name: "CZBar"),
         // libpng and libjpeg report errors with longjmp, which Swift cannot cross;
         // this small C target keeps every setjmp on the C side.
         .target(
@@ -51,7 +53,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
-        .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CPoppler", "CImageCodecs", "CZXing"]),
+        .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CPoppler", "CImageCodecs", "CZXing", "CZBar"]),
         .target(name: "SeqrCorpus", dependencies: ["SeqrQR"]),
         .executableTarget(
             name: "seqr",

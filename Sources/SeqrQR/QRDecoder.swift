@@ -1,3 +1,4 @@
+import CZBar
 import CZXing
 import Foundation
 import SeqrCore
@@ -54,7 +55,8 @@ public enum QRDecodingError: Error, Equatable, Sendable, CustomStringConvertible
 /// the inverted image (light-on-dark codes, which 1.4 cannot read by itself), an
 /// unsharp-masked copy (out-of-focus photos), an enlarged copy (tiny codes) and a
 /// global histogram threshold. By default it goes on until a pass after the first
-/// success adds nothing new; `thorough` runs every pass and merges the results.
+/// success adds nothing new; `thorough` runs every pass, merges the results, paints over
+/// the codes found and looks again until nothing new turns up, and finally asks ZBar.
 public struct QRDecoder: Sendable {
     public struct Pass: Sendable, Equatable {
         public enum Binarizer: Sendable, Equatable { case localAverage, globalHistogram, fixedThreshold }
@@ -127,7 +129,53 @@ public struct QRDecoder: Sendable {
                 found.append(symbol)
             }
         }
+        // Many codes on one page can confuse the detector (finder patterns of neighbours
+        // get paired). Painting over the codes already read leaves the rest unambiguous.
+        if thorough && !found.isEmpty {
+            var remaining = image
+            var erased = 0
+            while erased < found.count {
+                for symbol in found[erased...] { remaining.erase(symbol.corners) }
+                erased = found.count
+                for binarizer in [Pass.Binarizer.localAverage, .fixedThreshold] {
+                    for symbol in try Self.read(remaining, binarizer: binarizer, inverted: false, scale: 1)
+                    where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
+                        found.append(symbol)
+                    }
+                }
+            }
+        }
+        // Last, a second opinion: ZBar samples dense codes seen at a slight angle that
+        // zxing-cpp 1.4 misses. (Its payloads are byte-exact with ZBAR_CFG_BINARY.)
+        if thorough {
+            for symbol in (try? Self.readWithZBar(image)) ?? [] where !found.contains(where: { $0.payload == symbol.payload }) {
+                found.append(symbol)
+            }
+        }
         return found
+    }
+
+    private static func readWithZBar(_ image: GrayImage) throws(QRDecodingError) -> [DecodedSymbol] {
+        var symbols: UnsafeMutablePointer<seqr_zbar_symbol>?
+        var count = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = image.pixels.withUnsafeBufferPointer { buffer in
+            seqr_zbar_read(buffer.baseAddress!, Int32(image.width), Int32(image.height), &symbols, &count, &message, message.count)
+        }
+        guard status == 0 else {
+            throw .decoderFailure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { seqr_zbar_free(symbols, count) }
+        guard let symbols else { return [] }
+        return (0..<count).map { index in
+            let raw = symbols[index]
+            let c = raw.corners
+            let xy = [c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7].map(Int.init)
+            return DecodedSymbol(
+                payload: raw.length > 0 ? Data(bytes: raw.bytes!, count: raw.length) : Data(),
+                corners: stride(from: 0, to: 8, by: 2).map { PixelPoint(x: xy[$0], y: xy[$0 + 1]) },
+                version: nil, errorCorrection: nil, inverted: false)
+        }
     }
 
     private struct PreparationKey: Hashable {
@@ -190,6 +238,29 @@ extension DecodedSymbol {
 }
 
 extension GrayImage {
+    /// Paints the quadrilateral `corners` (grown by a sixth, to cover the quiet zone) white.
+    mutating func erase(_ corners: [PixelPoint]) {
+        guard corners.count == 4 else { return }
+        let cx = Double(corners.map(\.x).reduce(0, +)) / 4, cy = Double(corners.map(\.y).reduce(0, +)) / 4
+        let quad = corners.map { (cx + (Double($0.x) - cx) * 1.17, cy + (Double($0.y) - cy) * 1.17) }
+        let minX = max(0, Int(quad.map(\.0).min()!)), maxX = min(width - 1, Int(quad.map(\.0).max()!.rounded(.up)))
+        let minY = max(0, Int(quad.map(\.1).min()!)), maxY = min(height - 1, Int(quad.map(\.1).max()!.rounded(.up)))
+        guard minX <= maxX, minY <= maxY else { return }
+        for y in minY...maxY {
+            for x in minX...maxX {
+                // Inside a convex quadrilateral: on the same side of all four edges.
+                var positive = 0, negative = 0
+                for i in 0..<4 {
+                    let (a, b) = (quad[i], quad[(i + 1) % 4])
+                    let cross = (b.0 - a.0) * (Double(y) - a.1) - (b.1 - a.1) * (Double(x) - a.0)
+                    if cross >= 0 { positive += 1 }
+                    if cross <= 0 { negative += 1 }
+                }
+                if positive == 4 || negative == 4 { pixels[y * width + x] = 255 }
+            }
+        }
+    }
+
     /// Nearest-neighbour enlargement: bigger modules for the detector's fixed-size windows.
     func scaledUp(by factor: Int) -> GrayImage {
         let w = width * factor, h = height * factor

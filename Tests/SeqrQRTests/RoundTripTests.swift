@@ -78,4 +78,14 @@ struct RoundTripTests {
         let decoded = try QRDecoder().decode(ImageFile.read(path))
         #expect(decoded.map(\.payload) == [payload])
     }
+
+    @Test("ZBar, the thorough decoder's second reader, returns binary payloads byte for byte")
+    func zbarIsByteExact() throws {
+        let payload = Data((0..<256).map { UInt8($0) } + (0..<256).map { UInt8(255 - $0) })
+        let image = try QREncoder.encode(payload, options: QREncodingOptions(errorCorrection: .Q, segmentation: .binary)).rasterized(QRRenderStyle(scale: 4))
+        // No zxing-cpp passes: only the ZBar fallback can find it.
+        let decoded = try QRDecoder(passes: [], thorough: true).decode(image)
+        #expect(decoded.map(\.payload) == [payload])
+        #expect(decoded.first?.version == nil)
+    }
 }

@@ -74,6 +74,36 @@ struct VaultPrintoutTests {
         }
     }
 
+    @Test("photographed pages: turned, tilted, softened and saved as JPEG, in any order")
+    func photographedPages() throws {
+        let document = VaultDocument(title: "photo", contents: Self.randomBytes(10_000, seed: 9))
+        let backup = try PaperVault.backup(document, password: "paper", options: Self.options())
+        var generator = SeededGenerator(seed: 4)
+        let photos = try VaultPrintout(backup: backup).pngPages(dpi: 250).map { png -> GrayImage in
+            let page = try ImageCodec.png.decode(png)
+            // The sheet lies turned by a few degrees on a grey desk, a little closer at one edge.
+            let angle = Double.random(in: -8...8, using: &generator) * .pi / 180
+            let (w, h) = (Double(page.width), Double(page.height))
+            let canvas = GrayImage(width: Int(w * 1.15), height: Int(h * 1.15), fill: 150)
+            let (cx, cy) = (Double(canvas.width) / 2, Double(canvas.height) / 2)
+            let corners = [(0.0, 0.0), (w, 0), (w, h), (0, h)].enumerated().map { index, point -> (Double, Double) in
+                let (x, y) = (point.0 - w / 2, point.1 - h / 2)
+                let squeeze = index >= 2 ? 0.96 : 1.0
+                return (cx + (cos(angle) * x - sin(angle) * y) * squeeze, cy + sin(angle) * x + cos(angle) * y)
+            }
+            let transform = try #require(Homography(from: [(0, 0), (w, 0), (w, h), (0, h)], to: corners))
+            let photo = ImageDistortion.warp(page, into: canvas, transform: transform).blurred(sigma: 0.8)
+            return try ImageDistortion.jpeg(photo, quality: 75)
+        }
+        var assembler = VaultAssembler()
+        for photo in photos.shuffled() {
+            for symbol in try QRDecoder(thorough: true).decode(photo) { assembler.add([UInt8](symbol.payload)) }
+        }
+        let complete = assembler.isComplete, missing = assembler.missingCodes
+        #expect(complete, "missing \(missing)")
+        #expect(try PaperVault.restore(message: assembler.messageBuffer(), password: "paper") == document)
+    }
+
     @Test("a page that is not a PDF is a clear error")
     func notAPDF() {
         #expect(throws: PDFRenderingError.self) { try PDFPages.render(Data("%PDF-1.7 garbage".utf8)) }
