@@ -34,7 +34,7 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             case .jpeg: return seqr_jpeg_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
             }
         }
-        guard status == 0, let pixels else { throw Failure(codec: self, message: Self.text(message)) }
+        guard status == 0, let pixels else { throw Failure(codec: self, message: cErrorMessage(message)) }
         defer { seqr_codec_free(pixels) }
         let count = Int(width) * Int(height)
         return GrayImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
@@ -53,13 +53,9 @@ public enum ImageCodec: String, Sendable, CaseIterable {
                 return seqr_jpeg_encode_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &out, &size, &message, message.count)
             }
         }
-        guard status == 0, let out else { throw Failure(codec: self, message: Self.text(message)) }
+        guard status == 0, let out else { throw Failure(codec: self, message: cErrorMessage(message)) }
         defer { seqr_codec_free(out) }
         return Data(bytes: out, count: size)
     }
 
-    private static func text(_ message: [CChar]) -> String {
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.isEmpty ? "unknown error" : text
-    }
 }

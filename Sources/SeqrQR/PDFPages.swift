@@ -22,8 +22,7 @@ public enum PDFPages {
             }, Unmanaged.passUnretained(collector).toOpaque(), &message, message.count)
         }
         guard result >= 0 else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw PDFRenderingError(message: text.isEmpty ? "not a readable PDF" : text)
+            throw PDFRenderingError(message: cErrorMessage(message, fallback: "not a readable PDF"))
         }
         return collector.pages
     }

@@ -12,34 +12,34 @@ enum Cairo {
     static func load() throws(PDFRenderingError) -> seqr_cairo_api {
         var message = [CChar](repeating: 0, count: 256)
         guard let api = seqr_cairo_load(&message, message.count) else {
-            throw PDFRenderingError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw PDFRenderingError(message: cErrorMessage(message))
         }
         return api.pointee
     }
 }
 
-extension QRSymbol {
-    /// A one-page PDF, drawn with cairo, whose page is exactly the symbol and its quiet zone;
-    /// `style.scale` is points per module.
-    public func pdfData(_ style: QRRenderStyle = QRRenderStyle()) throws(PDFRenderingError) -> Data {
-        let cairo = try Cairo.load()
-        let side = Double(style.totalModules(self) * style.scale)
+extension Cairo {
+    /// A PDF of `pages` pages of `width` × `height` points; `draw` paints page `index` on `context`.
+    static func pdf(width: Double, height: Double, pages: Int,
+                    draw: (_ context: OpaquePointer?, _ cairo: seqr_cairo_api, _ index: Int) throws -> Void) throws -> Data {
+        let cairo = try load()
         let sink = PDFByteSink()
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
-        guard let surface = cairo.cairo_pdf_surface_create_for_stream(PDFByteSink.write, unmanaged.toOpaque(), side, side) else {
+        guard let surface = cairo.cairo_pdf_surface_create_for_stream(PDFByteSink.write, unmanaged.toOpaque(), width, height) else {
             throw PDFRenderingError(message: "cannot create a PDF surface")
         }
         let context = cairo.cairo_create(surface)
-        cairo.cairo_set_source_rgb(context, 1, 1, 1)
-        cairo.cairo_paint(context)
-        cairo.cairo_set_source_rgb(context, 0, 0, 0)
-        let unit = Double(style.scale)
-        for run in darkRuns {
-            cairo.cairo_rectangle(context, Double(run.x + style.margin) * unit, Double(run.y + style.margin) * unit, Double(run.length) * unit, unit)
+        for index in 0..<pages {
+            try draw(context, cairo, index)
+            cairo.cairo_show_page(context)
         }
-        cairo.cairo_fill(context)
-        cairo.cairo_show_page(context)
+        try finish(context: context, surface: surface, cairo: cairo)
+        return sink.data
+    }
+
+    /// Destroys a context and its surface, reporting the first error cairo recorded.
+    static func finish(context: OpaquePointer?, surface: OpaquePointer?, cairo: seqr_cairo_api) throws(PDFRenderingError) {
         let drawStatus = cairo.cairo_status(context)
         cairo.cairo_destroy(context)
         cairo.cairo_surface_finish(surface)
@@ -48,7 +48,24 @@ extension QRSymbol {
         for status in [drawStatus, surfaceStatus] where status != CAIRO_STATUS_SUCCESS {
             throw PDFRenderingError(message: cairo.cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)")
         }
-        return sink.data
+    }
+}
+
+extension QRSymbol {
+    /// A one-page PDF, drawn with cairo, whose page is exactly the symbol and its quiet zone;
+    /// `style.scale` is points per module.
+    public func pdfData(_ style: QRRenderStyle = QRRenderStyle()) throws -> Data {
+        let side = Double(style.totalModules(self) * style.scale)
+        let unit = Double(style.scale)
+        return try Cairo.pdf(width: side, height: side, pages: 1) { context, cairo, _ in
+            cairo.cairo_set_source_rgb(context, 1, 1, 1)
+            cairo.cairo_paint(context)
+            cairo.cairo_set_source_rgb(context, 0, 0, 0)
+            for run in darkRuns {
+                cairo.cairo_rectangle(context, Double(run.x + style.margin) * unit, Double(run.y + style.margin) * unit, Double(run.length) * unit, unit)
+            }
+            cairo.cairo_fill(context)
+        }
     }
 }
 

@@ -163,7 +163,7 @@ public struct QRDecoder: Sendable {
             seqr_zbar_read(buffer.baseAddress!, Int32(image.width), Int32(image.height), &symbols, &count, &message, message.count)
         }
         guard status == 0 else {
-            throw .decoderFailure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .decoderFailure(cErrorMessage(message))
         }
         defer { seqr_zbar_free(symbols, count) }
         guard let symbols else { return [] }
@@ -210,7 +210,7 @@ public struct QRDecoder: Sendable {
                          &options, &symbols, &count, &message, message.count)
         }
         guard status == 0 else {
-            throw .decoderFailure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .decoderFailure(cErrorMessage(message))
         }
         defer { seqr_zx_free(symbols, count) }
         guard let symbols else { return [] }

@@ -44,7 +44,7 @@ extension QRSymbol {
         let bytes = modules.map { $0 ? UInt8(1) : 0 }
         let status = seqr_png_encode_modules(bytes, Int32(size), Int32(style.scale), Int32(style.margin), &out, &count, &message, message.count)
         guard status == 0, let out else {
-            throw ImageCodec.Failure(codec: .png, message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw ImageCodec.Failure(codec: .png, message: cErrorMessage(message))
         }
         defer { seqr_codec_free(out) }
         return Data(bytes: out, count: count)

@@ -46,22 +46,11 @@ public struct VaultPrintout: Sendable {
 
     /// All pages as one PDF document.
     public func pdfData() throws -> Data {
-        let cairo = try Cairo.load()
         let (width, height) = paper.size
-        let sink = PDFByteSink()
-        let unmanaged = Unmanaged.passRetained(sink)
-        defer { unmanaged.release() }
-        guard let surface = cairo.cairo_pdf_surface_create_for_stream(PDFByteSink.write, unmanaged.toOpaque(), width, height) else {
-            throw PDFRenderingError(message: "cannot create a PDF surface")
-        }
-        let context = cairo.cairo_create(surface)
         let symbols = try symbols()
-        for page in 0..<pageCount {
+        return try Cairo.pdf(width: width, height: height, pages: pageCount) { context, cairo, page in
             draw(page: page, symbols: symbols, on: context, cairo: cairo)
-            cairo.cairo_show_page(context)
         }
-        try Self.finish(context: context, surface: surface, cairo: cairo)
-        return sink.data
     }
 
     /// Each page as a gray PNG at `dpi` dots per inch.
@@ -89,7 +78,7 @@ public struct VaultPrintout: Sendable {
                     gray[y * pixelWidth + x] = row[x * 4 + 1]
                 }
             }
-            try Self.finish(context: context, surface: surface, cairo: cairo)
+            try Cairo.finish(context: context, surface: surface, cairo: cairo)
             return try ImageCodec.png.encode(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray))
         }
     }
@@ -162,16 +151,5 @@ public struct VaultPrintout: Sendable {
         cairo.cairo_text_extents(context, text, &extents)
         cairo.cairo_move_to(context, x - extents.x_advance / 2, y)
         cairo.cairo_show_text(context, text)
-    }
-
-    private static func finish(context: OpaquePointer?, surface: OpaquePointer?, cairo: seqr_cairo_api) throws {
-        let drawStatus = cairo.cairo_status(context)
-        cairo.cairo_destroy(context)
-        cairo.cairo_surface_finish(surface)
-        let surfaceStatus = cairo.cairo_surface_status(surface)
-        cairo.cairo_surface_destroy(surface)
-        for status in [drawStatus, surfaceStatus] where status != CAIRO_STATUS_SUCCESS {
-            throw PDFRenderingError(message: cairo.cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)")
-        }
     }
 }

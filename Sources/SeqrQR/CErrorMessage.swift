@@ -1,0 +1,5 @@
+/// The message a C shim wrote into a fixed-size, NUL-terminated buffer.
+func cErrorMessage(_ buffer: [CChar], fallback: String = "unknown error") -> String {
+    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text.isEmpty ? fallback : text
+}
