@@ -281,18 +281,23 @@ extension GrayImage {
     func doubledSmoothly() -> GrayImage {
         let w = width * 2, h = height * 2
         var out = [UInt8](repeating: 255, count: w * h)
+        // Output column x samples source columns `near[x]` (weight 3) and `far[x]` (weight 1).
+        let near = (0..<w).map { min($0 / 2, width - 1) }
+        let far = (0..<w).map { $0 % 2 == 0 ? max($0 / 2 - 1, 0) : min($0 / 2 + 1, width - 1) }
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<h {
-                    // Output row y samples source row (y - 1) / 2 … y / 2 with weights 1:3 or 3:1.
-                    let near = min(y / 2, height - 1)
-                    let far = y % 2 == 0 ? max(near - 1, 0) : min(near + 1, height - 1)
-                    for x in 0..<w {
-                        let nx = min(x / 2, width - 1)
-                        let fx = x % 2 == 0 ? max(nx - 1, 0) : min(nx + 1, width - 1)
-                        let a = Int(source[near * width + nx]) * 3 + Int(source[near * width + fx])
-                        let b = Int(source[far * width + nx]) * 3 + Int(source[far * width + fx])
-                        target[y * w + x] = UInt8((a * 3 + b + 8) / 16)
+                near.withUnsafeBufferPointer { nearX in
+                    far.withUnsafeBufferPointer { farX in
+                        for y in 0..<h {
+                            let nearRow = min(y / 2, height - 1) * width
+                            let farRow = (y % 2 == 0 ? max(y / 2 - 1, 0) : min(y / 2 + 1, height - 1)) * width
+                            let row = y * w
+                            for x in 0..<w {
+                                let a = Int(source[nearRow + nearX[x]]) * 3 + Int(source[nearRow + farX[x]])
+                                let b = Int(source[farRow + nearX[x]]) * 3 + Int(source[farRow + farX[x]])
+                                target[row + x] = UInt8(truncatingIfNeeded: (a * 3 + b + 8) >> 4)
+                            }
+                        }
                     }
                 }
             }
