@@ -64,7 +64,13 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "SeqrTestSupport", path: "Tests/SeqrTestSupport"),
-        .testTarget(name: "SeqrCoreTests", dependencies: ["SeqrCore", "SeqrTestSupport"]),
+        .testTarget(
+            name: "SeqrCoreTests",
+            dependencies: [
+                "SeqrCore", "SeqrTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         .testTarget(name: "SeqrQRTests", dependencies: ["SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
         .testTarget(name: "SeqrCorpusTests", dependencies: ["SeqrCorpus", "SeqrTestSupport"]),
         .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
