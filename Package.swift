@@ -22,6 +22,9 @@ let package = Package(
             name: "CBrotli", pkgConfig: "libbrotlienc",
             providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
             name: "CISAL", pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"])]),
         .systemLibrary(
@@ -50,6 +53,7 @@ let package = Package(
             dependencies: [
                 "CBrotli",
                 "CISAL",
+                "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
