@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import SeqrCore
+import SeqrQR
+
+struct SHCCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shc",
+        abstract: "Verify SMART Health Cards (shc:/ QR codes), offline, with the issuer's keys.",
+        subcommands: [SHCVerifyCommand.self, SHCIssueCommand.self]
+    )
+}
+
+struct SHCVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify a card from QR images or shc:/ texts (chunks in any order) and summarise it.",
+        discussion: """
+        The issuer's keys come from --jwks (the issuer's .well-known/jwks.json, saved) or --trusted, \
+        a directory of such files, each with an "iss" member naming its issuer. Exit 0 with the \
+        issuer, date and summary; one line and exit 1 when anything does not hold.
+        """
+    )
+
+    @Argument(help: "QR images (PNG/JPEG) or shc:/ texts; a chunked card needs all its chunks.")
+    var inputs: [String]
+
+    @Option(help: "The issuer's JWK set.")
+    var jwks: String?
+
+    @Option(help: "A directory of trusted issuers' JWK sets (each with an \"iss\" member).")
+    var trusted: String?
+
+    @Option(help: "Require this issuer (iss).")
+    var issuer: String?
+
+    @Flag(help: "Print JSON: issuer, dates, summary and the full FHIR bundle.")
+    var json = false
+
+    func validate() throws {
+        if (jwks == nil) == (trusted == nil) { throw ValidationError("give exactly one of --jwks and --trusted") }
+    }
+
+    func run() throws {
+        var contents: [String] = []
+        for input in inputs {
+            if FileManager.default.fileExists(atPath: input) {
+                let symbols = try QRDecoder(thorough: true).decode(ImageFile.read(input))
+                let texts = symbols.compactMap { String(data: $0.payload, encoding: .utf8) }.filter { $0.lowercased().hasPrefix("shc:/") }
+                guard !texts.isEmpty else { throw CLIError("\(input): no shc:/ QR code found") }
+                contents += texts
+            } else {
+                contents.append(input)
+            }
+        }
+        let token = try SmartHealthCard.jws(fromQRContents: contents)
+        let card: SmartHealthCard
+        if let jwks {
+            let data = Data(try readText(jwks, what: "JWK set").utf8)
+            card = try SmartHealthCard.verify(jws: token, keys: JWKSet(json: data), trustedIssuer: issuer ?? Self.pinnedIssuer(data))
+        } else {
+            card = try Self.verifyWithTrustedIssuers(token, directory: trusted!, issuer: issuer)
+        }
+        let summary = card.summary
+        if json {
+            var report: [String: Any] = ["issuer": card.issuer, "notBefore": card.notBefore.formatted(.iso8601), "types": card.types]
+            report["patient"] = summary.patient
+            report["birthDate"] = summary.birthDate
+            report["immunizations"] = summary.immunizations.map { ["date": $0.date as Any, "vaccineCodes": $0.vaccineCodes, "performer": $0.performer as Any, "lotNumber": $0.lotNumber as Any] }
+            report["fhirBundle"] = try JSONSerialization.jsonObject(with: card.bundle)
+            StandardStreams.write(try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            StandardStreams.write(Data("\n".utf8))
+        } else {
+            StandardStreams.print("Verified SMART Health Card")
+            StandardStreams.print("  issuer:     \(card.issuer)")
+            StandardStreams.print("  issued:     \(card.notBefore.formatted(.iso8601))")
+            StandardStreams.print("  patient:    \(summary.patient ?? "(none)")")
+            StandardStreams.print("  born:       \(summary.birthDate ?? "(unknown)")")
+            for (index, shot) in summary.immunizations.enumerated() {
+                let details = [shot.vaccineCodes.joined(separator: ", "), shot.performer, shot.lotNumber.map { "lot \($0)" }].compactMap { $0 }.joined(separator: "; ")
+                StandardStreams.print("  dose \(index + 1):     \(shot.date ?? "(no date)")  \(details)")
+            }
+        }
+    }
+
+    /// A JWK set may name its issuer ("iss"), which then pins it.
+    static func pinnedIssuer(_ data: Data) -> String? {
+        ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["iss"] as? String
+    }
+
+    static func verifyWithTrustedIssuers(_ token: String, directory: String, issuer: String?) throws -> SmartHealthCard {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        var lastError: Error = SmartHealthCardError.untrustedIssuer("(no trusted issuer matched)")
+        for file in files {
+            let data = Data(try readText(directory + "/" + file, what: "JWK set").utf8)
+            guard let iss = pinnedIssuer(data), issuer == nil || issuer == iss else { continue }
+            do {
+                return try SmartHealthCard.verify(jws: token, keys: JWKSet(json: data), trustedIssuer: iss)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+}
+
+struct SHCIssueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "issue",
+        abstract: "Issue a card from a FHIR bundle (for testing verifiers; real cards come from real issuers)."
+    )
+
+    @Option(help: "The issuer's ES256 private key (PEM).")
+    var key: String
+
+    @Option(help: "The issuer URL (iss).")
+    var issuer: String
+
+    @Argument(help: "The FHIR bundle (JSON).")
+    var bundle: String
+
+    @Option(help: "Split into this many chunked QR codes.")
+    var chunks = 1
+
+    @Option(name: .shortAndLong, help: "PNG file; with chunks, NAME-1.png, NAME-2.png, …")
+    var output: String
+
+    func run() throws {
+        var signer = try JWSSigningKey(pem: readText(key, what: "key"), algorithm: .ES256)
+        signer.keyID = JWK.publicJWK(signer.verificationKey.material)["kid"]
+        let token = try SmartHealthCard.issue(bundle: ImageFile.readBytes(bundle), issuer: issuer, notBefore: Date(), key: signer)
+        let contents = SmartHealthCard.qrContents(jws: token, chunks: max(1, chunks))
+        for (index, text) in contents.enumerated() {
+            let path = contents.count == 1 ? output : output.replacingOccurrences(of: ".png", with: "-\(index + 1).png")
+            try ImageFile.write(QREncoder.encode(text: text, options: QREncodingOptions(errorCorrection: .L)).pngData(), to: path)
+            StandardStreams.warn("wrote \(path)")
+        }
+    }
+}
