@@ -4,6 +4,6 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure Seqr against reference tools on this machine.",
-        subcommands: [QRBenchCommand.self, VaultBenchCommand.self, CorpusCommand.self]
+        subcommands: [QRBenchCommand.self, VaultBenchCommand.self, JWSBenchCommand.self, CorpusCommand.self]
     )
 }

@@ -43,4 +43,13 @@ struct BenchCLITests {
         #expect(rows.first?["tool"] as? String == "seqr vault" && rows.first?["restoredExactly"] as? Bool == true)
         #expect(rows.last?["bytesPerPage"] as? Int == 3_500)
     }
+
+    @Test("bench jws measures every algorithm")
+    func jws() throws {
+        let result = try SeqrBinary.run("bench", "jws", "--seconds", "0.02", "--skip-openssl", "--json")
+        try #require(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
+        #expect(rows.count == 10)
+        #expect(rows.allSatisfy { ($0["seqrSignPerSecond"] as? Double ?? 0) > 0 && ($0["seqrVerifyPerSecond"] as? Double ?? 0) > 0 })
+    }
 }
