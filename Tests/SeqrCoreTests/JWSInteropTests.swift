@@ -48,4 +48,31 @@ struct JWSInteropTests {
         let theirs = try Self.python(["thumbprint", publicPath]).stdoutText
         #expect(JWK.publicJWK(key.material)["kid"] == theirs)
     }
+
+    @Test("traditional PEM forms from cryptography: SEC1 EC and PKCS#1 RSA keys")
+    func traditionalPEM() throws {
+        let directory = try TemporaryDirectory()
+        let script = """
+        import sys
+        from cryptography.hazmat.primitives import serialization as s
+        from cryptography.hazmat.primitives.asymmetric import ec, rsa
+        d = sys.argv[1]
+        e = ec.generate_private_key(ec.SECP256R1())
+        open(d + "/ec.pem", "wb").write(e.private_bytes(s.Encoding.PEM, s.PrivateFormat.TraditionalOpenSSL, s.NoEncryption()))
+        r = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        open(d + "/rsa.pem", "wb").write(r.private_bytes(s.Encoding.PEM, s.PrivateFormat.TraditionalOpenSSL, s.NoEncryption()))
+        open(d + "/rsa.pub", "wb").write(r.public_key().public_bytes(s.Encoding.PEM, s.PublicFormat.PKCS1))
+        """
+        try #require(try ExternalTool.named("python3").run(["-c", script, directory.path]).status == 0)
+        let ec = try String(contentsOfFile: directory.file("ec.pem"), encoding: .utf8)
+        let rsa = try String(contentsOfFile: directory.file("rsa.pem"), encoding: .utf8)
+        let rsaPublic = try String(contentsOfFile: directory.file("rsa.pub"), encoding: .utf8)
+        #expect(ec.contains("BEGIN EC PRIVATE KEY") && rsa.contains("BEGIN RSA PRIVATE KEY") && rsaPublic.contains("BEGIN RSA PUBLIC KEY"))
+        let ecKey = try JWSSigningKey(pem: ec)
+        #expect(ecKey.algorithm == .ES256)
+        let rsaKey = try JWSSigningKey(pem: rsa)
+        #expect(rsaKey.algorithm == .RS256)
+        let token = try CompactJWS.sign(Data("x".utf8), with: rsaKey)
+        #expect(try CompactJWS.verify(token, with: JWSVerificationKey(pem: rsaPublic)).payload == Data("x".utf8))
+    }
 }

@@ -73,6 +73,10 @@ struct SmartHealthCardTests {
         #expect(throws: SmartHealthCardError.untrustedIssuer(Self.issuer)) { try SmartHealthCard.verify(jws: jws, keys: keys, trustedIssuer: "https://other.example") }
         let future = try SmartHealthCard.issue(bundle: Self.bundle, issuer: Self.issuer, notBefore: Date().addingTimeInterval(86_400), key: key)
         #expect(throws: SmartHealthCardError.self) { try SmartHealthCard.verify(jws: future, keys: keys) }
+        let expiry = Date(timeIntervalSince1970: 1_650_000_000)
+        let expired = try SmartHealthCard.issue(bundle: Self.bundle, issuer: Self.issuer, notBefore: Date(timeIntervalSince1970: 1_620_000_000), expires: expiry, key: key)
+        #expect(throws: SmartHealthCardError.expired(expiry)) { try SmartHealthCard.verify(jws: expired, keys: keys) }
+        #expect(try SmartHealthCard.verify(jws: expired, keys: keys, now: Date(timeIntervalSince1970: 1_640_000_000)).issuer == Self.issuer)
     }
 
     @Test("keys that are not EC P-256 for signing are refused; an uncompressed payload too")

@@ -88,4 +88,14 @@ struct RoundTripTests {
         #expect(decoded.map(\.payload) == [payload])
         #expect(decoded.first?.version == nil)
     }
+
+    @Test("signed QR codes for every JWS algorithm survive a PNG round trip and verify", arguments: JWSAlgorithm.allCases)
+    func signedCodes(algorithm: JWSAlgorithm) throws {
+        let key = try JWSSigningKey.generate(algorithm)
+        let url = JWSURL.make(base: "https://mobile.example.com/onboard", token: try CompactJWS.sign(Data(#"{"host":"mobile.example.com"}"#.utf8), with: key))
+        let png = try QREncoder.encode(text: url, options: QREncodingOptions(errorCorrection: .L)).pngData(QRRenderStyle(scale: 3))
+        let scanned = try #require(try QRDecoder().decode(ImageCodec.png.decode(png)).first)
+        let token = try #require(JWSURL.extract(from: String(decoding: scanned.payload, as: UTF8.self)))
+        #expect(try CompactJWS.verify(token, with: key.verificationKey).payload == Data(#"{"host":"mobile.example.com"}"#.utf8))
+    }
 }

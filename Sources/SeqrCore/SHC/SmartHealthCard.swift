@@ -12,6 +12,7 @@ public enum SmartHealthCardError: Error, Equatable, Sendable, CustomStringConver
     case invalidPayload(String)
     case untrustedIssuer(String)
     case notYetValid(Date)
+    case expired(Date)
     case unsuitableKey(String)
 
     public var description: String {
@@ -26,6 +27,7 @@ public enum SmartHealthCardError: Error, Equatable, Sendable, CustomStringConver
         case .invalidPayload(let detail): "invalid card payload: \(detail)"
         case .untrustedIssuer(let iss): "issuer \(iss) is not the trusted one"
         case .notYetValid(let date): "the card is not valid before \(date.formatted(.iso8601))"
+        case .expired(let date): "the card expired at \(date.formatted(.iso8601))"
         case .unsuitableKey(let detail): "the issuer key is not usable for health cards: \(detail)"
         }
     }
@@ -132,6 +134,10 @@ public struct SmartHealthCard: Sendable {
         guard let nbf = (payload["nbf"] as? NSNumber)?.doubleValue else { throw .invalidPayload("no nbf") }
         let notBefore = Date(timeIntervalSince1970: nbf)
         if notBefore.timeIntervalSince(now) > 60 { throw .notYetValid(notBefore) }
+        // exp is optional in health cards; when present it must not have passed.
+        if let exp = (payload["exp"] as? NSNumber)?.doubleValue, now.timeIntervalSince(Date(timeIntervalSince1970: exp)) > 60 {
+            throw .expired(Date(timeIntervalSince1970: exp))
+        }
         guard let vc = payload["vc"] as? [String: Any], let subject = vc["credentialSubject"] as? [String: Any],
               let bundle = subject["fhirBundle"] as? [String: Any], bundle["resourceType"] as? String == "Bundle",
               let bundleJSON = try? JSONSerialization.data(withJSONObject: bundle, options: [.sortedKeys, .withoutEscapingSlashes]) else {
@@ -141,13 +147,14 @@ public struct SmartHealthCard: Sendable {
     }
 
     /// Issues a card (for tests and demos): minified payload, raw DEFLATE, ES256, `zip: DEF`.
-    public static func issue(bundle: Data, issuer: String, notBefore: Date, key: JWSSigningKey) throws -> String {
+    public static func issue(bundle: Data, issuer: String, notBefore: Date, expires: Date? = nil, key: JWSSigningKey) throws -> String {
         let bundleObject = try JSONSerialization.jsonObject(with: bundle)
-        let payload: [String: Any] = [
+        var payload: [String: Any] = [
             "iss": issuer, "nbf": Int(notBefore.timeIntervalSince1970),
             "vc": ["type": ["https://smarthealth.cards#health-card"],
                    "credentialSubject": ["fhirVersion": "4.0.1", "fhirBundle": bundleObject]],
         ]
+        if let expires { payload["exp"] = Int(expires.timeIntervalSince1970) }
         let json = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes])
         return try CompactJWS.sign(Data(try RawDeflate.compress([UInt8](json))), with: key, extraHeader: ["zip": "DEF"])
     }
