@@ -29,15 +29,20 @@ public struct VaultCode: Equatable, Sendable {
 
     /// Parses the bytes of a scanned QR code.
     public init(parsing bytes: [UInt8]) throws(PaperVaultError) {
-        guard bytes.count >= Self.overhead else { throw .truncatedCode(length: bytes.count) }
-        let body = Array(bytes.dropLast(2))
-        guard Self.checksum(body) == Array(bytes.suffix(2)) else { throw .notAVaultCode }
-        var reader = ByteReader(body, truncated: PaperVaultError.truncatedCode(length: bytes.count))
+        var reader = try Self.reader(for: bytes, overhead: Self.overhead, checksum: Self.checksum)
         header = try VaultTransportHeader(reading: &reader)
         payload = reader.rest()
         guard header.totalCodes > 0, header.codeNumber < header.totalCodes else {
             throw .invalidHeader(codeNumber: Int(header.codeNumber), totalCodes: Int(header.totalCodes))
         }
+    }
+
+    /// A reader over the bytes before the checksum, once length and checksum are right.
+    static func reader(for bytes: [UInt8], overhead: Int, checksum: ([UInt8]) -> [UInt8]) throws(PaperVaultError) -> ByteReader<PaperVaultError> {
+        guard bytes.count >= overhead else { throw .truncatedCode(length: bytes.count) }
+        let body = Array(bytes.dropLast(2))
+        guard checksum(body) == Array(bytes.suffix(2)) else { throw .notAVaultCode }
+        return ByteReader(body, truncated: PaperVaultError.truncatedCode(length: bytes.count))
     }
 
     static func checksum(_ bytes: [UInt8]) -> [UInt8] {

@@ -51,10 +51,7 @@ public struct VaultParityCode: Equatable, Sendable {
     }
 
     public init(parsing bytes: [UInt8]) throws(PaperVaultError) {
-        guard bytes.count >= Self.overhead else { throw .truncatedCode(length: bytes.count) }
-        let body = Array(bytes.dropLast(2))
-        guard Self.checksum(body) == Array(bytes.suffix(2)) else { throw .notAVaultCode }
-        var reader = ByteReader(body, truncated: PaperVaultError.truncatedCode(length: bytes.count))
+        var reader = try VaultCode.reader(for: bytes, overhead: Self.overhead, checksum: Self.checksum)
         header = try VaultTransportHeader(reading: &reader)
         guard try reader.uint8() == 1 else { throw .notAVaultCode }
         firstDataCode = Int(try reader.uint16())
