@@ -10,11 +10,13 @@ let package = Package(
     products: [
         .library(name: "SeqrCore", targets: ["SeqrCore"]),
         .library(name: "SeqrQR", targets: ["SeqrQR"]),
+        .library(name: "SeqrStore", targets: ["SeqrStore"]),
         .executable(name: "seqr", targets: ["seqr"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // MARK: C libraries
@@ -59,10 +61,13 @@ let package = Package(
             ]),
         .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CPoppler", "CImageCodecs", "CZXing", "CZBar"]),
         .target(name: "SeqrCorpus", dependencies: ["SeqrQR"]),
+        .target(
+            name: "SeqrStore",
+            dependencies: ["SeqrCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(
             name: "seqr",
             dependencies: [
-                "SeqrCore", "SeqrQR", "SeqrCorpus",
+                "SeqrCore", "SeqrQR", "SeqrCorpus", "SeqrStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -77,6 +82,7 @@ let package = Package(
             ]),
         .testTarget(name: "SeqrQRTests", dependencies: ["SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
         .testTarget(name: "SeqrCorpusTests", dependencies: ["SeqrCorpus", "SeqrTestSupport"]),
+        .testTarget(name: "SeqrStoreTests", dependencies: ["SeqrStore", "SeqrTestSupport"]),
         .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

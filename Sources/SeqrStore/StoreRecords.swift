@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+/// The local identity: private keys, sealed with a passphrase when one was set.
+struct IdentityRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "identity"
+    var id: Int64 = 1
+    /// Either the plain serialized private keys, or a PaperVault-style message sealing them.
+    var keys: Data
+    var sealed: Bool
+    var created: Date
+}
+
+/// A channel this store owns or is subscribed to.
+public struct ChannelRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+    public static let databaseTableName = "channel"
+    public var id: Data
+    public var name: String
+    public var secret: Data
+    /// The owner's public identity, serialized as in a public-key code (without header).
+    public var owner: Data
+    public var owned: Bool
+    public var created: Date
+}
+
+/// A message published here or scanned successfully, with the code's bytes for reprinting.
+public struct MessageRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Equatable {
+    public static let databaseTableName = "message"
+    public var id: Int64?
+    public var channelID: Data
+    public var kind: String
+    public var created: Date
+    public var expires: Date?
+    public var content: String
+    public var latitude: Double?
+    public var longitude: Double?
+    public var encoded: Data
+    public var published: Bool
+    public var recorded: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// Digests of channel shares already used, so that an old share cannot re-subscribe
+/// after an unsubscribe.
+struct SpentShareRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "spentShare"
+    var digest: Data
+    var used: Date
+}
+
+enum StoreMigrations {
+    /// Named and append-only: never edit a registered migration; add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-identity") { db in
+            try db.create(table: "identity") { t in
+                t.column("id", .integer).primaryKey()
+                t.column("keys", .blob).notNull()
+                t.column("sealed", .boolean).notNull()
+                t.column("created", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v1-channels") { db in
+            try db.create(table: "channel") { t in
+                t.column("id", .blob).primaryKey()
+                t.column("name", .text).notNull()
+                t.column("secret", .blob).notNull()
+                t.column("owner", .blob).notNull()
+                t.column("owned", .boolean).notNull()
+                t.column("created", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v1-messages") { db in
+            try db.create(table: "message") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("channelID", .blob).notNull().indexed()
+                t.column("kind", .text).notNull()
+                t.column("created", .datetime).notNull()
+                t.column("expires", .datetime)
+                t.column("content", .text).notNull()
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("encoded", .blob).notNull()
+                t.column("published", .boolean).notNull()
+                t.column("recorded", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v1-spent-shares") { db in
+            try db.create(table: "spentShare") { t in
+                t.column("digest", .blob).primaryKey()
+                t.column("used", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+}
