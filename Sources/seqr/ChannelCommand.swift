@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import SeqrCore
+import SeqrStore
+
+struct ChannelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "channel",
+        abstract: "Broadcast channels: create, share with a subscriber's public key, subscribe, list.",
+        subcommands: [ChannelCreateCommand.self, ChannelShareCommand.self, ChannelSubscribeCommand.self,
+                      ChannelUnsubscribeCommand.self, ChannelListCommand.self]
+    )
+}
+
+struct ChannelCreateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a channel you own.")
+    @Argument(help: "The channel's name.") var name: String
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let channel = try store.createChannel(name: name, owner: storeOptions.identity(in: store))
+        StandardStreams.print("channel \"\(name)\" created (id \(channel.id.hexString))")
+    }
+}
+
+struct ChannelShareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "share",
+        abstract: "Seal a channel's secret to a subscriber's public key, as a QR code for them to scan.")
+    @Argument(help: "Your channel (name or id).") var channel: String
+    @Option(help: "The subscriber's public-key QR image, or its code as base64.") var to: String
+    @Option(name: .shortAndLong, help: "The share's QR code (.png, .svg, .pdf).") var output: String
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let (found, owned) = try store.channel(named: channel)
+        guard owned else { throw StoreError.notOwner(found.name) }
+        guard let payload = try scannedPayloads(to).first(where: { (try? SeqrCodeType.classify($0)) == .publicKey }) else {
+            throw CLIError("\(to): no Seqr public-key code found")
+        }
+        let recipient = try PublicKeyCode.decode(payload)
+        let share = try ChannelShareCode.encode(found, to: recipient, signedBy: storeOptions.identity(in: store))
+        try writeCode(share, to: output)
+        StandardStreams.print("share of \"\(found.name)\" for \(recipient.name) (\(recipient.fingerprint)) → \(output)")
+    }
+}
+
+struct ChannelSubscribeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "subscribe", abstract: "Subscribe from a channel-share QR code made for you.")
+    @Argument(help: "The share's QR image, or its code as base64.") var share: String
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.open()
+        guard let payload = try scannedPayloads(share).first(where: { (try? SeqrCodeType.classify($0)) == .channelShare }) else {
+            throw CLIError("\(share): no Seqr channel-share code found")
+        }
+        let channel = try store.subscribe(share: payload, identity: storeOptions.identity(in: store))
+        StandardStreams.print("subscribed to \"\(channel.name)\" from \(channel.owner.name) (\(channel.owner.fingerprint)) — compare this fingerprint with the owner's")
+    }
+}
+
+struct ChannelUnsubscribeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unsubscribe", abstract: "Leave a channel and delete its secret.")
+    @Argument(help: "The channel (name or id).") var channel: String
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let removed = try storeOptions.open().unsubscribe(channel)
+        StandardStreams.print("unsubscribed from \"\(removed.name)\"; its secret is deleted")
+    }
+}
+
+struct ChannelListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List your channels.")
+    @Flag(help: "Only channels you own.") var owned = false
+    @Flag(help: "Only channels you subscribe to.") var subscribed = false
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var storeOptions: StoreOptions
+
+    struct Row: Encodable { let id: String; let name: String; let owned: Bool; let owner: String; let fingerprint: String; let created: String }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let filter: Bool? = owned == subscribed ? nil : owned
+        let rows = try store.channels(owned: filter).map { channel in
+            Row(id: channel.id.hexString, name: channel.name, owned: try store.channel(named: channel.id.hexString).owned,
+                owner: channel.owner.name, fingerprint: channel.owner.fingerprint, created: channel.created.formatted(.iso8601))
+        }
+        if json { return try StandardStreams.printJSON(rows) }
+        if rows.isEmpty { StandardStreams.print("no channels") }
+        for row in rows { StandardStreams.print("\(row.owned ? "owned     " : "subscribed") \(row.name)  (\(row.id.prefix(8))…, owner \(row.owner) \(row.fingerprint))") }
+    }
+}

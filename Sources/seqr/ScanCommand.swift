@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import SeqrCore
+import SeqrQR
+import SeqrStore
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Recognise every code in pictures and act: public keys, channel shares, messages, URLs, text.",
+        discussion: """
+        A public key is shown with its fingerprint; a channel share is shown, and subscribed to \
+        with --accept; a message is verified, decrypted, shown (with a warning when expired) and \
+        kept in the history with --lat/--lon; a URL or text is shown as is. URLs are not checked \
+        against a blocklist yet, and are labelled "not checked".
+        """
+    )
+
+    @Argument(help: "PNG or JPEG pictures.") var images: [String]
+    @Flag(help: "Subscribe to channel shares found.") var accept = false
+    @Option(help: "Latitude where the code was scanned.") var lat: Double?
+    @Option(help: "Longitude where the code was scanned.") var lon: Double?
+    @Flag(help: "Print one JSON object per code.") var json = false
+    @OptionGroup var storeOptions: StoreOptions
+
+    struct Finding: Encodable {
+        let file: String
+        let kind: String
+        var channel: String?
+        var content: String?
+        var expired: Bool?
+        var fingerprint: String?
+        var urlCheck: String?
+        var error: String?
+    }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        var failed = false
+        for path in images {
+            let symbols: [DecodedSymbol]
+            do {
+                symbols = try QRDecoder().decode(ImageFile.read(path))
+            } catch {
+                StandardStreams.warn("\(error)")
+                failed = true
+                continue
+            }
+            if symbols.isEmpty { StandardStreams.warn("\(path): no QR code found"); failed = true }
+            for symbol in symbols {
+                let finding = handle([UInt8](symbol.payload), file: path, store: store)
+                if finding.error != nil { failed = true }
+                report(finding)
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    private func handle(_ bytes: [UInt8], file: String, store: ChannelStore) -> Finding {
+        do {
+            switch try SeqrCodeType.classify(bytes) {
+            case .publicKey:
+                let identity = try PublicKeyCode.decode(bytes)
+                return Finding(file: file, kind: "public key", content: identity.name, fingerprint: identity.fingerprint)
+            case .channelShare:
+                guard accept else { return Finding(file: file, kind: "channel share", content: "use --accept to subscribe") }
+                let channel = try store.subscribe(share: bytes, identity: storeOptions.identity(in: store))
+                return Finding(file: file, kind: "channel share", channel: channel.name, content: "subscribed", fingerprint: channel.owner.fingerprint)
+            case .message:
+                let (message, channel) = try store.receive(bytes, latitude: lat, longitude: lon)
+                return Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
+                               expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "not checked" : nil)
+            }
+        } catch ChannelError.notASeqrCode {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let isURL = URL(string: text)?.scheme.map { ["http", "https"].contains($0.lowercased()) } ?? false
+            return Finding(file: file, kind: isURL ? "URL" : "text", content: PayloadDisplay(bytes).line, urlCheck: isURL ? "not checked" : nil)
+        } catch {
+            return Finding(file: file, kind: "Seqr code", error: "\(error)")
+        }
+    }
+
+    private func report(_ finding: Finding) {
+        if json {
+            try? StandardStreams.printJSON(finding)
+            return
+        }
+        if let error = finding.error {
+            StandardStreams.warn("\(finding.file): \(error)")
+            return
+        }
+        var line = "\(finding.file): \(finding.kind)"
+        if let channel = finding.channel { line += " on \"\(channel)\"" }
+        if let content = finding.content { line += ": \(content)" }
+        if let fingerprint = finding.fingerprint { line += "  [\(fingerprint)]" }
+        if finding.expired == true { line += "  ⚠ EXPIRED" }
+        if let check = finding.urlCheck { line += "  (URL safety: \(check))" }
+        StandardStreams.print(line)
+    }
+}
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "history", abstract: "Messages you published or scanned.")
+    @Argument(help: "Only this channel (name or id).") var channel: String?
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var storeOptions: StoreOptions
+
+    struct Row: Encodable {
+        let id: Int64
+        let channel: String
+        let kind: String
+        let content: String
+        let created: String
+        let expires: String?
+        let published: Bool
+        let latitude: Double?
+        let longitude: Double?
+    }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let names = Dictionary(try store.channels().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let rows = try store.history(channel: channel).map {
+            Row(id: $0.id ?? 0, channel: names[$0.channelID] ?? $0.channelID.hexString, kind: $0.kind, content: $0.content,
+                created: $0.created.formatted(.iso8601), expires: $0.expires?.formatted(.iso8601), published: $0.published,
+                latitude: $0.latitude, longitude: $0.longitude)
+        }
+        if json { return try StandardStreams.printJSON(rows) }
+        if rows.isEmpty { StandardStreams.print("no messages") }
+        for row in rows {
+            StandardStreams.print("\(row.id)  \(row.created)  \(row.published ? "published" : "scanned  ")  \(row.channel): \(row.content)\(row.expires.map { "  (expires \($0))" } ?? "")")
+        }
+    }
+}

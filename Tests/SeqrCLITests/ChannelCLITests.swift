@@ -1,0 +1,79 @@
+import Foundation
+import SeqrTestSupport
+import Testing
+
+/// The owner → subscriber flow through real QR PNG files and two separate stores.
+@Suite("seqr channels")
+struct ChannelCLITests {
+    let directory: TemporaryDirectory
+    init() throws { directory = try TemporaryDirectory() }
+
+    func seqr(_ arguments: String...) throws -> ExternalTool.Outcome { try SeqrBinary.run(arguments) }
+    func file(_ name: String) -> String { directory.file(name) }
+
+    @Test("identities, share, subscribe, post, scan, history; outsiders, replays and forgeries refused")
+    func flow() throws {
+        for name in ["alice", "bob", "eve"] {
+            let created = try seqr("id", "init", "--name", name, "--no-passphrase", "--store", file(name))
+            try #require(created.status == 0, "\(created.stderr)")
+        }
+        #expect(try seqr("id", "show", "--store", file("bob"), "-o", file("bob.png")).status == 0)
+        #expect(try seqr("channel", "create", "Garden", "--store", file("alice")).status == 0)
+        #expect(try seqr("channel", "share", "Garden", "--to", file("bob.png"), "-o", file("share.png"), "--store", file("alice")).status == 0)
+
+        // Eve cannot use Bob's share.
+        let stolen = try seqr("channel", "subscribe", file("share.png"), "--store", file("eve"))
+        #expect(stolen.status == 1 && stolen.stderr.contains("made for someone else"))
+        let joined = try seqr("scan", file("share.png"), "--accept", "--store", file("bob"))
+        #expect(joined.status == 0 && joined.stdoutText.contains("subscribed"))
+
+        #expect(try seqr("post", "Garden", "--text", "Meeting at 6", "--expires", "7d", "-o", file("msg.png"), "--store", file("alice")).status == 0)
+        let read = try seqr("scan", file("msg.png"), "--lat", "47.37", "--lon", "8.54", "--store", file("bob"), "--json")
+        #expect(read.status == 0)
+        let finding = try JSONSerialization.jsonObject(with: read.stdout) as? [String: Any]
+        #expect(finding?["content"] as? String == "Meeting at 6" && finding?["expired"] as? Bool == false)
+        let history = try seqr("history", "Garden", "--json", "--store", file("bob"))
+        let rows = try JSONSerialization.jsonObject(with: history.stdout) as? [[String: Any]]
+        #expect(rows?.count == 1 && rows?.first?["latitude"] as? Double == 47.37)
+
+        // Eve is not subscribed: unknown channel, nothing stored.
+        let outsider = try seqr("scan", file("msg.png"), "--store", file("eve"))
+        #expect(outsider.status == 1 && outsider.stderr.contains("unknown channel"))
+        #expect(try seqr("history", "--store", file("eve")).stdoutText == "no messages\n")
+
+        // Eve makes her own "Garden" and posts; Bob's store does not know that channel.
+        #expect(try seqr("channel", "create", "Garden", "--store", file("eve")).status == 0)
+        #expect(try seqr("post", "Garden", "--text", "fake", "-o", file("fake.png"), "--store", file("eve")).status == 0)
+        #expect(try seqr("scan", file("fake.png"), "--store", file("bob")).status == 1)
+
+        // Expired messages are shown with a warning.
+        #expect(try seqr("post", "Garden", "--url", "https://example.org/old", "--expires", "0.0001m", "-o", file("old.png"), "--store", file("alice")).status == 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        let old = try seqr("scan", file("old.png"), "--store", file("bob"))
+        #expect(old.stdoutText.contains("EXPIRED") && old.stdoutText.contains("URL safety: not checked"))
+
+        // Reprint from the owner's history, and replay after unsubscribing.
+        #expect(try seqr("post", "--reprint", "1", "-o", file("again.png"), "--store", file("alice")).status == 0)
+        #expect(try seqr("scan", file("again.png"), "--store", file("bob")).status == 0)
+        #expect(try seqr("channel", "unsubscribe", "Garden", "--store", file("bob")).status == 0)
+        let replay = try seqr("scan", file("share.png"), "--accept", "--store", file("bob"))
+        #expect(replay.status == 1 && replay.stderr.contains("used before"))
+        let after = try seqr("scan", file("msg.png"), "--store", file("bob"))
+        #expect(after.status == 1)
+
+        // Plain codes are shown as they are.
+        _ = try seqr("encode", "--text", "https://example.org/x", "-o", file("url.png"))
+        let plain = try seqr("scan", file("url.png"), "--store", file("bob"))
+        #expect(plain.stdoutText.contains("URL: https://example.org/x") && plain.stdoutText.contains("not checked"))
+    }
+
+    @Test("an identity sealed with a passphrase needs it")
+    func passphrase() throws {
+        let phrase = try directory.write(Data("correct horse\n".utf8), to: "pp")
+        #expect(try seqr("id", "init", "--name", "Sam", "--passphrase-file", phrase, "--store", file("sam")).status == 0)
+        let wrong = try directory.write(Data("wrong\n".utf8), to: "bad")
+        let refused = try seqr("channel", "create", "X", "--passphrase-file", wrong, "--store", file("sam"))
+        #expect(refused.status == 1 && refused.stderr.contains("wrong passphrase"))
+        #expect(try seqr("channel", "create", "X", "--passphrase-file", phrase, "--store", file("sam")).status == 0)
+    }
+}
