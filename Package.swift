@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
     ],
     targets: [
         // MARK: C libraries
@@ -62,12 +64,19 @@ let package = Package(
         .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CPoppler", "CImageCodecs", "CZXing", "CZBar"]),
         .target(name: "SeqrCorpus", dependencies: ["SeqrQR"]),
         .target(
+            name: "SeqrURLSafety",
+            dependencies: [
+                "SeqrCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        .target(
             name: "SeqrStore",
             dependencies: ["SeqrCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(
             name: "seqr",
             dependencies: [
-                "SeqrCore", "SeqrQR", "SeqrCorpus", "SeqrStore",
+                "SeqrCore", "SeqrQR", "SeqrCorpus", "SeqrStore", "SeqrURLSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -83,6 +92,7 @@ let package = Package(
         .testTarget(name: "SeqrQRTests", dependencies: ["SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
         .testTarget(name: "SeqrCorpusTests", dependencies: ["SeqrCorpus", "SeqrTestSupport"]),
         .testTarget(name: "SeqrStoreTests", dependencies: ["SeqrStore", "SeqrTestSupport"]),
+        .testTarget(name: "SeqrURLSafetyTests", dependencies: ["SeqrURLSafety", "SeqrTestSupport"]),
         .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

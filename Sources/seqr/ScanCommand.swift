@@ -3,16 +3,19 @@ import Foundation
 import SeqrCore
 import SeqrQR
 import SeqrStore
+import SeqrURLSafety
 
-struct ScanCommand: ParsableCommand {
+struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Recognise every code in pictures and act: public keys, channel shares, messages, URLs, text.",
         discussion: """
         A public key is shown with its fingerprint; a channel share is shown, and subscribed to \
         with --accept; a message is verified, decrypted, shown (with a warning when expired) and \
-        kept in the history with --lat/--lon; a URL or text is shown as is. URLs are not checked \
-        against a blocklist yet, and are labelled "not checked".
+        kept in the history with --lat/--lon; a URL or text is shown as is. Every URL is checked \
+        against the offline blocklist (--blocklist or SEQR_BLOCKLIST) and Google Safe Browsing \
+        (key in SEQR_SAFE_BROWSING_KEY; SEQR_SAFE_BROWSING_ENDPOINT overrides the endpoint): a \
+        flagged URL is shown with a warning, never hidden; with no check possible it says "not checked".
         """
     )
 
@@ -21,6 +24,7 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Latitude where the code was scanned.") var lat: Double?
     @Option(help: "Longitude where the code was scanned.") var lon: Double?
     @Flag(help: "Print one JSON object per code.") var json = false
+    @Option(help: "An offline blocklist of hosts and URL prefixes, one per line.") var blocklist: String?
     @OptionGroup var storeOptions: StoreOptions
 
     struct Finding: Encodable {
@@ -31,11 +35,13 @@ struct ScanCommand: ParsableCommand {
         var expired: Bool?
         var fingerprint: String?
         var urlCheck: String?
+        var flagged: Bool?
         var error: String?
     }
 
-    func run() throws {
+    func run() async throws {
         let store = try storeOptions.open()
+        let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist)
         var failed = false
         for path in images {
             let symbols: [DecodedSymbol]
@@ -48,7 +54,12 @@ struct ScanCommand: ParsableCommand {
             }
             if symbols.isEmpty { StandardStreams.warn("\(path): no QR code found"); failed = true }
             for symbol in symbols {
-                let finding = handle([UInt8](symbol.payload), file: path, store: store)
+                var finding = handle([UInt8](symbol.payload), file: path, store: store)
+                if finding.urlCheck != nil, let url = finding.content {
+                    let verdict = await checker.check(url)
+                    finding.urlCheck = verdict.summary
+                    if case .flagged = verdict { finding.flagged = true }
+                }
                 if finding.error != nil { failed = true }
                 report(finding)
             }
@@ -69,12 +80,12 @@ struct ScanCommand: ParsableCommand {
             case .message:
                 let (message, channel) = try store.receive(bytes, latitude: lat, longitude: lon)
                 return Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
-                               expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "not checked" : nil)
+                               expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
             }
         } catch ChannelError.notASeqrCode {
             let text = String(decoding: bytes, as: UTF8.self)
             let isURL = URL(string: text)?.scheme.map { ["http", "https"].contains($0.lowercased()) } ?? false
-            return Finding(file: file, kind: isURL ? "URL" : "text", content: PayloadDisplay(bytes).line, urlCheck: isURL ? "not checked" : nil)
+            return Finding(file: file, kind: isURL ? "URL" : "text", content: PayloadDisplay(bytes).line, urlCheck: isURL ? "pending" : nil)
         } catch {
             return Finding(file: file, kind: "Seqr code", error: "\(error)")
         }
@@ -94,7 +105,7 @@ struct ScanCommand: ParsableCommand {
         if let content = finding.content { line += ": \(content)" }
         if let fingerprint = finding.fingerprint { line += "  [\(fingerprint)]" }
         if finding.expired == true { line += "  ⚠ EXPIRED" }
-        if let check = finding.urlCheck { line += "  (URL safety: \(check))" }
+        if let check = finding.urlCheck { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }
         StandardStreams.print(line)
     }
 }

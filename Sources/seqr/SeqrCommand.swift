@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 @main
-struct SeqrCommand: ParsableCommand {
+struct SeqrCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seqr",
         abstract: "Secure QR: make QR codes and small secrets safe to share.",
@@ -16,10 +16,14 @@ struct SeqrCommand: ParsableCommand {
 
     /// Like ArgumentParser's own `main`, but every failure is one line on standard
     /// error ("seqr: what is wrong"), with no usage dump, and a non-zero status.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -65,6 +65,12 @@ struct ChannelCLITests {
         _ = try seqr("encode", "--text", "https://example.org/x", "-o", file("url.png"))
         let plain = try seqr("scan", file("url.png"), "--store", file("bob"))
         #expect(plain.stdoutText.contains("URL: https://example.org/x") && plain.stdoutText.contains("not checked"))
+        // With an offline blocklist, a listed host is shown with a warning, never hidden.
+        let list = try directory.write(Data("example.org\n".utf8), to: "blocklist.txt")
+        let flagged = try seqr("scan", file("url.png"), "--blocklist", list, "--store", file("bob"), "--json")
+        let verdict = try JSONSerialization.jsonObject(with: flagged.stdout) as? [String: Any]
+        #expect(verdict?["flagged"] as? Bool == true && verdict?["content"] as? String == "https://example.org/x")
+        #expect((verdict?["urlCheck"] as? String)?.contains("blocklist entry example.org") == true)
     }
 
     @Test("an identity sealed with a passphrase needs it")

@@ -12,6 +12,7 @@ public struct ExternalTool: Sendable {
 
     public struct Missing: Error, CustomStringConvertible {
         public let name: String
+        public init(name: String) { self.name = name }
         public var description: String { "\(name) is not installed; run scripts/setup (it installs every tool the tests use)" }
     }
 
