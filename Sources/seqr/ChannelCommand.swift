@@ -37,10 +37,7 @@ struct ChannelShareCommand: ParsableCommand {
         let store = try storeOptions.open()
         let (found, owned) = try store.channel(named: channel)
         guard owned else { throw StoreError.notOwner(found.name) }
-        guard let payload = try scannedPayloads(to).first(where: { (try? SeqrCodeType.classify($0)) == .publicKey }) else {
-            throw CLIError("\(to): no Seqr public-key code found")
-        }
-        let recipient = try PublicKeyCode.decode(payload)
+        let recipient = try PublicKeyCode.decode(seqrPayload(.publicKey, in: to, describing: "public-key"))
         let share = try ChannelShareCode.encode(found, to: recipient, signedBy: storeOptions.identity(in: store))
         try writeCode(share, to: output)
         StandardStreams.print("share of \"\(found.name)\" for \(recipient.name) (\(recipient.fingerprint)) → \(output)")
@@ -54,9 +51,7 @@ struct ChannelSubscribeCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
-        guard let payload = try scannedPayloads(share).first(where: { (try? SeqrCodeType.classify($0)) == .channelShare }) else {
-            throw CLIError("\(share): no Seqr channel-share code found")
-        }
+        let payload = try seqrPayload(.channelShare, in: share, describing: "channel-share")
         let channel = try store.subscribe(share: payload, identity: storeOptions.identity(in: store))
         StandardStreams.print("subscribed to \"\(channel.name)\" from \(channel.owner.name) (\(channel.owner.fingerprint)) — compare this fingerprint with the owner's")
     }
@@ -85,8 +80,9 @@ struct ChannelListCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         let filter: Bool? = owned == subscribed ? nil : owned
+        let ownedIDs = Set(try store.channels(owned: true).map(\.id))
         let rows = try store.channels(owned: filter).map { channel in
-            Row(id: channel.id.hexString, name: channel.name, owned: try store.channel(named: channel.id.hexString).owned,
+            Row(id: channel.id.hexString, name: channel.name, owned: ownedIDs.contains(channel.id),
                 owner: channel.owner.name, fingerprint: channel.owner.fingerprint, created: channel.created.formatted(.iso8601))
         }
         if json { return try StandardStreams.printJSON(rows) }

@@ -64,4 +64,12 @@ func scannedPayloads(_ input: String) throws -> [[UInt8]] {
     return [[UInt8](data)]
 }
 
+/// The first Seqr code of `type` in an image file or base64 argument, with one clear error otherwise.
+func seqrPayload(_ type: SeqrCodeType, in input: String, describing what: String) throws -> [UInt8] {
+    guard let payload = try scannedPayloads(input).first(where: { (try? SeqrCodeType.classify($0)) == type }) else {
+        throw CLIError("\(input): no Seqr \(what) code found")
+    }
+    return payload
+}
+
 import SeqrQR
