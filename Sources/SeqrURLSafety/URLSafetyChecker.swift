@@ -28,9 +28,13 @@ public struct SafeBrowsingClient: Sendable {
     public let apiKey: String
     public let endpoint: String
 
-    public init(apiKey: String, endpoint: String = SafeBrowsingClient.defaultEndpoint) {
+    /// How long one lookup may take before it counts as unreachable.
+    public let timeout: TimeAmount
+
+    public init(apiKey: String, endpoint: String = SafeBrowsingClient.defaultEndpoint, timeout: TimeAmount = .seconds(5)) {
         self.apiKey = apiKey
         self.endpoint = endpoint
+        self.timeout = timeout
     }
 
     struct Request: Encodable {
@@ -59,7 +63,7 @@ public struct SafeBrowsingClient: Sendable {
     }
 
     /// Threat types per URL, for the URLs that matched.
-    public func lookup(_ urls: [String], timeout: TimeAmount = .seconds(5)) async throws -> [String: [String]] {
+    public func lookup(_ urls: [String]) async throws -> [String: [String]] {
         let body = Request(
             client: .init(clientId: "seqr", clientVersion: "0.1.0"),
             threatInfo: .init(threatTypes: ["MALWARE", "SOCIAL_ENGINEERING", "UNWANTED_SOFTWARE", "POTENTIALLY_HARMFUL_APPLICATION"],

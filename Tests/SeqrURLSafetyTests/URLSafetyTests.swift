@@ -9,7 +9,8 @@ import Testing
 @Suite("URL safety", .serialized)
 struct URLSafetyTests {
     /// Starts Tests/Reference/safebrowsing_server.py on a free loopback port. Spawned with
-    /// posix_spawn (output to /dev/null), killed when released; it also stops by itself.
+    /// posix_spawn (output to /dev/null), killed when released; it also stops when this process
+    /// ends, so a crashed test run leaves nothing behind.
     final class Server: @unchecked Sendable {
         let pid: pid_t
         let port: Int
@@ -23,14 +24,14 @@ struct URLSafetyTests {
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
             for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-            let arguments: [String] = [python, script, portFile, "60"]
+            let arguments: [String] = [python, script, portFile, "900"]
             let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var child: pid_t = 0
             guard posix_spawn(&child, python, &actions, nil, argv, environ) == 0 else { throw ExternalTool.Missing(name: "python3") }
             pid = child
             var found: Int?
-            for _ in 0..<200 {
+            for _ in 0..<800 {  // up to 20 s: python3 starts slowly on a loaded machine
                 if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let value = Int(text) { found = value; break }
                 usleep(25_000)
             }
@@ -54,11 +55,11 @@ struct URLSafetyTests {
     @Test("the v4 client reports matches by URL and threat type")
     func lookup() async throws {
         let server = try Server()
-        let client = SafeBrowsingClient(apiKey: "test-key", endpoint: server.endpoint)
+        let client = SafeBrowsingClient(apiKey: "test-key", endpoint: server.endpoint, timeout: .seconds(60))
         let result = try await client.lookup(["https://x.malware.test/a", "https://ok.example/", "http://phish.test/login"])
         #expect(result == ["https://x.malware.test/a": ["MALWARE"], "http://phish.test/login": ["SOCIAL_ENGINEERING"]])
         #expect(try await client.lookup(["https://ok.example/"]).isEmpty)
-        let badKey = SafeBrowsingClient(apiKey: "wrong", endpoint: server.endpoint)
+        let badKey = SafeBrowsingClient(apiKey: "wrong", endpoint: server.endpoint, timeout: .seconds(60))
         await #expect(throws: SafeBrowsingClient.Failure.self) { try await badKey.lookup(["https://ok.example/"]) }
     }
 
@@ -66,7 +67,7 @@ struct URLSafetyTests {
     func verdicts() async throws {
         let server = try Server()
         let blocklist = URLBlocklist(parsing: "# test list\nevil.example\nhttps://cdn.example/bad/ \n")
-        let both = URLSafetyChecker(blocklist: blocklist, safeBrowsing: SafeBrowsingClient(apiKey: "test-key", endpoint: server.endpoint))
+        let both = URLSafetyChecker(blocklist: blocklist, safeBrowsing: SafeBrowsingClient(apiKey: "test-key", endpoint: server.endpoint, timeout: .seconds(60)))
         #expect(await both.check("https://www.evil.example/x") == .flagged(["blocklist entry evil.example"]))
         #expect(await both.check("https://cdn.example/bad/file") == .flagged(["blocklist entry https://cdn.example/bad/"]))
         #expect(await both.check("https://a.malware.test/") == .flagged(["Safe Browsing: MALWARE"]))
