@@ -3,6 +3,8 @@ import PackageDescription
 
 // Layering, one direction only:
 //   SeqrCore (formats and crypto, no I/O) ← SeqrQR (symbols, images, rendering) ← SeqrCorpus ← seqr
+//   SeqrCore ← SeqrStore (local SQLite), SeqrURLSafety, SeqrCloudClient (HTTP client) ← seqr
+//   SeqrCore ← SeqrServer (Hummingbird, SQLite or PostgreSQL) ← seqr-server
 // C libraries come from Debian's -dev packages, installed by scripts/setup.
 let package = Package(
     name: "Seqr",
@@ -11,7 +13,10 @@ let package = Package(
         .library(name: "SeqrCore", targets: ["SeqrCore"]),
         .library(name: "SeqrQR", targets: ["SeqrQR"]),
         .library(name: "SeqrStore", targets: ["SeqrStore"]),
+        .library(name: "SeqrServer", targets: ["SeqrServer"]),
+        .library(name: "SeqrCloudClient", targets: ["SeqrCloudClient"]),
         .executable(name: "seqr", targets: ["seqr"]),
+        .executable(name: "seqr-server", targets: ["seqr-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,6 +24,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.4.0"),
     ],
     targets: [
         // MARK: C libraries
@@ -31,6 +42,9 @@ let package = Package(
         .systemLibrary(
             name: "CISAL", pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"])]),
+        .systemLibrary(
+            name: "CArgon2", pkgConfig: "libargon2",
+            providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
@@ -73,10 +87,44 @@ let package = Package(
         .target(
             name: "SeqrStore",
             dependencies: ["SeqrCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "SeqrCloudClient",
+            dependencies: [
+                "SeqrCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]),
+        .target(
+            name: "SeqrServer",
+            dependencies: [
+                "SeqrCore", "CArgon2",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")]),
+        .executableTarget(
+            name: "seqr-server",
+            dependencies: [
+                "SeqrServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        // A bare Hummingbird hello-world, the baseline `scripts/bench-server` measures beside seqr-server.
+        .executableTarget(
+            name: "seqr-bench-hello",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/HelloServer"),
         .executableTarget(
             name: "seqr",
             dependencies: [
-                "SeqrCore", "SeqrQR", "SeqrCorpus", "SeqrStore", "SeqrURLSafety",
+                "SeqrCore", "SeqrQR", "SeqrCorpus", "SeqrStore", "SeqrURLSafety", "SeqrCloudClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -93,7 +141,13 @@ let package = Package(
         .testTarget(name: "SeqrCorpusTests", dependencies: ["SeqrCorpus", "SeqrTestSupport"]),
         .testTarget(name: "SeqrStoreTests", dependencies: ["SeqrStore", "SeqrTestSupport"]),
         .testTarget(name: "SeqrURLSafetyTests", dependencies: ["SeqrURLSafety", "SeqrTestSupport"]),
-        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
+        .testTarget(
+            name: "SeqrServerTests",
+            dependencies: [
+                "SeqrServer", "SeqrCloudClient", "SeqrTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
+        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "seqr-server", "SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,31 @@
+import Foundation
+import Hummingbird
+import SeqrCore
+
+/// Every error seqr-server answers with: an HTTP status, a stable code and one line, as JSON
+/// (``NotesAPI/ErrorBody``). Messages never include a key, a token or a ciphertext.
+public struct APIError: HTTPResponseError {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: String
+    public var retryAfter: Int?
+
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = try JSONEncoder().encode(NotesAPI.ErrorBody(error: code, message: message))
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static let unauthorized = APIError(.unauthorized, "unauthorized", "missing, expired or revoked session token")
+    static let wrongCredentials = APIError(.unauthorized, "wrong_credentials", "wrong username or password")
+    static let noteNotFound = APIError(.notFound, "not_found", "no such note")
+    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad_request", message) }
+}

@@ -1,0 +1,281 @@
+import Crypto
+import Foundation
+import Hummingbird
+import Logging
+import SeqrCore
+
+/// The notes API: accounts, sessions and end-to-end encrypted notes. Everything it receives
+/// is an authentication key or ciphertext; it never runs anything on note content.
+public struct NotesService: Sendable {
+    public struct Settings: Sendable {
+        /// Notes a free account may hold; pro accounts have no limit.
+        public var freeNoteLimit: Int = 10
+        public var sessionLifetime: TimeInterval = 7 * 24 * 3600
+        public var hasher: AuthKeyHasher = .standard
+        public var loginLimits: LoginRateLimiter.Limits = .init()
+        /// What the KDF endpoint answers for names that have no account, so that it does not
+        /// tell which usernames exist.
+        public var decoyIterations: Int = AccountKDFParameters.defaultIterations
+        public init() {}
+    }
+
+    /// Largest ciphertexts accepted per field: 30 and 2,500 characters of UTF-8 (at most
+    /// 4 bytes each) plus the largest format overhead, with room to spare.
+    static let maxTitleBytes = 1024
+    static let maxInfoBytes = 16 * 1024
+    static let maxNoteBody = 64 * 1024
+
+    let repository: any NoteRepository
+    let settings: Settings
+    let limiter: LoginRateLimiter
+    let decoyHash: String
+    let decoySecret: SymmetricKey
+
+    public init(repository: any NoteRepository, settings: Settings = Settings()) throws {
+        self.repository = repository
+        self.settings = settings
+        limiter = LoginRateLimiter(limits: settings.loginLimits)
+        decoyHash = try settings.hasher.decoy()
+        decoySecret = SymmetricKey(size: .bits256)
+    }
+
+    public func addRoutes(to router: Router<SeqrRequestContext>) {
+        let v1 = router.group("v1")
+        v1.get("kdf", use: kdf)
+        v1.post("accounts", use: register)
+        v1.post("sessions", use: login)
+        let signedIn = v1.group().add(middleware: BearerAuthMiddleware(repository: repository))
+        signedIn.delete("sessions/current", use: logout)
+        signedIn.get("account", use: account)
+        signedIn.delete("account", use: deleteAccount)
+        signedIn.put("account/password", use: changePassword)
+        signedIn.get("notes", use: listNotes)
+        signedIn.post("notes", use: createNote)
+        signedIn.get("notes/:id", use: getNote)
+        signedIn.put("notes/:id", use: updateNote)
+        signedIn.delete("notes/:id", use: deleteNote)
+    }
+
+    // MARK: Bodies
+
+    func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = maxNoteBody) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch {
+            throw APIError(.contentTooLarge, "too_large", "request body over \(limit) bytes")
+        }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(T.self, from: Data(buffer: buffer))
+        } catch {
+            throw APIError.badRequest("malformed JSON body for this endpoint")
+        }
+    }
+
+    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    static func checkAuthKey(_ key: String) throws {
+        guard let bytes = Data(base64Encoded: key), bytes.count == 32 else {
+            throw APIError.badRequest("authKey must be 32 bytes of base64")
+        }
+    }
+
+    static func checkKDF(_ kdf: AccountKDFParameters) throws {
+        guard kdf.algorithm == AccountKDFParameters.pbkdf2SHA256,
+              (AccountKDFParameters.minimumIterations...AccountKDFParameters.maximumIterations).contains(kdf.iterations),
+              let salt = Data(base64Encoded: kdf.salt), (16...64).contains(salt.count) else {
+            throw APIError.badRequest("kdf must be pbkdf2-sha256 with \(AccountKDFParameters.minimumIterations)+ iterations and a 16–64 byte salt")
+        }
+    }
+
+    static func checkNote(_ note: EncryptedNote) throws {
+        guard note.kdf.isValid(for: note.format) else { throw APIError.badRequest("the note's kdf does not fit its format") }
+        guard !note.title.isEmpty, note.title.count <= maxTitleBytes else { throw APIError.badRequest("title ciphertext must be 1–\(maxTitleBytes) bytes") }
+        guard !note.info.isEmpty, note.info.count <= maxInfoBytes else { throw APIError.badRequest("info ciphertext must be 1–\(maxInfoBytes) bytes") }
+    }
+
+    // MARK: Accounts and sessions
+
+    @Sendable func kdf(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        guard let username = request.uri.queryParameters.get("username"), NotesAPI.isValidUsername(username) else {
+            throw APIError.badRequest("username query parameter missing or invalid")
+        }
+        if let account = try await repository.account(username: username) { return try json(NotesAPI.KDFResponse(kdf: account.kdf)) }
+        // A stable decoy salt per name, so unknown names look like known ones.
+        let salt = HMAC<SHA256>.authenticationCode(for: Data(username.utf8), using: decoySecret).prefix(16)
+        return try json(NotesAPI.KDFResponse(kdf: AccountKDFParameters(iterations: settings.decoyIterations, salt: Data(salt).base64EncodedString())))
+    }
+
+    func startSession(for account: AccountRecord, status: HTTPResponse.Status) async throws -> Response {
+        let (token, hash) = SessionToken.generate()
+        let now = Date()
+        let expires = now.addingTimeInterval(settings.sessionLifetime)
+        try await repository.createSession(SessionRecord(tokenHash: hash, accountID: account.id, createdAt: now, expiresAt: expires))
+        return try json(NotesAPI.SessionResponse(token: token, expiresAt: expires, username: account.username, kdf: account.kdf,
+                                                 plan: account.pro ? "pro" : "free"), status: status)
+    }
+
+    @Sendable func register(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await decode(NotesAPI.RegisterRequest.self, request)
+        guard NotesAPI.isValidUsername(body.username) else {
+            throw APIError.badRequest("username must be 3–64 letters, digits or . _ - @")
+        }
+        try Self.checkAuthKey(body.authKey)
+        try Self.checkKDF(body.kdf)
+        let account = AccountRecord(id: UUID(), username: body.username, authHash: try await settings.hasher.hash(body.authKey),
+                                    kdf: body.kdf, pro: false, createdAt: Date())
+        do {
+            try await repository.createAccount(account)
+        } catch RepositoryError.usernameTaken {
+            throw APIError(.conflict, "username_taken", "that username is taken")
+        }
+        context.logger.info("account created", metadata: ["account": "\(account.id)"])
+        return try await startSession(for: account, status: .created)
+    }
+
+    /// Checks a username and authentication key, rate-limited per account and per address.
+    func authenticate(username: String, authKey: String, context: SeqrRequestContext) async throws -> AccountRecord {
+        if let wait = await limiter.attempt(account: username, address: context.clientAddress) {
+            throw APIError(.tooManyRequests, "rate_limited", "too many login attempts; try again in \(wait) s", retryAfter: wait)
+        }
+        let account = NotesAPI.isValidUsername(username) ? try await repository.account(username: username) : nil
+        let valid = await settings.hasher.verify(authKey, against: account?.authHash ?? decoyHash)
+        guard let account, valid else {
+            context.logger.notice("login failed")
+            throw APIError.wrongCredentials
+        }
+        return account
+    }
+
+    @Sendable func login(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await decode(NotesAPI.LoginRequest.self, request)
+        let account = try await authenticate(username: body.username, authKey: body.authKey, context: context)
+        return try await startSession(for: account, status: .ok)
+    }
+
+    @Sendable func logout(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        try await repository.deleteSession(tokenHash: context.sessionHash!)
+        return Response(status: .noContent)
+    }
+
+    func limit(for account: AccountRecord) -> Int? { account.pro ? nil : settings.freeNoteLimit }
+
+    @Sendable func account(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let account = context.account!
+        return try json(NotesAPI.AccountResponse(username: account.username, plan: account.pro ? "pro" : "free",
+                                                 notes: try await repository.noteCount(owner: account.id), noteLimit: limit(for: account),
+                                                 kdf: account.kdf))
+    }
+
+    @Sendable func deleteAccount(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await decode(NotesAPI.DeleteAccountRequest.self, request)
+        let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
+        try await repository.deleteAccount(id: account.id)
+        context.logger.info("account deleted", metadata: ["account": "\(account.id)"])
+        return Response(status: .noContent)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await decode(NotesAPI.PasswordChangeRequest.self, request, limit: 4 * 1024 * 1024)
+        let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
+        try Self.checkAuthKey(body.newAuthKey)
+        try Self.checkKDF(body.newKDF)
+        var notes: [UUID: (EncryptedNote, Int)] = [:]
+        for write in body.notes {
+            try Self.checkNote(write.note)
+            guard let version = write.version else { throw APIError.badRequest("every note needs the version it was read at") }
+            notes[write.note.id] = (write.note, version)
+        }
+        guard notes.count == body.notes.count else { throw APIError.badRequest("a note is listed twice") }
+        let hash = try await settings.hasher.hash(body.newAuthKey)
+        do {
+            try await repository.replaceCredentials(owner: account.id, authHash: hash, kdf: body.newKDF, notes: notes,
+                                                    keepSession: context.sessionHash!, now: Date())
+        } catch RepositoryError.noteSetChanged, RepositoryError.staleVersion {
+            throw APIError(.conflict, "notes_changed", "notes changed during the password change; nothing was replaced, try again")
+        }
+        context.logger.info("password changed", metadata: ["account": "\(account.id)"])
+        return Response(status: .noContent)
+    }
+
+    // MARK: Notes
+
+    func noteID(_ context: SeqrRequestContext) throws -> UUID {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else { throw APIError.noteNotFound }
+        return id
+    }
+
+    @Sendable func listNotes(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        try json(NotesAPI.NoteList(notes: try await repository.notes(owner: context.account!.id).map(\.api)))
+    }
+
+    @Sendable func getNote(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        guard let note = try await repository.note(id: try noteID(context), owner: context.account!.id) else { throw APIError.noteNotFound }
+        return try json(note.api)
+    }
+
+    @Sendable func createNote(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await decode(NotesAPI.NoteWrite.self, request)
+        try Self.checkNote(body.note)
+        let account = context.account!
+        let now = Date()
+        let record = NoteRecord(id: body.note.id, accountID: account.id, note: body.note, version: 1, createdAt: now, updatedAt: now)
+        do {
+            try await repository.createNote(record, limit: limit(for: account))
+        } catch RepositoryError.quotaExceeded(let limit) {
+            throw APIError(.init(code: 402, reasonPhrase: "Payment Required"), "quota_exceeded", "free accounts hold at most \(limit) notes; delete one or upgrade to pro")
+        } catch RepositoryError.noteExists {
+            throw APIError(.conflict, "note_exists", "a note with this id exists")
+        }
+        return try json(record.api, status: .created)
+    }
+
+    @Sendable func updateNote(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let id = try noteID(context)
+        let body = try await decode(NotesAPI.NoteWrite.self, request)
+        guard body.note.id == id else { throw APIError.badRequest("the note's id does not match the URL") }
+        guard let version = body.version else { throw APIError.badRequest("an update needs the version it edits") }
+        try Self.checkNote(body.note)
+        do {
+            let stored = try await repository.updateNote(id: id, owner: context.account!.id, content: body.note, expectedVersion: version, now: Date())
+            return try json(stored.api)
+        } catch RepositoryError.notFound {
+            throw APIError.noteNotFound
+        } catch RepositoryError.staleVersion(let current) {
+            throw APIError(.conflict, "stale_version", "the note is at version \(current), not \(version): reload it and edit again")
+        }
+    }
+
+    @Sendable func deleteNote(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        guard try await repository.deleteNote(id: try noteID(context), owner: context.account!.id) else { throw APIError.noteNotFound }
+        return Response(status: .noContent)
+    }
+}
+
+/// Resolves `Authorization: Bearer` to a live session and its account, or answers 401.
+struct BearerAuthMiddleware: RouterMiddleware {
+    typealias Context = SeqrRequestContext
+    let repository: any NoteRepository
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let token = SessionToken.fromHeader(request.headers[.authorization]) else { throw APIError.unauthorized }
+        let hash = SessionToken.hash(token)
+        guard let session = try await repository.session(tokenHash: hash, now: Date()),
+              let account = try await repository.account(id: session.accountID) else {
+            throw APIError.unauthorized
+        }
+        var context = context
+        context.account = account
+        context.sessionHash = hash
+        context.logger[metadataKey: "account"] = "\(account.id)"
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Where seqr-server keeps its data: a SQLite file path (the embedded default) or a
+/// `postgres://` URL. Returns the repository and the services it needs running.
+public enum RepositoryLocation {
+    public static func defaultSQLitePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/seqr-server/notes.sqlite" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/seqr-server/notes.sqlite"
+    }
+
+    public static func open(_ location: String, logger: Logger) throws -> (repository: any NoteRepository, services: [any Service]) {
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+            let repository = try PostgresNoteRepository(url: location, logger: logger)
+            return (repository, [repository.client])
+        }
+        let directory = (location as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        return (try SQLiteNoteRepository(path: location), [])
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+import SeqrCore
+
+/// The embedded default: one SQLite file through GRDB, WAL mode with `synchronous = FULL`, so a
+/// write the server acknowledged survives `kill -9` and power loss.
+public final class SQLiteNoteRepository: NoteRepository {
+    let database: DatabasePool
+
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        database = try DatabasePool(path: path, configuration: configuration)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-accounts") { db in
+            try db.execute(sql: """
+                CREATE TABLE account (
+                  id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, auth_hash TEXT NOT NULL,
+                  kdf_algorithm TEXT NOT NULL, kdf_iterations INTEGER NOT NULL, kdf_salt TEXT NOT NULL,
+                  pro INTEGER NOT NULL DEFAULT 0, created_at DOUBLE NOT NULL)
+                """)
+        }
+        migrator.registerMigration("v1-sessions") { db in
+            try db.execute(sql: """
+                CREATE TABLE session (
+                  token_hash BLOB PRIMARY KEY, account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                  created_at DOUBLE NOT NULL, expires_at DOUBLE NOT NULL);
+                CREATE INDEX session_account ON session(account_id);
+                """)
+        }
+        migrator.registerMigration("v1-notes") { db in
+            try db.execute(sql: """
+                CREATE TABLE note (
+                  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                  title BLOB NOT NULL, info BLOB NOT NULL, format TEXT NOT NULL,
+                  kdf_algorithm TEXT NOT NULL, kdf_iterations INTEGER NOT NULL, kdf_salt TEXT,
+                  version INTEGER NOT NULL, created_at DOUBLE NOT NULL, updated_at DOUBLE NOT NULL);
+                CREATE INDEX note_account ON note(account_id);
+                """)
+        }
+        return migrator
+    }
+
+    public func migrate() async throws {
+        try Self.migrator.migrate(database)
+    }
+
+    // MARK: Rows
+
+    private static func account(_ row: Row) -> AccountRecord {
+        AccountRecord(
+            id: UUID(uuidString: row["id"])!, username: row["username"], authHash: row["auth_hash"],
+            kdf: AccountKDFParameters(algorithm: row["kdf_algorithm"], iterations: row["kdf_iterations"], salt: row["kdf_salt"]),
+            pro: row["pro"], createdAt: Date(timeIntervalSince1970: row["created_at"]))
+    }
+
+    private static func note(_ row: Row) throws -> NoteRecord {
+        guard let format = NoteFormat(rawValue: row["format"]) else { throw DatabaseError(message: "unknown note format") }
+        let id = UUID(uuidString: row["id"])!
+        return NoteRecord(
+            id: id, accountID: UUID(uuidString: row["account_id"])!,
+            note: EncryptedNote(id: id, title: row["title"], info: row["info"], format: format,
+                                kdf: NoteKDF(algorithm: row["kdf_algorithm"], iterations: row["kdf_iterations"], salt: row["kdf_salt"])),
+            version: row["version"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+            updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
+    }
+
+    private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    // MARK: Accounts
+
+    public func createAccount(_ account: AccountRecord) async throws {
+        try await database.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE username = ?", arguments: [account.username]) == nil else {
+                throw RepositoryError.usernameTaken
+            }
+            try db.execute(
+                sql: "INSERT INTO account VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [Self.key(account.id), account.username, account.authHash, account.kdf.algorithm,
+                            account.kdf.iterations, account.kdf.salt, account.pro, account.createdAt.timeIntervalSince1970])
+        }
+    }
+
+    public func account(username: String) async throws -> AccountRecord? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE username = ?", arguments: [username]).map(Self.account)
+        }
+    }
+
+    public func account(id: UUID) async throws -> AccountRecord? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [Self.key(id)]).map(Self.account)
+        }
+    }
+
+    public func setPro(username: String, _ pro: Bool) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE account SET pro = ? WHERE username = ?", arguments: [pro, username])
+            return db.changesCount > 0
+        }
+    }
+
+    public func deleteAccount(id: UUID) async throws {
+        try await database.write { db in
+            // Explicit, so nothing depends on foreign-key enforcement being on.
+            try db.execute(sql: "DELETE FROM note WHERE account_id = ?", arguments: [Self.key(id)])
+            try db.execute(sql: "DELETE FROM session WHERE account_id = ?", arguments: [Self.key(id)])
+            try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [Self.key(id)])
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(_ session: SessionRecord) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO session VALUES (?, ?, ?, ?)",
+                           arguments: [session.tokenHash, Self.key(session.accountID), session.createdAt.timeIntervalSince1970,
+                                       session.expiresAt.timeIntervalSince1970])
+        }
+    }
+
+    public func session(tokenHash: Data, now: Date) async throws -> SessionRecord? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE token_hash = ? AND expires_at > ?",
+                             arguments: [tokenHash, now.timeIntervalSince1970]).map { row in
+                SessionRecord(tokenHash: row["token_hash"], accountID: UUID(uuidString: row["account_id"])!,
+                              createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                              expiresAt: Date(timeIntervalSince1970: row["expires_at"]))
+            }
+        }
+    }
+
+    public func deleteSession(tokenHash: Data) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE token_hash = ?", arguments: [tokenHash])
+        }
+    }
+
+    // MARK: Notes
+
+    public func notes(owner: UUID) async throws -> [NoteRecord] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM note WHERE account_id = ? ORDER BY created_at, id", arguments: [Self.key(owner)]).map(Self.note)
+        }
+    }
+
+    public func noteCount(owner: UUID) async throws -> Int {
+        try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note WHERE account_id = ?", arguments: [Self.key(owner)]) ?? 0
+        }
+    }
+
+    public func note(id: UUID, owner: UUID) async throws -> NoteRecord? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM note WHERE id = ? AND account_id = ?", arguments: [Self.key(id), Self.key(owner)]).map(Self.note)
+        }
+    }
+
+    public func createNote(_ record: NoteRecord, limit: Int?) async throws {
+        try await database.write { db in
+            if let limit {
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note WHERE account_id = ?", arguments: [Self.key(record.accountID)]) ?? 0
+                guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }
+            }
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM note WHERE id = ?", arguments: [Self.key(record.id)]) == nil else {
+                throw RepositoryError.noteExists
+            }
+            let n = record.note
+            try db.execute(
+                sql: "INSERT INTO note VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [Self.key(record.id), Self.key(record.accountID), n.title, n.info, n.format.rawValue,
+                            n.kdf.algorithm, n.kdf.iterations, n.kdf.salt, record.version,
+                            record.createdAt.timeIntervalSince1970, record.updatedAt.timeIntervalSince1970])
+        }
+    }
+
+    public func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) async throws -> NoteRecord {
+        try await database.write { db in try Self.update(db, id: id, owner: owner, content: content, expectedVersion: expectedVersion, now: now) }
+    }
+
+    private static func update(_ db: Database, id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) throws -> NoteRecord {
+        guard var record = try Row.fetchOne(db, sql: "SELECT * FROM note WHERE id = ? AND account_id = ?",
+                                            arguments: [key(id), key(owner)]).map(note) else {
+            throw RepositoryError.notFound
+        }
+        guard record.version == expectedVersion else { throw RepositoryError.staleVersion(current: record.version) }
+        try db.execute(
+            sql: """
+                UPDATE note SET title = ?, info = ?, format = ?, kdf_algorithm = ?, kdf_iterations = ?, kdf_salt = ?,
+                version = version + 1, updated_at = ? WHERE id = ? AND account_id = ? AND version = ?
+                """,
+            arguments: [content.title, content.info, content.format.rawValue, content.kdf.algorithm, content.kdf.iterations,
+                        content.kdf.salt, now.timeIntervalSince1970, key(id), key(owner), expectedVersion])
+        record.note = content
+        record.note.id = id
+        record.version += 1
+        record.updatedAt = now
+        return record
+    }
+
+    public func deleteNote(id: UUID, owner: UUID) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM note WHERE id = ? AND account_id = ?", arguments: [Self.key(id), Self.key(owner)])
+            return db.changesCount > 0
+        }
+    }
+
+    public func replaceCredentials(owner: UUID, authHash: String, kdf: AccountKDFParameters, notes: [UUID: (EncryptedNote, Int)],
+                                   keepSession: Data, now: Date) async throws {
+        try await database.write { db in
+            let stored = try String.fetchAll(db, sql: "SELECT id FROM note WHERE account_id = ?", arguments: [Self.key(owner)])
+            guard Set(stored) == Set(notes.keys.map(Self.key)) else { throw RepositoryError.noteSetChanged }
+            for (id, (content, version)) in notes {
+                _ = try Self.update(db, id: id, owner: owner, content: content, expectedVersion: version, now: now)
+            }
+            try db.execute(sql: "UPDATE account SET auth_hash = ?, kdf_algorithm = ?, kdf_iterations = ?, kdf_salt = ? WHERE id = ?",
+                           arguments: [authHash, kdf.algorithm, kdf.iterations, kdf.salt, Self.key(owner)])
+            try db.execute(sql: "DELETE FROM session WHERE account_id = ? AND token_hash != ?", arguments: [Self.key(owner), keepSession])
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
+
+/// Prometheus metrics for the process: swift-metrics is bootstrapped once, on first use.
+public enum ServerMetrics {
+    public static let registry: PrometheusCollectorRegistry = {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
+    }()
+}
+
+/// Logs one line per request: method, route template, status and duration. Never the body,
+/// the headers or the concrete path (ids stay out of logs).
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = SeqrRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        func log(_ status: HTTPResponse.Status) {
+            let elapsed = ContinuousClock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            context.logger.info("request", metadata: [
+                "method": "\(request.method)", "route": "\(context.endpointPath ?? "unmatched")",
+                "status": "\(status.code)", "ms": "\(String(format: "%.2f", ms))",
+            ])
+        }
+        do {
+            let response = try await next(request, context)
+            log(response.status)
+            return response
+        } catch let error as HTTPResponseError {
+            log(error.status)
+            throw error
+        } catch {
+            log(.internalServerError)
+            context.logger.error("unhandled error", metadata: ["type": "\(type(of: error))"])
+            throw APIError(.internalServerError, "internal", "internal error")
+        }
+    }
+}
+
+public enum SeqrServerApplication {
+    /// The served OpenAPI document (the same file as docs/openapi.yaml).
+    public static var openAPIDocument: String {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return "" }
+        return text
+    }
+
+    /// The router with every route and middleware; tests drive it in process.
+    public static func router(service: NotesService, logRequests: Bool = true) -> Router<SeqrRequestContext> {
+        let router = Router(context: SeqrRequestContext.self)
+        _ = ServerMetrics.registry
+        if logRequests { router.add(middleware: RequestLogMiddleware()) }
+        router.add(middleware: MetricsMiddleware())
+        router.get("health") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+        }
+        router.get("metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
+        }
+        let openAPI = openAPIDocument
+        router.get("openapi.yaml") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: openAPI)))
+        }
+        service.addRoutes(to: router)
+        return router
+    }
+
+    /// The whole application: migrations run before the server starts listening; SIGTERM and
+    /// SIGINT stop it gracefully (swift-service-lifecycle, through Hummingbird's service group).
+    public static func application(
+        service: NotesService, host: String, port: Int, logger: Logger, services: [any Service] = [],
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var app = Application(
+            router: router(service: service),
+            configuration: .init(address: .hostname(host, port: port), serverName: "seqr-server"),
+            services: services,
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+        app.beforeServerStarts { try await service.repository.migrate() }
+        return app
+    }
+}

@@ -1,0 +1,26 @@
+import Crypto
+import Foundation
+
+/// Bearer session tokens: 32 bytes from the system RNG, base64url on the wire. The server
+/// stores and looks up only SHA-256(token), so a copy of the database holds no usable token;
+/// the lookup is by an index over hashes, so no comparison ever runs over the secret itself.
+public enum SessionToken {
+    public static func generate() -> (token: String, hash: Data) {
+        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        let token = bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return (token, hash(token))
+    }
+
+    public static func hash(_ token: String) -> Data {
+        Data(SHA256.hash(data: Data(token.utf8)))
+    }
+
+    /// The token from an `Authorization: Bearer …` header value; nil when malformed.
+    public static func fromHeader(_ value: String?) -> String? {
+        guard let value, value.hasPrefix("Bearer ") else { return nil }
+        let token = value.dropFirst("Bearer ".count)
+        guard token.count == 43, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        return String(token)
+    }
+}

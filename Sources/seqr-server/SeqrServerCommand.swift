@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import SeqrServer
+
+@main
+struct SeqrServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seqr-server",
+        abstract: "The zero-knowledge notes server: stores only ciphertext, never a password, key or plaintext.",
+        discussion: """
+        Serves plain HTTP on loopback by default; put TLS in a reverse proxy (nginx, Caddy) in front \
+        of it. Data lives in a SQLite file (the default) or PostgreSQL (--database postgres://…).
+        """,
+        subcommands: [Serve.self, Admin.self],
+        defaultSubcommand: Serve.self)
+
+    /// One line on standard error and a non-zero exit, never a stack trace.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var async = command as? AsyncParsableCommand { try await async.run() } else { try command.run() }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(code.rawValue)
+            }
+            let message = message(for: error).split(separator: "\n").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+            if !message.isEmpty { FileHandle.standardError.write(Data("seqr-server: \(message)\n".utf8)) }
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .long, help: "A SQLite file path, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE. Default: ~/.local/share/seqr-server/notes.sqlite.")
+    var database: String?
+
+    var location: String { database ?? RepositoryLocation.defaultSQLitePath() }
+}
+
+func makeLogger(_ level: Logger.Level) -> Logger {
+    var logger = Logger(label: "seqr-server") { JSONLogHandler(label: $0) }
+    logger.logLevel = level
+    return logger
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the server (the default subcommand).")
+
+    @OptionGroup var database: DatabaseOption
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on (0 picks a free one; the chosen port is logged).") var port = 8080
+    @Option(help: "Notes a free account may hold.") var freeNotes = 10
+    @Option(help: "Hours a session token stays valid.") var sessionHours = 168.0
+    @Option(help: "Login attempts per account per 5 minutes.") var loginsPerAccount = 10
+    @Option(help: "Login attempts per client address per 5 minutes.") var loginsPerAddress = 30
+    @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+
+    func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown log level \(logLevel)") }
+        let logger = makeLogger(level)
+        let (repository, services) = try RepositoryLocation.open(database.location, logger: logger)
+        var settings = NotesService.Settings()
+        settings.freeNoteLimit = freeNotes
+        settings.sessionLifetime = sessionHours * 3600
+        settings.loginLimits = .init(perAccount: loginsPerAccount, perAddress: loginsPerAddress)
+        let service = try NotesService(repository: repository, settings: settings)
+        let app = SeqrServerApplication.application(
+            service: service, host: host, port: port, logger: logger, services: services,
+            onServerRunning: { port in
+                logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",
+                                                    "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")"])
+            })
+        try await app.runService()
+    }
+}
+
+struct Admin: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Administer accounts.", subcommands: [Pro.self])
+
+    struct Pro: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Turn a user's pro plan (no note limit) on or off.")
+
+        enum Switch: String, ExpressibleByArgument { case on, off }
+
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The username.") var user: String
+        @Argument(help: "on or off.") var state: Switch
+
+        func run() async throws {
+            let logger = makeLogger(.warning)
+            let (repository, services) = try RepositoryLocation.open(database.location, logger: logger)
+            try await withRunning(services) {
+                try await repository.migrate()
+                guard try await repository.setPro(username: user, state == .on) else { throw CommandError("no user \"\(user)\"") }
+            }
+            print("\(user): \(state == .on ? "pro (no note limit)" : "free")")
+        }
+    }
+}
+
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
