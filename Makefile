@@ -20,8 +20,10 @@ release: setup
 demo: release
 	@bash scripts/demo $(RELEASE_BIN)
 
+# The server tests run against SQLite and PostgreSQL: scripts/postgres starts a throwaway
+# cluster on loopback (port 55432) and SEQR_REQUIRE_POSTGRES makes its absence a failure.
 test: setup
-	$(SWIFT) test
+	SEQR_TEST_POSTGRES_URL=$$(bash scripts/postgres) SEQR_REQUIRE_POSTGRES=1 $(SWIFT) test
 
 bench: release
 	$(RELEASE_BIN) bench qr

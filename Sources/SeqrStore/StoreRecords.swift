@@ -92,6 +92,16 @@ enum StoreMigrations {
                 t.column("used", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2-notes-session") { db in
+            try db.create(table: "notesSession") { t in
+                t.column("id", .integer).primaryKey()
+                t.column("server", .text).notNull()
+                t.column("username", .text).notNull()
+                t.column("token", .text).notNull()
+                t.column("kdf", .blob).notNull()
+                t.column("expires", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import SeqrCore
+import SeqrServer
+import SeqrTestSupport
+import Testing
+
+/// The storage backends every server test runs against. PostgreSQL comes from
+/// SEQR_TEST_POSTGRES_URL, which `make test` sets after scripts/postgres starts a throwaway
+/// cluster on loopback; when SEQR_REQUIRE_POSTGRES is set (as make test does), its absence fails.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["SEQR_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static var available: [Backend] {
+        if postgresURL != nil || ProcessInfo.processInfo.environment["SEQR_REQUIRE_POSTGRES"] != nil { return allCases }
+        return [.sqlite]
+    }
+
+    struct PostgresMissing: Error, CustomStringConvertible {
+        var description: String { "SEQR_REQUIRE_POSTGRES is set but SEQR_TEST_POSTGRES_URL is not: run `make test` (scripts/postgres)" }
+    }
+
+    /// A migrated repository, running for the duration of `body`.
+    func withRepository<T: Sendable>(_ body: @escaping @Sendable (any NoteRepository, String?) async throws -> T) async throws -> T {
+        let logger = Logger(label: "seqr-server-test")
+        switch self {
+        case .sqlite:
+            let directory = try TemporaryDirectory()
+            defer { withExtendedLifetime(directory) {} }
+            let path = directory.path + "/notes.sqlite"
+            let repository = try SQLiteNoteRepository(path: path)
+            try await repository.migrate()
+            return try await body(repository, path)
+        case .postgres:
+            guard let url = Self.postgresURL else { throw PostgresMissing() }
+            let repository = try PostgresNoteRepository(url: url, logger: logger)
+            return try await withRunning([repository.client]) {
+                try await repository.migrate()
+                return try await body(repository, nil)
+            }
+        }
+    }
+
+    /// The app in process (HummingbirdTesting's router framework) over this backend.
+    func withApp<T: Sendable>(settings: NotesService.Settings = .testing,
+                              _ body: @escaping @Sendable (any TestClientProtocol, any NoteRepository, String?) async throws -> T) async throws -> T {
+        try await withRepository { repository, path in
+            let service = try NotesService(repository: repository, settings: settings)
+            var quiet = Logger(label: "seqr-server-test")
+            quiet.logLevel = .critical
+            let app = Application(router: SeqrServerApplication.router(service: service, logRequests: false), logger: quiet)
+            return try await app.test(.router) { client in try await body(client, repository, path) }
+        }
+    }
+}
+
+extension NotesService.Settings {
+    /// Cheap Argon2id so the suite stays quick; the production cost is covered by AuthKeyHasher's own test.
+    static var testing: Self {
+        var settings = Self()
+        settings.hasher = AuthKeyHasher(iterations: 1, memoryKiB: 1024, parallelism: 1)
+        settings.freeNoteLimit = 3
+        return settings
+    }
+}
+
+/// A user the tests drive: random name and authentication key, as a client would derive.
+struct TestUser {
+    let name = "user-\(UUID().uuidString.prefix(12).lowercased())"
+    let authKey = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+    let kdf = AccountKDFParameters.fresh(iterations: AccountKDFParameters.minimumIterations)
+    var token = ""
+
+    var auth: HTTPFields { [.authorization: "Bearer \(token)", .contentType: "application/json"] }
+}
+
+func body(_ value: some Encodable) -> ByteBuffer {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    return ByteBuffer(bytes: try! encoder.encode(value))
+}
+
+func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(T.self, from: Data(buffer: response.body))
+}
+
+extension TestClientProtocol {
+    func register(_ user: inout TestUser) async throws {
+        let response = try await execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"],
+                                         body: body(NotesAPI.RegisterRequest(username: user.name, authKey: user.authKey, kdf: user.kdf)))
+        #expect(response.status == .created)
+        user.token = try decode(NotesAPI.SessionResponse.self, response).token
+    }
+
+    /// A note sealed for real (seqr-aead-v1) with a key only the test holds.
+    func createNote(_ user: TestUser, title: String = "title", info: String = "info", key: SymmetricKeyHolder = .shared) async throws -> NotesAPI.Note {
+        let id = UUID()
+        let note = EncryptedNote(id: id, title: try SealedNoteField.seal(title, noteID: id, field: .title, key: key.key),
+                                 info: try SealedNoteField.seal(info, noteID: id, field: .info, key: key.key),
+                                 format: .seqrAEAD, kdf: NoteKDF(user.kdf))
+        let response = try await execute(uri: "/v1/notes", method: .post, headers: user.auth, body: body(NotesAPI.NoteWrite(note: note)))
+        #expect(response.status == .created)
+        return try decode(NotesAPI.Note.self, response)
+    }
+}
+
+import Crypto
+struct SymmetricKeyHolder: Sendable {
+    let key = SymmetricKey(size: .bits256)
+    static let shared = SymmetricKeyHolder()
+}
