@@ -148,7 +148,7 @@ let package = Package(
                 "SeqrServer", "SeqrCloudClient", "SeqrTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
-        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "seqr-server", "SeqrQR", "SeqrCorpus", "SeqrTestSupport"]),
+        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "seqr-server", "SeqrQR", "SeqrCorpus", "SeqrCloudClient", "SeqrTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,308 @@
+import ArgumentParser
+import Foundation
+import SeqrCloudClient
+import SeqrCore
+import SeqrStore
+
+struct NotesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notes",
+        abstract: "End-to-end encrypted notes on a seqr-server (the server stores only ciphertext).",
+        discussion: """
+        The password never leaves this machine: it yields an authentication key (sent to the server, \
+        which keeps only an Argon2id hash of it) and an encryption key (kept here). Notes are \
+        ChaCha20-Poly1305 with a fresh nonce, or RNCryptor v3 with --format rncryptor for Onions \
+        compatibility. Only the session token is kept in the local store; commands that decrypt ask \
+        for the password (or read --password-file / SEQR_PASSWORD).
+
+          seqr notes register alice --server http://127.0.0.1:8080
+          seqr notes add --title "Wi-Fi" --info "hunter2"
+          seqr notes list
+        """,
+        subcommands: [NotesRegister.self, NotesLogin.self, NotesLogout.self, NotesAdd.self, NotesList.self, NotesShow.self,
+                      NotesEdit.self, NotesRemove.self, NotesPasswd.self])
+}
+
+/// What every notes subcommand shares: the server, the local store, the password and --json.
+struct NotesOptions: ParsableArguments {
+    @Option(help: "The seqr-server URL (default: the signed-in session's, else $SEQR_NOTES_SERVER, else http://127.0.0.1:8080).")
+    var server: String?
+
+    @Option(help: "The local store directory, where the session token is kept.")
+    var store: String?
+
+    @OptionGroup var passwordOptions: PasswordOptions
+
+    @Flag(help: "Print JSON.") var json = false
+
+    func openStore() throws -> ChannelStore {
+        try ChannelStore(directory: store ?? ChannelStore.defaultDirectory())
+    }
+
+    func serverURL(session: NotesSession?) -> String {
+        server ?? session?.server ?? ProcessInfo.processInfo.environment["SEQR_NOTES_SERVER"] ?? NotesClient.defaultServer
+    }
+
+    /// The saved session and a client carrying its token.
+    func signedIn() throws -> (NotesSession, NotesClient) {
+        guard let session = try openStore().notesSession() else { throw CLIError("not signed in: run `seqr notes login USER` first") }
+        return (session, NotesClient(server: serverURL(session: session), token: session.token))
+    }
+
+    func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}
+
+/// Turns server answers into lines a person can act on.
+func notesFailure(_ error: Error) -> Error {
+    guard let failure = error as? NotesClient.Failure else { return error }
+    switch failure.code {
+    case "unauthorized": return CLIError("the session expired or was revoked: run `seqr notes login USER`")
+    case "stale_version": return CLIError("the note changed on the server since it was read; nothing was overwritten — run the edit again")
+    default: return CLIError(failure.description)
+    }
+}
+
+func withNotesErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do { return try await body() } catch { throw notesFailure(error) }
+}
+
+/// A decrypted note as `--json` prints it.
+struct NoteOutput: Encodable {
+    let id: UUID
+    let title: String
+    let info: String?
+    let format: String
+    let version: Int
+    let updatedAt: Date
+}
+
+struct NotesRegister: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "register", abstract: "Create an account (the password is asked twice) and sign in.")
+
+    @Argument(help: "The username: 3–64 letters, digits or . _ - @.") var username: String
+    @Option(help: "PBKDF2 iterations for the account keys (at least 210,000).") var kdfIterations = AccountKDFParameters.defaultIterations
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        guard NotesAPI.isValidUsername(username) else { throw CLIError("username must be 3–64 letters, digits or . _ - @") }
+        guard kdfIterations >= AccountKDFParameters.minimumIterations else {
+            throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)")
+        }
+        let store = try options.openStore()
+        let password = try options.passwordOptions.password(confirm: true)
+        let kdf = AccountKDFParameters.fresh(iterations: kdfIterations)
+        let keys = try AccountKeys(password: password, parameters: kdf)
+        let client = NotesClient(server: options.serverURL(session: nil))
+        let session = try await withNotesErrors { try await client.register(username: username, authKey: keys.authenticationToken, kdf: kdf) }
+        try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt))
+        if options.json { try options.printJSON(["username": username, "server": client.server, "plan": session.plan]) } else {
+            print("registered \(username) on \(client.server) (\(session.plan) plan); signed in")
+        }
+    }
+}
+
+struct NotesLogin: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "login", abstract: "Sign in; the session token is kept in the local store.")
+
+    @Argument(help: "The username.") var username: String
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        let store = try options.openStore()
+        let client = NotesClient(server: options.serverURL(session: nil))
+        let kdf = try await withNotesErrors { try await client.kdf(username: username) }
+        let password = try options.passwordOptions.password(confirm: false)
+        let keys = try AccountKeys(password: password, parameters: kdf)
+        let session = try await withNotesErrors { try await client.login(username: username, authKey: keys.authenticationToken) }
+        try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt))
+        if options.json { try options.printJSON(["username": username, "server": client.server, "plan": session.plan]) } else {
+            print("signed in as \(username) on \(client.server)")
+        }
+    }
+}
+
+struct NotesLogout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Revoke the session on the server and forget it here.")
+
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        let store = try options.openStore()
+        guard let (session, client) = try? options.signedIn() else {
+            print("not signed in")
+            return
+        }
+        // A session the server no longer knows is as good as revoked.
+        do { try await client.logout() } catch NotesClient.Failure.server(status: 401, _, _) {}
+        try store.clearNotesSession()
+        print("signed out \(session.username)")
+    }
+}
+
+struct NotesAdd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Encrypt a note here and store it on the server.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case seqr, rncryptor
+        var noteFormat: NoteFormat { self == .seqr ? .seqrAEAD : .rncryptor }
+    }
+
+    @Option(help: "The title, at most 30 characters.") var title: String
+    @Option(help: "The info, at most 2,500 characters (default: read from standard input).") var info: String?
+    @Option(help: "seqr (ChaCha20-Poly1305, the default) or rncryptor (RNCryptor v3, as Onions wrote notes).") var format: Format = .seqr
+    @Option(help: "PBKDF2-SHA1 iterations for --format rncryptor.") var rncryptorIterations = RNCryptorV3.defaultIterations
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        let text = try info ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        let note = try NotePlaintext(title: title, info: text)
+        let (session, client) = try options.signedIn()
+        let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
+        let sealed = try cipher.seal(note, format: format.noteFormat, account: session.kdf, rncryptorIterations: rncryptorIterations)
+        let stored = try await withNotesErrors { try await client.create(sealed) }
+        if options.json {
+            try options.printJSON(NoteOutput(id: stored.id, title: note.title, info: nil, format: stored.format.rawValue, version: stored.version, updatedAt: stored.updatedAt))
+        } else {
+            print("added \(stored.id.uuidString.lowercased().prefix(8))  \(note.title)")
+        }
+    }
+}
+
+/// Finds a note by full id or unique id prefix.
+func findNote(_ reference: String, in notes: [NotesAPI.Note]) throws -> NotesAPI.Note {
+    let matches = notes.filter { $0.id.uuidString.lowercased().hasPrefix(reference.lowercased()) }
+    guard !reference.isEmpty, let first = matches.first else { throw CLIError("no note \(reference) (see `seqr notes list`)") }
+    guard matches.count == 1 else { throw CLIError("\(reference) matches several notes; give more of the id") }
+    return first
+}
+
+struct NotesList: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Decrypt and list the titles of your notes.")
+
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        let (_, client) = try options.signedIn()
+        let notes = try await withNotesErrors { try await client.notes() }
+        let cipher = NoteCipher(password: notes.isEmpty ? "" : try options.passwordOptions.password(confirm: false))
+        let opened = try notes.map { ($0, try cipher.open($0.encrypted)) }
+        if options.json {
+            try options.printJSON(opened.map { NoteOutput(id: $0.0.id, title: $0.1.title, info: $0.1.info, format: $0.0.format.rawValue, version: $0.0.version, updatedAt: $0.0.updatedAt) })
+            return
+        }
+        if opened.isEmpty { print("no notes") }
+        for (note, plain) in opened {
+            print("\(note.id.uuidString.lowercased().prefix(8))  \(plain.title)  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
+        }
+    }
+}
+
+struct NotesShow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Decrypt and print one note.")
+
+    @Argument(help: "The note's id or a unique prefix of it.") var id: String
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        let (_, client) = try options.signedIn()
+        let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
+        let plain = try NoteCipher(password: try options.passwordOptions.password(confirm: false)).open(note.encrypted)
+        if options.json {
+            try options.printJSON(NoteOutput(id: note.id, title: plain.title, info: plain.info, format: note.format.rawValue, version: note.version, updatedAt: note.updatedAt))
+        } else {
+            print(plain.title)
+            print(plain.info)
+        }
+    }
+}
+
+struct NotesEdit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a note's title or info; refused if it changed on the server since it was read.")
+
+    @Argument(help: "The note's id or a unique prefix of it.") var id: String
+    @Option(help: "The new title.") var title: String?
+    @Option(help: "The new info.") var info: String?
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        guard title != nil || info != nil else { throw CLIError("give --title, --info or both") }
+        let (session, client) = try options.signedIn()
+        let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
+        let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
+        let current = try cipher.open(note.encrypted)
+        let changed = try NotePlaintext(title: title ?? current.title, info: info ?? current.info)
+        let sealed = try cipher.seal(changed, id: note.id, format: note.format, account: session.kdf, rncryptorIterations: note.kdf.iterations)
+        let stored = try await withNotesErrors { try await client.update(sealed, version: note.version) }
+        if options.json {
+            try options.printJSON(NoteOutput(id: stored.id, title: changed.title, info: nil, format: stored.format.rawValue, version: stored.version, updatedAt: stored.updatedAt))
+        } else {
+            print("updated \(stored.id.uuidString.lowercased().prefix(8)) to version \(stored.version)")
+        }
+    }
+}
+
+struct NotesRemove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a note.")
+
+    @Argument(help: "The note's id or a unique prefix of it.") var id: String
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        let (_, client) = try options.signedIn()
+        let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
+        try await withNotesErrors { try await client.delete(id: note.id) }
+        print("deleted \(note.id.uuidString.lowercased().prefix(8))")
+    }
+}
+
+struct NotesPasswd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passwd",
+        abstract: "Change the password: every note is re-encrypted here and replaced on the server in one step.")
+
+    @Option(help: "Read the new password from the first line of this file (SEQR_NEW_PASSWORD works too).")
+    var newPasswordFile: String?
+    @Option(help: "PBKDF2 iterations for the new keys (at least 210,000).") var kdfIterations = AccountKDFParameters.defaultIterations
+    @OptionGroup var options: NotesOptions
+
+    func newPassword() throws -> String {
+        if let newPasswordFile { return try PasswordOptions(passwordFile: newPasswordFile).password(confirm: false) }
+        if let value = ProcessInfo.processInfo.environment["SEQR_NEW_PASSWORD"], !value.isEmpty { return value }
+        guard let first = PasswordOptions.prompt("New password: "), !first.isEmpty else {
+            throw CLIError("no new password: run on a terminal, or use --new-password-file or SEQR_NEW_PASSWORD")
+        }
+        guard PasswordOptions.prompt("New password again: ") == first else { throw CLIError("the two passwords differ") }
+        return first
+    }
+
+    func run() async throws {
+        guard kdfIterations >= AccountKDFParameters.minimumIterations else {
+            throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)")
+        }
+        let store = try options.openStore()
+        let (session, client) = try options.signedIn()
+        let oldCipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
+        let replacement = try newPassword()
+        let notes = try await withNotesErrors { try await client.notes() }
+        let newKDF = AccountKDFParameters.fresh(iterations: kdfIterations)
+        let newCipher = NoteCipher(password: replacement)
+        let writes = try notes.map { note in
+            NotesAPI.NoteWrite(note: try newCipher.seal(try oldCipher.open(note.encrypted), id: note.id, format: note.format, account: newKDF,
+                                                        rncryptorIterations: note.kdf.iterations), version: note.version)
+        }
+        let request = NotesAPI.PasswordChangeRequest(
+            authKey: try oldCipher.accountKeys(session.kdf).authenticationToken,
+            newAuthKey: try newCipher.accountKeys(newKDF).authenticationToken, newKDF: newKDF, notes: writes)
+        try await withNotesErrors { try await client.changePassword(request) }
+        var updated = session
+        updated.kdf = newKDF
+        try store.saveNotesSession(updated)
+        print("password changed; \(notes.count) note\(notes.count == 1 ? "" : "s") re-encrypted; other sessions signed out")
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import SeqrCloudClient
+import SeqrCore
+import SeqrTestSupport
+import Testing
+
+/// `seqr notes` against a real `seqr-server` on a loopback socket.
+@Suite("seqr notes against a started seqr-server", .serialized)
+struct NotesCLITests {
+    /// A seqr-server on a free port with a SQLite file in `directory`.
+    final class Server: @unchecked Sendable {
+        let process: BackgroundProcess
+        let port: Int
+        var url: String { "http://127.0.0.1:\(port)" }
+
+        init(database: String, log: String, extra: [String] = []) throws {
+            let binary = URL(fileURLWithPath: SeqrBinary.tool.path).deletingLastPathComponent().appendingPathComponent("seqr-server").path
+            process = try BackgroundProcess(binary, ["--database", database, "--port", "0"] + extra, logPath: log)
+            guard let port = process.waitForLog({ log in
+                log.split(separator: "\n").first { $0.contains("\"message\":\"listening\"") }
+                    .flatMap { line in line.range(of: #""port":"\d+""#, options: .regularExpression).map { Int(line[$0].filter(\.isNumber))! } }
+            }) else {
+                throw ExternalTool.Missing(name: "a listening seqr-server (log: \(process.log))")
+            }
+            self.port = port
+        }
+    }
+
+    func seqr(_ arguments: [String], password: String = "correct horse", extra: [String: String] = [:]) throws -> ExternalTool.Outcome {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEQR_PASSWORD"] = password
+        environment.merge(extra) { $1 }
+        return try SeqrBinary.tool.run(arguments, environment: environment)
+    }
+
+    @Test("register, add, list, show, edit, rm, passwd, logout; a canary never reaches the database, the logs or another user")
+    func endToEnd() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("server.sqlite"), log = directory.file("server.log")
+        let server = try Server(database: database, log: log)
+        let alice = ["--store", directory.file("alice")], mallory = ["--store", directory.file("mallory")]
+        let canary = "CANARY-\(UUID().uuidString)"
+
+        #expect(try seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000"] + alice).status == 0)
+        #expect(try seqr(["notes", "add", "--title", "Wi-Fi", "--info", canary] + alice).status == 0)
+        #expect(try seqr(["notes", "add", "--title", "Onion", "--info", "old style", "--format", "rncryptor"] + alice).status == 0)
+        let list = try seqr(["notes", "list", "--json"] + alice)
+        let notes = try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]] ?? []
+        #expect(notes.map { $0["title"] as? String } == ["Wi-Fi", "Onion"])
+        #expect(notes.map { $0["format"] as? String } == ["seqr-aead-v1", "rncryptor-v3"])
+        let wifi = try #require(notes.first?["id"] as? String)
+        #expect(try seqr(["notes", "show", String(wifi.prefix(8))] + alice).stdoutText == "Wi-Fi\n\(canary)\n")
+
+        // Wrong password: one clear line, non-zero exit.
+        let wrong = try seqr(["notes", "list"] + alice, password: "wrong")
+        #expect(wrong.status != 0 && wrong.errorLines == ["seqr: wrong password, or the note was altered or moved"])
+        // Limits are checked before anything is sent.
+        let long = try seqr(["notes", "add", "--title", String(repeating: "t", count: 31), "--info", "x"] + alice)
+        #expect(long.status != 0 && long.errorLines.first?.contains("at most 30") == true)
+
+        // Mallory, with her own account, sees nothing of Alice's.
+        #expect(try seqr(["notes", "register", "mallory", "--server", server.url, "--kdf-iterations", "210000"] + mallory, password: "m").status == 0)
+        #expect(try seqr(["notes", "list"] + mallory, password: "m").stdoutText == "no notes\n")
+        let steal = try seqr(["notes", "show", String(wifi.prefix(8))] + mallory, password: "m")
+        #expect(steal.status != 0 && !steal.stdoutText.contains(canary))
+
+        #expect(try seqr(["notes", "edit", String(wifi.prefix(8)), "--info", "\(canary) v2"] + alice).stdoutText.contains("version 2"))
+        let passwd = try seqr(["notes", "passwd", "--kdf-iterations", "210000"] + alice, extra: ["SEQR_NEW_PASSWORD": "battery staple"])
+        #expect(passwd.status == 0, "\(passwd.stderr)")
+        #expect(try seqr(["notes", "list"] + alice).status != 0)
+        #expect(try seqr(["notes", "show", String(wifi.prefix(8))] + alice, password: "battery staple").stdoutText == "Wi-Fi\n\(canary) v2\n")
+        // Logging in again with the old password fails; with the new one it works.
+        #expect(try seqr(["notes", "login", "alice", "--server", server.url] + alice).status != 0)
+        #expect(try seqr(["notes", "login", "alice", "--server", server.url] + alice, password: "battery staple").status == 0)
+        #expect(try seqr(["notes", "rm", String(wifi.prefix(8))] + alice).status == 0)
+        #expect(try seqr(["notes", "logout"] + alice).stdoutText == "signed out alice\n")
+        #expect(try seqr(["notes", "list"] + alice).errorLines.first?.contains("not signed in") == true)
+
+        server.process.stop(SIGTERM)
+        for file in [database, database + "-wal", log] {
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
+            #expect(bytes.range(of: Data("CANARY".utf8)) == nil, "\(file)")
+        }
+        #expect(server.process.log.contains("\"route\":\"/v1/notes\""))
+    }
+
+    @Test("kill -9 during a burst of writes: every acknowledged note is there after restart")
+    func crashDurability() async throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("server.sqlite")
+        let first = try Server(database: database, log: directory.file("first.log"), extra: ["--free-notes", "1000000"])
+        let kdf = AccountKDFParameters.fresh(iterations: AccountKDFParameters.minimumIterations)
+        let keys = try AccountKeys(password: "pw", parameters: kdf)
+        let session = try await NotesClient(server: first.url).register(username: "burst", authKey: keys.authenticationToken, kdf: kdf)
+        let client = NotesClient(server: first.url, token: session.token)
+        let cipher = NoteCipher(password: "pw")
+        let note = try NotePlaintext(title: "burst", info: "durable")
+
+        let acknowledged = try await withThrowingTaskGroup(of: [UUID].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var done: [UUID] = []
+                    while true {
+                        let sealed = try cipher.seal(note, format: .seqrAEAD, account: kdf)
+                        do { done.append(try await client.create(sealed).id) } catch { return done }
+                    }
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(1500))
+                first.process.stop(SIGKILL)
+                return []
+            }
+            return try await group.reduce(into: Set<UUID>()) { $0.formUnion($1) }
+        }
+        #expect(acknowledged.count > 10, "the burst should get some writes in before the kill")
+
+        let second = try Server(database: database, log: directory.file("second.log"))
+        let restarted = try await NotesClient(server: second.url).login(username: "burst", authKey: keys.authenticationToken)
+        let stored = Set(try await NotesClient(server: second.url, token: restarted.token).notes().map(\.id))
+        #expect(acknowledged.isSubset(of: stored), "lost \(acknowledged.subtracting(stored).count) acknowledged writes")
+    }
+}
