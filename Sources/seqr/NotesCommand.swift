@@ -20,7 +20,7 @@ struct NotesCommand: AsyncParsableCommand {
           seqr notes list
         """,
         subcommands: [NotesRegister.self, NotesLogin.self, NotesLogout.self, NotesAdd.self, NotesList.self, NotesShow.self,
-                      NotesEdit.self, NotesRemove.self, NotesPasswd.self])
+                      NotesEdit.self, NotesRemove.self, NotesPasswd.self, NotesExport.self, NotesImport.self])
 }
 
 /// What every notes subcommand shares: the server, the local store, the password and --json.
@@ -304,5 +304,56 @@ struct NotesPasswd: AsyncParsableCommand {
         updated.kdf = newKDF
         try store.saveNotesSession(updated)
         print("password changed; \(notes.count) note\(notes.count == 1 ? "" : "s") re-encrypted; other sessions signed out")
+    }
+}
+
+struct NotesExport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Save all your notes to one file, encrypted with your password (SQNX, docs/formats/notes.md).")
+
+    @Option(name: .shortAndLong, help: "The export file to write.") var output: String
+    @Flag(help: "Replace the file if it exists.") var force = false
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        guard force || !FileManager.default.fileExists(atPath: output) else { throw CLIError("\(output) exists (use --force to replace it)") }
+        let (session, client) = try options.signedIn()
+        let notes = try await withNotesErrors { try await client.notes() }
+        let password = try options.passwordOptions.password(confirm: false)
+        let cipher = NoteCipher(password: password)
+        let entries = try notes.map { note in
+            let plain = try cipher.open(note.encrypted)
+            return NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format)
+        }
+        let file = try NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)
+        try file.write(to: URL(fileURLWithPath: output), options: .atomic)
+        print("exported \(entries.count) note\(entries.count == 1 ? "" : "s") to \(output)")
+    }
+}
+
+struct NotesImport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Add the notes of an export file to your account, as new notes.")
+
+    @Argument(help: "The export file.") var file: String
+    @OptionGroup var options: NotesOptions
+
+    func run() async throws {
+        guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("\(file): cannot read the file") }
+        let (session, client) = try options.signedIn()
+        let password = try options.passwordOptions.password(confirm: false)
+        let contents = try NotesExportFile.open(data, password: password)
+        let cipher = NoteCipher(password: password)
+        var added = 0
+        for entry in contents.notes {
+            let sealed = try cipher.seal(NotePlaintext(unchecked: entry.title, info: entry.info), format: entry.format, account: session.kdf)
+            do {
+                _ = try await client.create(sealed)
+                added += 1
+            } catch {
+                throw CLIError("\(notesFailure(error)) — \(added) of \(contents.notes.count) notes imported before this")
+            }
+        }
+        print("imported \(added) note\(added == 1 ? "" : "s") from \(file)")
     }
 }

@@ -72,7 +72,16 @@ struct NotesCLITests {
         // Logging in again with the old password fails; with the new one it works.
         #expect(try seqr(["notes", "login", "alice", "--server", server.url] + alice).status != 0)
         #expect(try seqr(["notes", "login", "alice", "--server", server.url] + alice, password: "battery staple").status == 0)
+        // Export, delete, import: the notes come back (as new notes).
+        let export = directory.file("notes.sqnx")
+        #expect(try seqr(["notes", "export", "-o", export] + alice, password: "battery staple").stdoutText == "exported 2 notes to \(export)\n")
+        #expect((try Data(contentsOf: URL(fileURLWithPath: export))).range(of: Data("CANARY".utf8)) == nil)
         #expect(try seqr(["notes", "rm", String(wifi.prefix(8))] + alice).status == 0)
+        #expect(try seqr(["notes", "import", export] + alice, password: "wrong").errorLines == ["seqr: wrong password, or the export file was changed"])
+        #expect(try seqr(["notes", "import", export] + alice, password: "battery staple").status == 0)
+        let restored = try seqr(["notes", "list", "--json"] + alice, password: "battery staple")
+        let titles = (try JSONSerialization.jsonObject(with: restored.stdout) as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(titles.sorted() == ["Onion", "Onion", "Wi-Fi"])
         #expect(try seqr(["notes", "logout"] + alice).stdoutText == "signed out alice\n")
         #expect(try seqr(["notes", "list"] + alice).errorLines.first?.contains("not signed in") == true)
 

@@ -166,3 +166,31 @@ struct NoteEncryptionTests {
         #expect((try? NotePlaintext(title: String(repeating: "🧅", count: 30), info: String(repeating: "i", count: 2500))) != nil)
     }
 }
+
+@Suite("Notes export file")
+struct NotesExportFileTests {
+    static let contents = NotesExportFile.Contents(
+        username: "alice", exported: Date(timeIntervalSince1970: 1_800_000_000),
+        notes: [.init(title: "Wi-Fi", info: "hunter2 ✓", format: .seqrAEAD), .init(title: "Onion", info: "", format: .rncryptor)])
+
+    @Test("round trip; wrong password, tampering, truncation and foreign files refused")
+    func roundTrip() throws {
+        let file = try NotesExportFile.seal(Self.contents, password: "pw", iterations: 1000)
+        #expect(Array(file.prefix(5)) == Array("SQNX".utf8) + [1])
+        #expect(try NotesExportFile.open(file, password: "pw") == Self.contents)
+        #expect(throws: NotesExportFile.Failure.wrongPasswordOrDamaged) { try NotesExportFile.open(file, password: "pW") }
+        for index in [9, 20, 30, 40, file.count - 1] {
+            var tampered = file
+            tampered[index] ^= 1
+            #expect(throws: NotesExportFile.Failure.wrongPasswordOrDamaged) { try NotesExportFile.open(tampered, password: "pw") }
+        }
+        var weaker = file
+        weaker[8] ^= 1  // iterations 1000 → 1001: the header is authenticated
+        #expect(throws: NotesExportFile.Failure.wrongPasswordOrDamaged) { try NotesExportFile.open(weaker, password: "pw") }
+        #expect(throws: NotesExportFile.Failure.truncated) { try NotesExportFile.open(file.prefix(30), password: "pw") }
+        #expect(throws: NotesExportFile.Failure.notAnExport) { try NotesExportFile.open(Data("%PDF-1.7".utf8), password: "pw") }
+        var future = file
+        future[4] = 2
+        #expect(throws: NotesExportFile.Failure.unsupportedVersion(2)) { try NotesExportFile.open(future, password: "pw") }
+    }
+}

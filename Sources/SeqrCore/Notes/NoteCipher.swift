@@ -168,7 +168,8 @@ public final class NoteCipher: @unchecked Sendable {
 
 extension NotePlaintext {
     /// What was stored is shown as stored, even if written by a client with other limits.
-    init(unchecked title: String, info: String) {
+    /// Also for imports of notes that were stored before.
+    public init(unchecked title: String, info: String) {
         self.title = title
         self.info = info
     }
