@@ -16,6 +16,8 @@ public struct NotesService: Sendable {
         /// What the KDF endpoint answers for names that have no account, so that it does not
         /// tell which usernames exist.
         public var decoyIterations: Int = AccountKDFParameters.defaultIterations
+        /// Seconds a verified session is trusted without asking the database again (``SessionCache``); 0 turns the cache off.
+        public var sessionCacheLifetime: TimeInterval = 2
         public init() {}
     }
 
@@ -30,6 +32,7 @@ public struct NotesService: Sendable {
     let limiter: LoginRateLimiter
     let decoyHash: String
     let decoySecret: SymmetricKey
+    let sessions: SessionCache
 
     public init(repository: any NoteRepository, settings: Settings = Settings()) throws {
         self.repository = repository
@@ -37,6 +40,7 @@ public struct NotesService: Sendable {
         limiter = LoginRateLimiter(limits: settings.loginLimits)
         decoyHash = try settings.hasher.decoy()
         decoySecret = SymmetricKey(size: .bits256)
+        sessions = SessionCache(lifetime: settings.sessionCacheLifetime)
     }
 
     public func addRoutes(to router: Router<SeqrRequestContext>) {
@@ -44,7 +48,7 @@ public struct NotesService: Sendable {
         v1.get("kdf", use: kdf)
         v1.post("accounts", use: register)
         v1.post("sessions", use: login)
-        let signedIn = v1.group().add(middleware: BearerAuthMiddleware(repository: repository))
+        let signedIn = v1.group().add(middleware: BearerAuthMiddleware(repository: repository, sessions: sessions))
         signedIn.delete("sessions/current", use: logout)
         signedIn.get("account", use: account)
         signedIn.delete("account", use: deleteAccount)
@@ -163,13 +167,14 @@ public struct NotesService: Sendable {
 
     @Sendable func logout(_ request: Request, context: SeqrRequestContext) async throws -> Response {
         try await repository.deleteSession(tokenHash: context.sessionHash!)
+        sessions.forget(account: context.account!.id)
         return Response(status: .noContent)
     }
 
     func limit(for account: AccountRecord) -> Int? { account.pro ? nil : settings.freeNoteLimit }
 
     @Sendable func account(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        let account = context.account!
+        let account = try await repository.account(id: context.account!.id) ?? context.account!
         return try json(NotesAPI.AccountResponse(username: account.username, plan: account.pro ? "pro" : "free",
                                                  notes: try await repository.noteCount(owner: account.id), noteLimit: limit(for: account),
                                                  kdf: account.kdf))
@@ -179,6 +184,7 @@ public struct NotesService: Sendable {
         let body = try await decode(NotesAPI.DeleteAccountRequest.self, request)
         let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
         try await repository.deleteAccount(id: account.id)
+        sessions.forget(account: account.id)
         context.logger.info("account deleted", metadata: ["account": "\(account.id)"])
         return Response(status: .noContent)
     }
@@ -202,6 +208,7 @@ public struct NotesService: Sendable {
         } catch RepositoryError.noteSetChanged, RepositoryError.staleVersion {
             throw APIError(.conflict, "notes_changed", "notes changed during the password change; nothing was replaced, try again")
         }
+        sessions.forget(account: account.id)
         context.logger.info("password changed", metadata: ["account": "\(account.id)"])
         return Response(status: .noContent)
     }
@@ -225,7 +232,8 @@ public struct NotesService: Sendable {
     @Sendable func createNote(_ request: Request, context: SeqrRequestContext) async throws -> Response {
         let body = try await decode(NotesAPI.NoteWrite.self, request)
         try Self.checkNote(body.note)
-        let account = context.account!
+        // The plan as stored now, not as cached with the session: an upgrade counts at once.
+        let account = try await repository.account(id: context.account!.id) ?? context.account!
         let now = Date()
         let record = NoteRecord(id: body.note.id, accountID: account.id, note: body.note, version: 1, createdAt: now, updatedAt: now)
         do {
@@ -264,13 +272,22 @@ public struct NotesService: Sendable {
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = SeqrRequestContext
     let repository: any NoteRepository
+    let sessions: SessionCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token = SessionToken.fromHeader(request.headers[.authorization]) else { throw APIError.unauthorized }
         let hash = SessionToken.hash(token)
-        guard let session = try await repository.session(tokenHash: hash, now: Date()),
-              let account = try await repository.account(id: session.accountID) else {
-            throw APIError.unauthorized
+        let now = Date()
+        let account: AccountRecord
+        if let cached = sessions.account(for: hash, now: now) {
+            account = cached
+        } else {
+            guard let session = try await repository.session(tokenHash: hash, now: now),
+                  let stored = try await repository.account(id: session.accountID) else {
+                throw APIError.unauthorized
+            }
+            sessions.store(stored, for: session, now: now)
+            account = stored
         }
         var context = context
         context.account = account

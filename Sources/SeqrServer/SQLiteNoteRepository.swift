@@ -47,6 +47,13 @@ public final class SQLiteNoteRepository: NoteRepository {
         return migrator
     }
 
+    /// Reads run synchronously on the calling thread: a read of a few small rows from SQLite's
+    /// page cache takes microseconds, less than hopping to GRDB's reader queue and back, which
+    /// made authenticated reads several times slower (scripts/bench-server, docs/benchmarks.md).
+    private func readNow<T>(_ block: (Database) throws -> T) throws -> T {
+        try database.read(block)
+    }
+
     public func migrate() async throws {
         try Self.migrator.migrate(database)
     }
@@ -88,14 +95,14 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
 
     public func account(username: String) async throws -> AccountRecord? {
-        try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE username = ?", arguments: [username]).map(Self.account)
+        try readNow { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM account WHERE username = ?"), arguments: [username]).map(Self.account)
         }
     }
 
     public func account(id: UUID) async throws -> AccountRecord? {
-        try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [Self.key(id)]).map(Self.account)
+        try readNow { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM account WHERE id = ?"), arguments: [Self.key(id)]).map(Self.account)
         }
     }
 
@@ -126,9 +133,8 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
 
     public func session(tokenHash: Data, now: Date) async throws -> SessionRecord? {
-        try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE token_hash = ? AND expires_at > ?",
-                             arguments: [tokenHash, now.timeIntervalSince1970]).map { row in
+        try readNow { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE token_hash = ? AND expires_at > ?"), arguments: [tokenHash, now.timeIntervalSince1970]).map { row in
                 SessionRecord(tokenHash: row["token_hash"], accountID: UUID(uuidString: row["account_id"])!,
                               createdAt: Date(timeIntervalSince1970: row["created_at"]),
                               expiresAt: Date(timeIntervalSince1970: row["expires_at"]))
@@ -145,27 +151,27 @@ public final class SQLiteNoteRepository: NoteRepository {
     // MARK: Notes
 
     public func notes(owner: UUID) async throws -> [NoteRecord] {
-        try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM note WHERE account_id = ? ORDER BY created_at, id", arguments: [Self.key(owner)]).map(Self.note)
+        try readNow { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM note WHERE account_id = ? ORDER BY created_at, id"), arguments: [Self.key(owner)]).map(Self.note)
         }
     }
 
     public func noteCount(owner: UUID) async throws -> Int {
-        try await database.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note WHERE account_id = ?", arguments: [Self.key(owner)]) ?? 0
+        try readNow { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM note WHERE account_id = ?"), arguments: [Self.key(owner)]) ?? 0
         }
     }
 
     public func note(id: UUID, owner: UUID) async throws -> NoteRecord? {
-        try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM note WHERE id = ? AND account_id = ?", arguments: [Self.key(id), Self.key(owner)]).map(Self.note)
+        try readNow { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM note WHERE id = ? AND account_id = ?"), arguments: [Self.key(id), Self.key(owner)]).map(Self.note)
         }
     }
 
     public func createNote(_ record: NoteRecord, limit: Int?) async throws {
         try await database.write { db in
             if let limit {
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note WHERE account_id = ?", arguments: [Self.key(record.accountID)]) ?? 0
+                let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM note WHERE account_id = ?"), arguments: [Self.key(record.accountID)]) ?? 0
                 guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }
             }
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM note WHERE id = ?", arguments: [Self.key(record.id)]) == nil else {
@@ -185,8 +191,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
 
     private static func update(_ db: Database, id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) throws -> NoteRecord {
-        guard var record = try Row.fetchOne(db, sql: "SELECT * FROM note WHERE id = ? AND account_id = ?",
-                                            arguments: [key(id), key(owner)]).map(note) else {
+        guard var record = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM note WHERE id = ? AND account_id = ?"), arguments: [key(id), key(owner)]).map(note) else {
             throw RepositoryError.notFound
         }
         guard record.version == expectedVersion else { throw RepositoryError.staleVersion(current: record.version) }

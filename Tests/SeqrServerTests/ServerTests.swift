@@ -198,6 +198,8 @@ struct ServerTests {
                                                  body: body(NotesAPI.LoginRequest(username: alice.name, authKey: alice.authKey)))
             var other = alice
             other.token = try decode(NotesAPI.SessionResponse.self, login).token
+            // Used once, so the session cache holds it: the change must still end it at once.
+            #expect(try await client.execute(uri: "/v1/notes", method: .get, headers: other.auth).status == .ok)
             let newKey = SymmetricKeyHolder()
             func reencrypted(_ note: NotesAPI.Note, _ text: String) throws -> NotesAPI.NoteWrite {
                 var content = note.encrypted
