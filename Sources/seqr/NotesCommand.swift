@@ -159,7 +159,7 @@ struct NotesAdd: AsyncParsableCommand {
     @OptionGroup var options: NotesOptions
 
     func run() async throws {
-        let text = try info ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        let text = info ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         let note = try NotePlaintext(title: title, info: text)
         let (session, client) = try options.signedIn()
         let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
