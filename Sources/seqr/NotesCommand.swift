@@ -190,15 +190,24 @@ struct NotesList: AsyncParsableCommand {
         let (_, client) = try options.signedIn()
         let notes = try await withNotesErrors { try await client.notes() }
         let cipher = NoteCipher(password: notes.isEmpty ? "" : try options.passwordOptions.password(confirm: false))
-        let opened = try notes.map { ($0, try cipher.open($0.encrypted)) }
+        // One damaged note must not hide the others: show what opens, then report the rest.
+        var opened: [(NotesAPI.Note, NotePlaintext)] = [], failed: [(NotesAPI.Note, Error)] = []
+        for note in notes {
+            do { opened.append((note, try cipher.open(note.encrypted))) } catch { failed.append((note, error)) }
+        }
+        if let first = failed.first, opened.isEmpty { throw first.1 }
         if options.json {
             try options.printJSON(opened.map { NoteOutput(id: $0.0.id, title: $0.1.title, info: $0.1.info, format: $0.0.format.rawValue, version: $0.0.version, updatedAt: $0.0.updatedAt) })
-            return
+        } else {
+            if opened.isEmpty { print("no notes") }
+            for (note, plain) in opened {
+                print("\(note.id.uuidString.lowercased().prefix(8))  \(plain.title)  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
+            }
         }
-        if opened.isEmpty { print("no notes") }
-        for (note, plain) in opened {
-            print("\(note.id.uuidString.lowercased().prefix(8))  \(plain.title)  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
+        for (note, error) in failed {
+            StandardStreams.warn("note \(note.id.uuidString.lowercased().prefix(8)) cannot be opened: \(error)")
         }
+        if !failed.isEmpty { throw ExitCode(1) }
     }
 }
 

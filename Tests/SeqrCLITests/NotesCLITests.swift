@@ -82,6 +82,20 @@ struct NotesCLITests {
         let restored = try seqr(["notes", "list", "--json"] + alice, password: "battery staple")
         let titles = (try JSONSerialization.jsonObject(with: restored.stdout) as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         #expect(titles.sorted() == ["Onion", "Onion", "Wi-Fi"])
+        // Someone with the database flips one byte of a stored note: the client refuses to show it.
+        #expect(try seqr(["notes", "add", "--title", "Target", "--info", "keep me"] + alice, password: "battery staple").status == 0)
+        let tamper = try ExternalTool.named("python3").run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            (rowid, info) = db.execute("SELECT rowid, info FROM note ORDER BY created_at DESC LIMIT 1").fetchone()
+            info = bytearray(info); info[20] ^= 1
+            db.execute("UPDATE note SET info = ? WHERE rowid = ?", (bytes(info), rowid)); db.commit()
+            """, database])
+        #expect(tamper.status == 0, "\(tamper.stderr)")
+        let tampered = try seqr(["notes", "list"] + alice, password: "battery staple")
+        #expect(tampered.status != 0 && tampered.stdoutText.contains("Wi-Fi") && !tampered.stdoutText.contains("Target"))
+        #expect(tampered.errorLines.count == 1 && tampered.errorLines[0].contains("cannot be opened: wrong password, or the note was altered or moved"))
+
         #expect(try seqr(["notes", "logout"] + alice).stdoutText == "signed out alice\n")
         #expect(try seqr(["notes", "list"] + alice).errorLines.first?.contains("not signed in") == true)
 
@@ -93,14 +107,20 @@ struct NotesCLITests {
         #expect(server.process.log.contains("\"route\":\"/v1/notes\""))
     }
 
-    @Test("kill -9 during a burst of writes: every acknowledged note is there after restart")
-    func crashDurability() async throws {
+    /// SQLite always; PostgreSQL when the test cluster is there (make test starts it).
+    static var databases: [String] {
+        ["sqlite"] + (ProcessInfo.processInfo.environment["SEQR_TEST_POSTGRES_URL"].map { $0.isEmpty ? [] : ["postgres"] } ?? [])
+    }
+
+    @Test("kill -9 during a burst of writes: every acknowledged note is there after restart", arguments: databases)
+    func crashDurability(backend: String) async throws {
         let directory = try TemporaryDirectory()
-        let database = directory.file("server.sqlite")
+        let database = backend == "postgres" ? ProcessInfo.processInfo.environment["SEQR_TEST_POSTGRES_URL"]! : directory.file("server.sqlite")
         let first = try Server(database: database, log: directory.file("first.log"), extra: ["--free-notes", "1000000"])
         let kdf = AccountKDFParameters.fresh(iterations: AccountKDFParameters.minimumIterations)
         let keys = try AccountKeys(password: "pw", parameters: kdf)
-        let session = try await NotesClient(server: first.url).register(username: "burst", authKey: keys.authenticationToken, kdf: kdf)
+        let username = "burst-\(UUID().uuidString.prefix(8).lowercased())"
+        let session = try await NotesClient(server: first.url).register(username: username, authKey: keys.authenticationToken, kdf: kdf)
         let client = NotesClient(server: first.url, token: session.token)
         let cipher = NoteCipher(password: "pw")
         let note = try NotePlaintext(title: "burst", info: "durable")
@@ -125,7 +145,7 @@ struct NotesCLITests {
         #expect(acknowledged.count > 10, "the burst should get some writes in before the kill")
 
         let second = try Server(database: database, log: directory.file("second.log"))
-        let restarted = try await NotesClient(server: second.url).login(username: "burst", authKey: keys.authenticationToken)
+        let restarted = try await NotesClient(server: second.url).login(username: username, authKey: keys.authenticationToken)
         let stored = Set(try await NotesClient(server: second.url, token: restarted.token).notes().map(\.id))
         #expect(acknowledged.isSubset(of: stored), "lost \(acknowledged.subtracting(stored).count) acknowledged writes")
     }
