@@ -131,13 +131,15 @@ public struct QRDecoder: Sendable {
         }
         // Many codes on one page can confuse the detector (finder patterns of neighbours
         // get paired). Painting over the codes already read leaves the rest unambiguous.
-        if thorough && !found.isEmpty {
+        // Done by default too once two codes turned up: a clean vault page of six codes once
+        // came back with five.
+        if thorough || found.count >= 2 {
             var remaining = image
             var erased = 0
             while erased < found.count {
                 for symbol in found[erased...] { remaining.erase(symbol.corners) }
                 erased = found.count
-                for binarizer in [Pass.Binarizer.localAverage, .fixedThreshold] {
+                for binarizer in thorough ? [Pass.Binarizer.localAverage, .fixedThreshold] : [.localAverage] {
                     for symbol in try Self.read(remaining, binarizer: binarizer, inverted: false, scale: 1)
                     where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                         found.append(symbol)
