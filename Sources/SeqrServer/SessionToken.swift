@@ -20,7 +20,9 @@ public enum SessionToken {
     public static func fromHeader(_ value: String?) -> String? {
         guard let value, value.hasPrefix("Bearer ") else { return nil }
         let token = value.dropFirst("Bearer ".count)
-        guard token.count == 43, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        guard token.utf8.count == 43, token.utf8.allSatisfy({ byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
+        }) else { return nil }
         return String(token)
     }
 }
