@@ -140,7 +140,7 @@ struct NotesLogout: AsyncParsableCommand {
         // A session the server no longer knows is as good as revoked.
         do { try await client.logout() } catch NotesClient.Failure.server(status: 401, _, _) {}
         try store.clearNotesSession()
-        print("signed out \(session.username)")
+        if options.json { try options.printJSON(["signedOut": session.username]) } else { print("signed out \(session.username)") }
     }
 }
 
@@ -266,7 +266,9 @@ struct NotesRemove: AsyncParsableCommand {
         let (_, client) = try options.signedIn()
         let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
         try await withNotesErrors { try await client.delete(id: note.id) }
-        print("deleted \(note.id.uuidString.lowercased().prefix(8))")
+        if options.json { try options.printJSON(["deleted": note.id.uuidString.lowercased()]) } else {
+            print("deleted \(note.id.uuidString.lowercased().prefix(8))")
+        }
     }
 }
 
@@ -312,6 +314,7 @@ struct NotesPasswd: AsyncParsableCommand {
         var updated = session
         updated.kdf = newKDF
         try store.saveNotesSession(updated)
+        if options.json { try options.printJSON(["reencryptedNotes": notes.count]); return }
         print("password changed; \(notes.count) note\(notes.count == 1 ? "" : "s") re-encrypted; other sessions signed out")
     }
 }
@@ -336,6 +339,7 @@ struct NotesExport: AsyncParsableCommand {
         }
         let file = try NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)
         try file.write(to: URL(fileURLWithPath: output), options: .atomic)
+        if options.json { try options.printJSON(["exported": entries.count]); return }
         print("exported \(entries.count) note\(entries.count == 1 ? "" : "s") to \(output)")
     }
 }
@@ -363,6 +367,7 @@ struct NotesImport: AsyncParsableCommand {
                 throw CLIError("\(notesFailure(error)) — \(added) of \(contents.notes.count) notes imported before this")
             }
         }
+        if options.json { try options.printJSON(["imported": added]); return }
         print("imported \(added) note\(added == 1 ? "" : "s") from \(file)")
     }
 }

@@ -99,7 +99,8 @@ struct NotesCLITests {
         #expect(try seqr(["notes", "logout"] + alice).stdoutText == "signed out alice\n")
         #expect(try seqr(["notes", "list"] + alice).errorLines.first?.contains("not signed in") == true)
 
-        server.process.stop(SIGTERM)
+        // SIGTERM: a graceful shutdown (swift-service-lifecycle), exit code 0.
+        #expect(server.process.stop(SIGTERM) == 0)
         for file in [database, database + "-wal", log] {
             let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
             #expect(bytes.range(of: Data("CANARY".utf8)) == nil, "\(file)")

@@ -36,13 +36,17 @@ public final class BackgroundProcess: @unchecked Sendable {
         return nil
     }
 
-    /// Sends `signal` and waits for the process to end.
-    public func stop(_ signal: Int32 = SIGKILL) {
-        guard !reaped else { return }
+    /// Sends `signal` and waits for the process to end; returns its exit code, or nil when a
+    /// signal ended it (or it was reaped before).
+    @discardableResult
+    public func stop(_ signal: Int32 = SIGKILL) -> Int32? {
+        guard !reaped else { return nil }
         kill(pid, signal)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         reaped = true
+        // WIFEXITED / WEXITSTATUS, which Swift does not import.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
     }
 
     deinit { stop() }
