@@ -1,0 +1,61 @@
+import Crypto
+import _CryptoExtras
+import Foundation
+
+/// Berry Picker Tracker's stored string, byte-exact (compatibility only, docs/formats/location.md):
+/// `CryptoES.AES.encrypt(text, key, {iv})` with a 16-byte key given as a WordArray — AES-128-CBC,
+/// PKCS#7, no KDF — whose default string form is the Base64 of the ciphertext; the app appends
+/// the Base64 of the 16-byte IV (always 24 characters ending in `==`). The key is shared as Base64.
+///
+/// **Unauthenticated**: CBC without a MAC. A changed string decrypts to garbage or fails only by
+/// chance at the padding; nothing proves who wrote it. Use it to interoperate, never by default.
+public enum CryptoJSLocationString {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case badKey
+        case malformed
+        /// The padding did not check out: the wrong key, or a changed string (sometimes).
+        case badPadding
+        case notUTF8
+
+        public var description: String {
+            switch self {
+            case .badKey: return "the CryptoJS key must be 16 bytes of Base64"
+            case .malformed: return "not a CryptoJS location string (Base64 ciphertext followed by a 24-character Base64 IV)"
+            case .badPadding: return "cannot decrypt the CryptoJS string: wrong key, or the string was changed (this format cannot tell which)"
+            case .notUTF8: return "the decrypted CryptoJS string is not text: wrong key, or the string was changed"
+            }
+        }
+    }
+
+    /// A new random 128-bit key, as Base64 (how Berry Picker shares it).
+    public static func generateKey() -> String { randomBytes(16).base64EncodedString() }
+
+    static func key(_ base64: String) throws -> SymmetricKey {
+        guard let bytes = Data(base64Encoded: base64), bytes.count == 16 else { throw Failure.badKey }
+        return SymmetricKey(data: bytes)
+    }
+
+    public static func encrypt(_ text: String, keyBase64: String, iv: [UInt8]? = nil) throws -> String {
+        let iv = iv ?? Array(randomBytes(16))
+        let ciphertext = try AES._CBC.encrypt(Data(text.utf8), using: key(keyBase64), iv: AES._CBC.IV(ivBytes: iv))
+        return ciphertext.base64EncodedString() + Data(iv).base64EncodedString()
+    }
+
+    public static func decrypt(_ string: String, keyBase64: String) throws -> String {
+        let key = try key(keyBase64)
+        guard string.count >= 48, string.hasSuffix("==") else { throw Failure.malformed }
+        let split = string.index(string.endIndex, offsetBy: -24)
+        guard let ivBytes = Data(base64Encoded: String(string[split...])), ivBytes.count == 16,
+              let ciphertext = Data(base64Encoded: String(string[..<split])), !ciphertext.isEmpty, ciphertext.count % 16 == 0 else {
+            throw Failure.malformed
+        }
+        let plaintext: Data
+        do {
+            plaintext = try AES._CBC.decrypt(ciphertext, using: key, iv: AES._CBC.IV(ivBytes: ivBytes))
+        } catch {
+            throw Failure.badPadding
+        }
+        guard let text = String(data: plaintext, encoding: .utf8) else { throw Failure.notUTF8 }
+        return text
+    }
+}
