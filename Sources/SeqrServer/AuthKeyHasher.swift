@@ -1,4 +1,5 @@
 import CArgon2
+import Crypto
 import Foundation
 import NIOPosix
 
@@ -28,9 +29,7 @@ public struct AuthKeyHasher: Sendable {
     }
 
     func hashNow(_ authKey: String) throws -> String {
-        var salt = [UInt8](repeating: 0, count: 16)
-        var generator = SystemRandomNumberGenerator()
-        for i in salt.indices { salt[i] = UInt8.random(in: .min ... .max, using: &generator) }
+        let salt = SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }  // system RNG
         let length = argon2_encodedlen(iterations, memoryKiB, parallelism, 16, 32, Argon2_id)
         var encoded = [CChar](repeating: 0, count: length)
         let key = Array(authKey.utf8)

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -20,5 +21,3 @@ public struct SeqrRequestContext: RequestContext, RemoteAddressRequestContext {
 
     var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
 }
-
-import Foundation

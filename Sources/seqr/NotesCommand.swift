@@ -71,7 +71,7 @@ func withNotesErrors<T>(_ body: () async throws -> T) async throws -> T {
     do { return try await body() } catch { throw notesFailure(error) }
 }
 
-/// A decrypted note as `--json` prints it.
+/// A decrypted note as `--json` prints it; `info` only where the command shows it.
 struct NoteOutput: Encodable {
     let id: UUID
     let title: String
@@ -79,6 +79,20 @@ struct NoteOutput: Encodable {
     let format: String
     let version: Int
     let updatedAt: Date
+
+    init(_ note: NotesAPI.Note, _ plain: NotePlaintext, showingInfo: Bool) {
+        id = note.id
+        title = plain.title
+        info = showingInfo ? plain.info : nil
+        format = note.format.rawValue
+        version = note.version
+        updatedAt = note.updatedAt
+    }
+}
+
+extension NotesAPI.Note {
+    /// The first 8 characters of the id: what `list` shows and `show`/`edit`/`rm` accept.
+    var shortID: Substring { id.uuidString.lowercased().prefix(8) }
 }
 
 struct NotesRegister: AsyncParsableCommand {
@@ -166,9 +180,9 @@ struct NotesAdd: AsyncParsableCommand {
         let sealed = try cipher.seal(note, format: format.noteFormat, account: session.kdf, rncryptorIterations: rncryptorIterations)
         let stored = try await withNotesErrors { try await client.create(sealed) }
         if options.json {
-            try options.printJSON(NoteOutput(id: stored.id, title: note.title, info: nil, format: stored.format.rawValue, version: stored.version, updatedAt: stored.updatedAt))
+            try options.printJSON(NoteOutput(stored, note, showingInfo: false))
         } else {
-            print("added \(stored.id.uuidString.lowercased().prefix(8))  \(note.title)")
+            print("added \(stored.shortID)  \(note.title)")
         }
     }
 }
@@ -197,15 +211,15 @@ struct NotesList: AsyncParsableCommand {
         }
         if let first = failed.first, opened.isEmpty { throw first.1 }
         if options.json {
-            try options.printJSON(opened.map { NoteOutput(id: $0.0.id, title: $0.1.title, info: $0.1.info, format: $0.0.format.rawValue, version: $0.0.version, updatedAt: $0.0.updatedAt) })
+            try options.printJSON(opened.map { NoteOutput($0.0, $0.1, showingInfo: true) })
         } else {
             if opened.isEmpty { print("no notes") }
             for (note, plain) in opened {
-                print("\(note.id.uuidString.lowercased().prefix(8))  \(plain.title)  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
+                print("\(note.shortID)  \(plain.title)  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
             }
         }
         for (note, error) in failed {
-            StandardStreams.warn("note \(note.id.uuidString.lowercased().prefix(8)) cannot be opened: \(error)")
+            StandardStreams.warn("note \(note.shortID) cannot be opened: \(error)")
         }
         if !failed.isEmpty { throw ExitCode(1) }
     }
@@ -222,7 +236,7 @@ struct NotesShow: AsyncParsableCommand {
         let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
         let plain = try NoteCipher(password: try options.passwordOptions.password(confirm: false)).open(note.encrypted)
         if options.json {
-            try options.printJSON(NoteOutput(id: note.id, title: plain.title, info: plain.info, format: note.format.rawValue, version: note.version, updatedAt: note.updatedAt))
+            try options.printJSON(NoteOutput(note, plain, showingInfo: true))
         } else {
             print(plain.title)
             print(plain.info)
@@ -249,9 +263,9 @@ struct NotesEdit: AsyncParsableCommand {
         let sealed = try cipher.seal(changed, id: note.id, format: note.format, account: session.kdf, rncryptorIterations: note.kdf.iterations)
         let stored = try await withNotesErrors { try await client.update(sealed, version: note.version) }
         if options.json {
-            try options.printJSON(NoteOutput(id: stored.id, title: changed.title, info: nil, format: stored.format.rawValue, version: stored.version, updatedAt: stored.updatedAt))
+            try options.printJSON(NoteOutput(stored, changed, showingInfo: false))
         } else {
-            print("updated \(stored.id.uuidString.lowercased().prefix(8)) to version \(stored.version)")
+            print("updated \(stored.shortID) to version \(stored.version)")
         }
     }
 }
@@ -267,7 +281,7 @@ struct NotesRemove: AsyncParsableCommand {
         let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
         try await withNotesErrors { try await client.delete(id: note.id) }
         if options.json { try options.printJSON(["deleted": note.id.uuidString.lowercased()]) } else {
-            print("deleted \(note.id.uuidString.lowercased().prefix(8))")
+            print("deleted \(note.shortID)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -114,7 +115,6 @@ extension TestClientProtocol {
     }
 }
 
-import Crypto
 struct SymmetricKeyHolder: Sendable {
     let key = SymmetricKey(size: .bits256)
     static let shared = SymmetricKeyHolder()

@@ -8,48 +8,28 @@ import Testing
 /// offline blocklist.
 @Suite("URL safety", .serialized)
 struct URLSafetyTests {
-    /// Starts Tests/Reference/safebrowsing_server.py on a free loopback port. Spawned with
-    /// posix_spawn (output to /dev/null), killed when released; it also stops when this process
-    /// ends, so a crashed test run leaves nothing behind.
+    /// Starts Tests/Reference/safebrowsing_server.py on a free loopback port; killed when
+    /// released, and it also stops when this process ends, so a crashed run leaves nothing behind.
     final class Server: @unchecked Sendable {
-        let pid: pid_t
+        let process: BackgroundProcess
         let port: Int
 
         init() throws {
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Reference/safebrowsing_server.py").path
             let portFile = NSTemporaryDirectory() + "seqr-sb-\(UUID().uuidString)"
-            let python = try ExternalTool.named("python3").path
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-            let arguments: [String] = [python, script, portFile, "900"]
-            let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var child: pid_t = 0
-            guard posix_spawn(&child, python, &actions, nil, argv, environ) == 0 else { throw ExternalTool.Missing(name: "python3") }
-            pid = child
+            defer { try? FileManager.default.removeItem(atPath: portFile) }
+            process = try BackgroundProcess(try ExternalTool.named("python3").path, [script, portFile, "900"], logPath: "/dev/null")
             var found: Int?
             for _ in 0..<800 {  // up to 20 s: python3 starts slowly on a loaded machine
                 if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let value = Int(text) { found = value; break }
                 usleep(25_000)
             }
-            try? FileManager.default.removeItem(atPath: portFile)
-            guard let found else {
-                kill(child, SIGKILL)
-                throw ExternalTool.Missing(name: "the Safe Browsing test server")
-            }
+            guard let found else { throw ExternalTool.Missing(name: "the Safe Browsing test server") }
             port = found
         }
 
         var endpoint: String { "http://127.0.0.1:\(port)/v4/threatMatches:find" }
-
-        deinit {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-        }
     }
 
     @Test("the v4 client reports matches by URL and threat type")

@@ -59,9 +59,7 @@ public struct AccountKeys: Sendable {
             throw Failure.weakParameters(iterations: parameters.iterations, minimum: minimumIterations)
         }
         guard let salt = Data(base64Encoded: parameters.salt), (16...64).contains(salt.count) else { throw Failure.badSalt }
-        let master = try KDF.Insecure.PBKDF2.deriveKey(
-            from: Array(password.precomposedStringWithCanonicalMapping.utf8), salt: salt, using: .sha256,
-            outputByteCount: 32, unsafeUncheckedRounds: parameters.iterations)
+        let master = try passwordKey(password, salt: salt, iterations: parameters.iterations)
         authenticationKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data("seqr notes v1 authentication".utf8), outputByteCount: 32)
         encryptionKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data("seqr notes v1 encryption".utf8), outputByteCount: 32)
     }
@@ -70,4 +68,13 @@ public struct AccountKeys: Sendable {
     public var authenticationToken: String {
         authenticationKey.withUnsafeBytes { Data($0).base64EncodedString() }
     }
+}
+
+/// PBKDF2-HMAC-SHA256 of the NFC-normalised password, 32 bytes: the one password stretch of
+/// the notes formats (account keys, export files), so the same password typed on any system
+/// gives the same key. The unchecked variant because callers enforce their own floors.
+func passwordKey(_ password: String, salt: some DataProtocol, iterations: Int) throws -> SymmetricKey {
+    try KDF.Insecure.PBKDF2.deriveKey(
+        from: Array(password.precomposedStringWithCanonicalMapping.utf8), salt: Array(salt), using: .sha256,
+        outputByteCount: 32, unsafeUncheckedRounds: iterations)
 }

@@ -1,5 +1,4 @@
 import Crypto
-import _CryptoExtras
 import Foundation
 
 /// `seqr notes export` files: the user's own notes, decrypted from the server and sealed again
@@ -69,7 +68,7 @@ public enum NotesExportFile {
         header.append(salt)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        let box = try ChaChaPoly.seal(try encoder.encode(contents), using: try key(password, salt: salt, iterations: iterations), authenticating: header)
+        let box = try ChaChaPoly.seal(try encoder.encode(contents), using: try passwordKey(password, salt: salt, iterations: Int(iterations)), authenticating: header)
         return header + box.combined
     }
 
@@ -84,7 +83,7 @@ public enum NotesExportFile {
         let plaintext: Data
         do {
             let box = try ChaChaPoly.SealedBox(combined: Data(bytes[25...]))
-            plaintext = try ChaChaPoly.open(box, using: try key(password, salt: Data(bytes[9..<25]), iterations: iterations),
+            plaintext = try ChaChaPoly.open(box, using: try passwordKey(password, salt: bytes[9..<25], iterations: Int(iterations)),
                                             authenticating: Data(bytes[0..<25]))
         } catch {
             throw Failure.wrongPasswordOrDamaged
@@ -93,10 +92,5 @@ public enum NotesExportFile {
         decoder.dateDecodingStrategy = .iso8601
         guard let contents = try? decoder.decode(Contents.self, from: plaintext) else { throw Failure.malformedContents }
         return contents
-    }
-
-    static func key(_ password: String, salt: Data, iterations: UInt32) throws -> SymmetricKey {
-        try KDF.Insecure.PBKDF2.deriveKey(from: Array(password.precomposedStringWithCanonicalMapping.utf8), salt: salt, using: .sha256,
-                                          outputByteCount: 32, unsafeUncheckedRounds: Int(iterations))
     }
 }
