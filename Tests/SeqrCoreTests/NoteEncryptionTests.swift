@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SeqrCore
 import Testing
@@ -86,3 +87,21 @@ struct NotesExportFileTests {
         #expect(throws: NotesExportFile.Failure.unsupportedVersion(2)) { try NotesExportFile.open(future, password: "pw") }
     }
 }
+
+@Suite("Sealed note fields")
+struct SealedNoteFieldTests {
+    @Test("empty, foreign-version and truncated fields are refused with their own error")
+    func refusals() throws {
+        let key = NoteCipherKey.key
+        let id = UUID()
+        let sealed = try SealedNoteField.seal("x", noteID: id, field: .title, key: key)
+        #expect(throws: SealedNoteField.Failure.truncated(length: 0)) { try SealedNoteField.open(Data(), noteID: id, field: .title, key: key) }
+        var foreign = sealed
+        foreign[0] = 3
+        #expect(throws: SealedNoteField.Failure.unsupportedVersion(3)) { try SealedNoteField.open(foreign, noteID: id, field: .title, key: key) }
+        #expect(throws: SealedNoteField.Failure.truncated(length: 28)) { try SealedNoteField.open(sealed.prefix(28), noteID: id, field: .title, key: key) }
+        #expect(try SealedNoteField.open(sealed, noteID: id, field: .title, key: key) == "x")
+    }
+}
+
+enum NoteCipherKey { static let key = SymmetricKey(size: .bits256) }

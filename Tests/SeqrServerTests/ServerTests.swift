@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import SeqrCore
 import SeqrServer
@@ -315,5 +316,14 @@ struct ServerTests {
         #expect(await !hasher.verify(TestUser().authKey, against: hash))
         #expect(await !hasher.verify(key, against: "not a hash"))
         #expect(try await hasher.hash(key) != hash)  // fresh salt each time
+    }
+
+    @Test("PostgreSQL URLs: foreign schemes, no host and no user are refused with one line")
+    func postgresURLs() {
+        let logger = Logger(label: "test")
+        for (url, reason) in [("mysql://u@h/db", "not a postgres:// URL"), ("postgres:///db", "no host"), ("postgres://h/db", "no user"), ("not a url", "not a postgres:// URL")] {
+            #expect(throws: PostgresNoteRepository.URLError.self) { try PostgresNoteRepository(url: url, logger: logger) }
+            do { _ = try PostgresNoteRepository(url: url, logger: logger) } catch { #expect("\(error)".contains(reason), "\(url): \(error)") }
+        }
     }
 }
