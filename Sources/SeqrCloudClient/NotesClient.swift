@@ -5,7 +5,8 @@ import NIOFoundationCompat
 import NIOHTTP1
 import SeqrCore
 
-/// The HTTP client for seqr-server's notes API (async-http-client). It only moves what
+/// The HTTP client for seqr-server (async-http-client): the notes API here, location sharing
+/// in `LocationClient.swift`. It only moves what
 /// SeqrCore has already encrypted; no password or encryption key ever reaches it.
 public struct NotesClient: Sendable {
     public static let defaultServer = "http://127.0.0.1:8080"
@@ -23,7 +24,7 @@ public struct NotesClient: Sendable {
         public var description: String {
             switch self {
             case .server(let status, _, let message): return "server: \(message) (HTTP \(status))"
-            case .unreachable(let server): return "cannot reach the notes server at \(server) (is seqr-server running? see --server)"
+            case .unreachable(let server): return "cannot reach seqr-server at \(server) (is seqr-server running? see --server)"
             case .badResponse(let what): return "unexpected answer from the server: \(what)"
             }
         }
@@ -68,7 +69,7 @@ public struct NotesClient: Sendable {
         return (status, data)
     }
 
-    private func call<Response: Decodable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws -> Response {
+    func call<Response: Decodable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws -> Response {
         let (_, data) = try await send(method, path, body: body)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -79,7 +80,7 @@ public struct NotesClient: Sendable {
         }
     }
 
-    private func callNoContent(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws {
+    func callNoContent(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws {
         _ = try await send(method, path, body: body)
     }
 

@@ -43,12 +43,15 @@ public struct NotesService: Sendable {
         sessions = SessionCache(lifetime: settings.sessionCacheLifetime)
     }
 
+    /// Resolves bearer tokens for these routes and any other signed-in ones (location shares).
+    var authMiddleware: BearerAuthMiddleware { BearerAuthMiddleware(repository: repository, sessions: sessions) }
+
     public func addRoutes(to router: Router<SeqrRequestContext>) {
         let v1 = router.group("v1")
         v1.get("kdf", use: kdf)
         v1.post("accounts", use: register)
         v1.post("sessions", use: login)
-        let signedIn = v1.group().add(middleware: BearerAuthMiddleware(repository: repository, sessions: sessions))
+        let signedIn = v1.group().add(middleware: authMiddleware)
         signedIn.delete("sessions/current", use: logout)
         signedIn.get("account", use: account)
         signedIn.delete("account", use: deleteAccount)

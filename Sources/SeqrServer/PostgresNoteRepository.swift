@@ -59,6 +59,15 @@ public final class PostgresNoteRepository: NoteRepository {
               kdf_algorithm TEXT NOT NULL, kdf_iterations BIGINT NOT NULL, kdf_salt TEXT,
               version BIGINT NOT NULL, created_at DOUBLE PRECISION NOT NULL, updated_at DOUBLE PRECISION NOT NULL)
             """, "CREATE INDEX note_account ON note(account_id)"]),
+        ("v2-location", ["""
+            CREATE TABLE location_share (
+              id TEXT PRIMARY KEY, account_id UUID NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+              format TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL, expires_at DOUBLE PRECISION, next_seq BIGINT NOT NULL DEFAULT 1)
+            """, "CREATE INDEX location_share_account ON location_share(account_id)", """
+            CREATE TABLE location_fix (
+              share_id TEXT NOT NULL REFERENCES location_share(id) ON DELETE CASCADE, seq BIGINT NOT NULL,
+              data TEXT NOT NULL, received_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (share_id, seq))
+            """]),
     ]
 
     public func migrate() async throws {
@@ -81,7 +90,7 @@ public final class PostgresNoteRepository: NoteRepository {
     }
 
     /// A transaction whose closure's own errors come out unwrapped.
-    private func transaction<T: Sendable>(_ body: @escaping (PostgresConnection) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping (PostgresConnection) async throws -> T) async throws -> T {
         do {
             return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
         } catch let error as PostgresTransactionError {
@@ -151,6 +160,8 @@ public final class PostgresNoteRepository: NoteRepository {
 
     public func deleteAccount(id: UUID) async throws {
         try await transaction { connection in
+            try await connection.query("DELETE FROM location_fix WHERE share_id IN (SELECT id FROM location_share WHERE account_id = \(id))", logger: self.logger)
+            try await connection.query("DELETE FROM location_share WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM note WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM session WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM account WHERE id = \(id)", logger: self.logger)

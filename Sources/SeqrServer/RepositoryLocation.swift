@@ -10,7 +10,7 @@ public enum RepositoryLocation {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/seqr-server/notes.sqlite"
     }
 
-    public static func open(_ location: String, logger: Logger) throws -> (repository: any NoteRepository, services: [any Service]) {
+    public static func open(_ location: String, logger: Logger) throws -> (repository: any SeqrRepository, services: [any Service]) {
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
             let repository = try PostgresNoteRepository(url: location, logger: logger)
             return (repository, [repository.client])

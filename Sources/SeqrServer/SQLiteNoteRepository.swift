@@ -44,13 +44,24 @@ public final class SQLiteNoteRepository: NoteRepository {
                 CREATE INDEX note_account ON note(account_id);
                 """)
         }
+        migrator.registerMigration("v2-location") { db in
+            try db.execute(sql: """
+                CREATE TABLE location_share (
+                  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                  format TEXT NOT NULL, created_at DOUBLE NOT NULL, expires_at DOUBLE, next_seq INTEGER NOT NULL DEFAULT 1);
+                CREATE INDEX location_share_account ON location_share(account_id);
+                CREATE TABLE location_fix (
+                  share_id TEXT NOT NULL REFERENCES location_share(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
+                  data TEXT NOT NULL, received_at DOUBLE NOT NULL, PRIMARY KEY (share_id, seq));
+                """)
+        }
         return migrator
     }
 
     /// Reads run synchronously on the calling thread: a read of a few small rows from SQLite's
     /// page cache takes microseconds, less than hopping to GRDB's reader queue and back, which
     /// made authenticated reads several times slower (scripts/bench-server, docs/benchmarks.md).
-    private func readNow<T>(_ block: (Database) throws -> T) throws -> T {
+    func readNow<T>(_ block: (Database) throws -> T) throws -> T {
         try database.read(block)
     }
 
@@ -78,7 +89,7 @@ public final class SQLiteNoteRepository: NoteRepository {
             updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
     }
 
-    private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+    static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
 
     // MARK: Accounts
 
@@ -116,6 +127,8 @@ public final class SQLiteNoteRepository: NoteRepository {
     public func deleteAccount(id: UUID) async throws {
         try await database.write { db in
             // Explicit, so nothing depends on foreign-key enforcement being on.
+            try db.execute(sql: "DELETE FROM location_fix WHERE share_id IN (SELECT id FROM location_share WHERE account_id = ?)", arguments: [Self.key(id)])
+            try db.execute(sql: "DELETE FROM location_share WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM note WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM session WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [Self.key(id)])

@@ -53,9 +53,11 @@ public enum SeqrServerApplication {
     }
 
     /// The router with every route and middleware; tests drive it in process.
-    public static func router(service: NotesService, logRequests: Bool = true) -> Router<SeqrRequestContext> {
+    public static func router(service: NotesService, location: LocationService? = nil, logRequests: Bool = true,
+                              accessLog: AccessLog? = nil) -> Router<SeqrRequestContext> {
         let router = Router(context: SeqrRequestContext.self)
         _ = ServerMetrics.registry
+        if let accessLog { router.add(middleware: AccessLogMiddleware(log: accessLog)) }
         if logRequests { router.add(middleware: RequestLogMiddleware()) }
         router.add(middleware: MetricsMiddleware())
         router.get("health") { _, _ in
@@ -70,17 +72,19 @@ public enum SeqrServerApplication {
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: openAPI)))
         }
         service.addRoutes(to: router)
+        location?.addRoutes(to: router, auth: service.authMiddleware)
         return router
     }
 
     /// The whole application: migrations run before the server starts listening; SIGTERM and
     /// SIGINT stop it gracefully (swift-service-lifecycle, through Hummingbird's service group).
     public static func application(
-        service: NotesService, host: String, port: Int, logger: Logger, services: [any Service] = [],
+        service: NotesService, location: LocationService? = nil, host: String, port: Int, logger: Logger,
+        accessLog: AccessLog? = nil, services: [any Service] = [],
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var app = Application(
-            router: router(service: service),
+            router: router(service: service, location: location, accessLog: accessLog),
             configuration: .init(address: .hostname(host, port: port), serverName: "seqr-server"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },

@@ -102,6 +102,25 @@ enum StoreMigrations {
                 t.column("expires", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v3-location") { db in
+            // Shares this device owns, with their keys (the server never has them).
+            try db.create(table: "locationShare") { t in
+                t.column("id", .text).primaryKey()
+                t.column("server", .text).notNull()
+                t.column("key", .blob).notNull()
+                t.column("created", .datetime).notNull()
+                t.column("expires", .datetime)
+            }
+            // This device's own recent fixes, so a new or rotated share starts with the recent track.
+            try db.create(table: "locationFix") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("lat", .double).notNull()
+                t.column("lon", .double).notNull()
+                t.column("accuracy", .double)
+                t.column("altitude", .double)
+                t.column("time", .datetime).notNull().indexed()
+            }
+        }
         return migrator
     }
 }

@@ -8,7 +8,7 @@ import SeqrServer
 struct SeqrServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seqr-server",
-        abstract: "The zero-knowledge notes server: stores only ciphertext, never a password, key or plaintext.",
+        abstract: "The zero-knowledge server for notes and live location: stores only ciphertext, never a password, key or plaintext.",
         discussion: """
         Serves plain HTTP on loopback by default; put TLS in a reverse proxy (nginx, Caddy) in front \
         of it. Data lives in a SQLite file (the default) or PostgreSQL (--database postgres://…).
@@ -57,7 +57,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Hours a session token stays valid.") var sessionHours = 168.0
     @Option(help: "Login attempts per account per 5 minutes.") var loginsPerAccount = 10
     @Option(help: "Login attempts per client address per 5 minutes.") var loginsPerAddress = 30
+    @Option(help: "Location fixes each share keeps (the newest ones).") var locationHistory = 500
+    @Option(help: "Hours a location fix is kept.") var locationRetentionHours = 24.0
+    @Option(help: "Location shares one account may hold.") var sharesPerAccount = 20
+    @Option(help: "Also write an access log (Combined Log Format: address, time, request line, status, user agent) to this file.")
+    var accessLog: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+
+    func validate() throws {
+        guard locationHistory >= 1 else { throw ValidationError("--location-history must be at least 1") }
+        guard locationRetentionHours > 0 else { throw ValidationError("--location-retention-hours must be positive") }
+        guard sharesPerAccount >= 1 else { throw ValidationError("--shares-per-account must be at least 1") }
+    }
 
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown log level \(logLevel)") }
@@ -68,8 +79,15 @@ struct Serve: AsyncParsableCommand {
         settings.sessionLifetime = sessionHours * 3600
         settings.loginLimits = .init(perAccount: loginsPerAccount, perAddress: loginsPerAddress)
         let service = try NotesService(repository: repository, settings: settings)
+        var locationSettings = LocationService.Settings()
+        locationSettings.retention = LocationRetention(limit: locationHistory, maxAge: locationRetentionHours * 3600)
+        locationSettings.sharesPerAccount = sharesPerAccount
+        let location = LocationService(repository: repository, settings: locationSettings)
+        let access = try accessLog.map { path in
+            do { return try AccessLog(path: path) } catch { throw CommandError("cannot open the access log \(path)") }
+        }
         let app = SeqrServerApplication.application(
-            service: service, host: host, port: port, logger: logger, services: services,
+            service: service, location: location, host: host, port: port, logger: logger, accessLog: access, services: services,
             onServerRunning: { port in
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",
                                                     "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")"])

@@ -11,7 +11,7 @@ struct SeqrCommand: AsyncParsableCommand {
         QR code in photos and scans (PNG, JPEG).
         """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self, VaultCommand.self, JWSCommand.self, SHCCommand.self, IdentityCommand.self, ChannelCommand.self, PostCommand.self, ScanCommand.self, HistoryCommand.self, NotesCommand.self, BenchCommand.self]
+        subcommands: [EncodeCommand.self, DecodeCommand.self, VaultCommand.self, JWSCommand.self, SHCCommand.self, IdentityCommand.self, ChannelCommand.self, PostCommand.self, ScanCommand.self, HistoryCommand.self, NotesCommand.self, LocationCommand.self, BenchCommand.self]
     )
 
     /// Like ArgumentParser's own `main`, but every failure is one line on standard

@@ -1,0 +1,37 @@
+import Foundation
+import SeqrCore
+
+/// Location sharing on seqr-server. The owner's calls need the session token; ``feed(shareID:after:)``
+/// is what followers call, without one. Fixes come and go as `data` strings that SeqrCore sealed
+/// (``LocationShareKey``); keys never pass through here.
+extension NotesClient {
+    public func createShare(format: LocationFormat, expiresAt: Date?) async throws -> LocationAPI.Share {
+        try await call(.POST, "/v1/location/shares", body: LocationAPI.CreateShareRequest(format: format, expiresAt: expiresAt))
+    }
+
+    public func shares() async throws -> [LocationAPI.Share] {
+        let list: LocationAPI.ShareList = try await call(.GET, "/v1/location/shares")
+        return list.shares
+    }
+
+    public func revokeShare(id: String) async throws { try await callNoContent(.DELETE, "/v1/location/shares/\(id)") }
+
+    public func rotateShare(id: String) async throws -> LocationAPI.Share { try await call(.POST, "/v1/location/shares/\(id)/rotate") }
+
+    /// Uploads in batches of at most ``LocationAPI/maxFixesPerUpload``; returns how many the share keeps.
+    public func pushFixes(shareID: String, data: [String]) async throws -> Int {
+        var kept = 0
+        var start = 0
+        while start < data.count {
+            let batch = Array(data[start..<min(start + LocationAPI.maxFixesPerUpload, data.count)])
+            let response: LocationAPI.FixUploadResponse = try await call(.POST, "/v1/location/shares/\(shareID)/fixes", body: LocationAPI.FixUpload(fixes: batch))
+            kept = response.kept
+            start += batch.count
+        }
+        return kept
+    }
+
+    public func feed(shareID: String, after: Int = 0) async throws -> LocationAPI.Feed {
+        try await call(.GET, "/v1/location/feed/\(shareID)?after=\(after)")
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The JSON bodies of the location endpoints (docs/openapi.yaml), shared by `seqr-server`,
+/// `seqr location` and (by hand) the web viewer. A fix travels as `data`: base64 of a
+/// ``SealedLocationFix`` or a CryptoJS string (``LocationShareKey/seal(_:shareID:)``).
+public enum LocationAPI {
+    /// Most fixes one upload may carry, and the longest `data` string accepted.
+    public static let maxFixesPerUpload = 500
+    public static let maxFixDataLength = 1024
+
+    public struct CreateShareRequest: Codable, Sendable {
+        public var format: LocationFormat
+        /// nil: the share lasts until revoked.
+        public var expiresAt: Date?
+        public init(format: LocationFormat, expiresAt: Date?) {
+            self.format = format
+            self.expiresAt = expiresAt
+        }
+    }
+
+    /// A share as its owner sees it.
+    public struct Share: Codable, Sendable, Equatable {
+        public var id: String
+        public var format: LocationFormat
+        public var createdAt: Date
+        public var expiresAt: Date?
+        public var fixes: Int
+        public var lastFixAt: Date?
+        public init(id: String, format: LocationFormat, createdAt: Date, expiresAt: Date?, fixes: Int, lastFixAt: Date?) {
+            self.id = id
+            self.format = format
+            self.createdAt = createdAt
+            self.expiresAt = expiresAt
+            self.fixes = fixes
+            self.lastFixAt = lastFixAt
+        }
+    }
+
+    public struct ShareList: Codable, Sendable {
+        public var shares: [Share]
+        public init(shares: [Share]) { self.shares = shares }
+    }
+
+    public struct FixUpload: Codable, Sendable {
+        /// Oldest first.
+        public var fixes: [String]
+        public init(fixes: [String]) { self.fixes = fixes }
+    }
+
+    public struct FixUploadResponse: Codable, Sendable {
+        /// Fixes stored by this upload.
+        public var stored: Int
+        /// Fixes the share keeps now, after retention.
+        public var kept: Int
+        public init(stored: Int, kept: Int) {
+            self.stored = stored
+            self.kept = kept
+        }
+    }
+
+    public struct FeedFix: Codable, Sendable, Equatable {
+        /// Increases with every stored fix of the share; ask for `?after=<seq>` to get only newer ones.
+        public var seq: Int
+        public var data: String
+        public var receivedAt: Date
+        public init(seq: Int, data: String, receivedAt: Date) {
+            self.seq = seq
+            self.data = data
+            self.receivedAt = receivedAt
+        }
+    }
+
+    /// What followers fetch, without an account: ciphertext only.
+    public struct Feed: Codable, Sendable {
+        public var id: String
+        public var format: LocationFormat
+        public var expiresAt: Date?
+        /// Oldest first, within the server's retention.
+        public var fixes: [FeedFix]
+        public init(id: String, format: LocationFormat, expiresAt: Date?, fixes: [FeedFix]) {
+            self.id = id
+            self.format = format
+            self.expiresAt = expiresAt
+            self.fixes = fixes
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Crypto
+import Foundation
+
+/// How a share's fixes are encrypted. The key's length tells them apart, so a link alone
+/// (``LocationShareLink``) says which one a follower needs.
+public enum LocationFormat: String, Codable, Sendable, CaseIterable {
+    /// AES-256-GCM, fresh nonce, bound to the share id (``SealedLocationFix``). The default.
+    case seqrLocationV1 = "seqr-location-v1"
+    /// Berry Picker Tracker's CryptoJS string (``CryptoJSLocationString``): AES-128-CBC,
+    /// **unauthenticated**. Only to interoperate.
+    case cryptoJS = "cryptojs-aes128cbc"
+
+    public var keyLength: Int { self == .seqrLocationV1 ? 32 : 16 }
+}
+
+/// A share's key: random bytes that reach followers only inside a link's fragment. The server
+/// never sees it; ``seal(_:shareID:)`` and ``open(_:shareID:)`` turn fixes into the `data`
+/// strings the server stores and back.
+public struct LocationShareKey: Sendable, Equatable {
+    public let format: LocationFormat
+    public let bytes: Data
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case wrongLength(Int)
+        /// A stored fix that is not valid base64 (seqr-location-v1 travels as base64).
+        case malformedData
+
+        public var description: String {
+            switch self {
+            case .wrongLength(let n): return "a location key is 32 bytes (seqr-location-v1) or 16 bytes (CryptoJS), not \(n)"
+            case .malformedData: return "a stored fix is not base64"
+            }
+        }
+    }
+
+    /// A fresh key from the system RNG.
+    public static func generate(_ format: LocationFormat = .seqrLocationV1) -> LocationShareKey {
+        LocationShareKey(format: format, checkedBytes: randomBytes(format.keyLength))
+    }
+
+    /// A key read back from a link or a store; its length decides the format.
+    public init(bytes: Data) throws {
+        switch bytes.count {
+        case 32: self.init(format: .seqrLocationV1, checkedBytes: bytes)
+        case 16: self.init(format: .cryptoJS, checkedBytes: bytes)
+        default: throw Failure.wrongLength(bytes.count)
+        }
+    }
+
+    private init(format: LocationFormat, checkedBytes: Data) {
+        self.format = format
+        self.bytes = checkedBytes
+    }
+
+    /// The fix as the server stores it: base64 of ``SealedLocationFix`` bytes, or the CryptoJS string itself.
+    public func seal(_ fix: LocationFix, shareID: String) throws -> String {
+        switch format {
+        case .seqrLocationV1:
+            return try SealedLocationFix.seal(fix, shareID: shareID, key: SymmetricKey(data: bytes)).base64EncodedString()
+        case .cryptoJS:
+            return try CryptoJSLocationString.encrypt(String(decoding: fix.json(), as: UTF8.self), keyBase64: bytes.base64EncodedString())
+        }
+    }
+
+    /// The fix inside a stored string; throws ``SealedLocationFix/Failure``, ``CryptoJSLocationString/Failure``
+    /// or ``LocationFix/Failure`` when it is not one this key opens.
+    public func open(_ data: String, shareID: String) throws -> LocationFix {
+        switch format {
+        case .seqrLocationV1:
+            guard let sealed = Data(base64Encoded: data) else { throw Failure.malformedData }
+            return try SealedLocationFix.open(sealed, shareID: shareID, key: SymmetricKey(data: bytes))
+        case .cryptoJS:
+            let text = try CryptoJSLocationString.decrypt(data, keyBase64: bytes.base64EncodedString())
+            return try LocationFix(json: Data(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A share link, `https://HOST/l/<share id>#k=<base64url key>` (docs/formats/location.md). The
+/// key sits in the fragment, which browsers and HTTP clients never send to the server.
+public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
+    /// Scheme, host and port (and any path prefix) of the server, without a trailing slash.
+    public let base: String
+    public let shareID: String
+    public let key: LocationShareKey
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case notALink
+        case badShareID
+        case missingKey
+        case badKey
+
+        public var description: String {
+            switch self {
+            case .notALink: return "not a location share link (expected https://HOST/l/<share id>#k=<key>)"
+            case .badShareID: return "the link's share id is not 22 base64url characters"
+            case .missingKey: return "the link has no key: it must end in #k=<key> (copy the whole link)"
+            case .badKey: return "the link's key is not a 16- or 32-byte base64url key (cut off or mistyped?)"
+            }
+        }
+    }
+
+    /// Share ids: 16 random bytes as base64url, 22 characters.
+    public static func isValidShareID(_ id: some StringProtocol) -> Bool {
+        id.utf8.count == 22 && Base64URL.decode(id)?.count == 16
+    }
+
+    public init(base: String, shareID: String, key: LocationShareKey) {
+        self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+        self.shareID = shareID
+        self.key = key
+    }
+
+    public init(parsing text: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else { throw Failure.notALink }
+        let parts = components.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[parts.count - 2] == "l" else { throw Failure.notALink }
+        let id = String(parts[parts.count - 1])
+        guard Self.isValidShareID(id) else { throw Failure.badShareID }
+        guard let fragment = components.percentEncodedFragment, fragment.hasPrefix("k="), fragment.count > 2 else { throw Failure.missingKey }
+        guard let bytes = Base64URL.decode(fragment.dropFirst(2)), let key = try? LocationShareKey(bytes: bytes) else { throw Failure.badKey }
+        var base = "\(scheme)://\(host)"
+        if let port = components.port { base += ":\(port)" }
+        base += parts.dropLast(2).joined(separator: "/")
+        self.init(base: base, shareID: id, key: key)
+    }
+
+    public var description: String { "\(base)/l/\(shareID)#k=\(Base64URL.encode(key.bytes))" }
+    /// The link without its key: safe to log or to show.
+    public var pageURL: String { "\(base)/l/\(shareID)" }
+}

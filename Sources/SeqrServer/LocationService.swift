@@ -1,0 +1,208 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SeqrCore
+
+/// Live location sharing: owners push fixes encrypted under a share's key (which the server
+/// never sees) and manage their shares; followers fetch a share's ciphertext by its id,
+/// without an account, and decrypt it themselves (`seqr location follow`, or the web viewer
+/// at `/l/<share id>` with the key in the URL fragment).
+public struct LocationService: Sendable {
+    public struct Settings: Sendable {
+        /// Fixes a share keeps, and for how long.
+        public var retention = LocationRetention(limit: 500, maxAge: 24 * 3600)
+        /// Shares one account may hold at a time.
+        public var sharesPerAccount = 20
+        public init() {}
+    }
+
+    let repository: any LocationRepository
+    let settings: Settings
+    let viewer: LocationViewerAssets
+
+    public init(repository: any LocationRepository, settings: Settings = Settings()) {
+        self.repository = repository
+        self.settings = settings
+        viewer = LocationViewerAssets()
+    }
+
+    func addRoutes(to router: Router<SeqrRequestContext>, auth: BearerAuthMiddleware) {
+        router.get("l/:id", use: viewer.page)
+        router.get("static/location-viewer.js", use: viewer.script)
+        router.get("static/location-viewer.css", use: viewer.style)
+        let location = router.group("v1/location")
+        location.get("feed/:id", use: feed)
+        let owner = location.group().add(middleware: auth)
+        owner.get("shares", use: listShares)
+        owner.post("shares", use: createShare)
+        owner.delete("shares/:id", use: revokeShare)
+        owner.post("shares/:id/rotate", use: rotateShare)
+        owner.post("shares/:id/fixes", use: pushFixes)
+    }
+
+    static let shareNotFound = APIError(.notFound, "share_not_found", "no such share: it was revoked or rotated, or the id is mistyped")
+    static let shareExpired = APIError(.gone, "share_expired", "this share has expired")
+
+    /// A new share id: 16 bytes from the system RNG, base64url.
+    static func newShareID() -> String {
+        Base64URL.encode(SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
+    }
+
+    func shareID(_ context: SeqrRequestContext) throws -> String {
+        guard let id = context.parameters.get("id"), LocationShareLink.isValidShareID(id) else { throw Self.shareNotFound }
+        return id
+    }
+
+    /// The server cannot decrypt a fix, but it can refuse what is not even shaped like one.
+    static func checkFixData(_ data: String, format: LocationFormat) throws {
+        guard !data.isEmpty, data.utf8.count <= LocationAPI.maxFixDataLength else {
+            throw APIError.badRequest("a fix must be 1–\(LocationAPI.maxFixDataLength) characters")
+        }
+        switch format {
+        case .seqrLocationV1:
+            guard let bytes = Data(base64Encoded: data), bytes.count >= 1 + 12 + 16, bytes.first == SealedLocationFix.version else {
+                throw APIError.badRequest("a seqr-location-v1 fix is base64 of a version-1 sealed fix")
+            }
+        case .cryptoJS:
+            guard data.count >= 48, data.hasSuffix("=="), Data(base64Encoded: String(data.suffix(24))) != nil,
+                  Data(base64Encoded: String(data.dropLast(24))) != nil else {
+                throw APIError.badRequest("a CryptoJS fix is Base64 ciphertext followed by a 24-character Base64 IV")
+            }
+        }
+    }
+
+    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch {
+            throw APIError(.contentTooLarge, "too_large", "request body over \(limit) bytes")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let value = try? decoder.decode(T.self, from: Data(buffer: buffer)) else {
+            throw APIError.badRequest("malformed JSON body for this endpoint")
+        }
+        return value
+    }
+
+    // MARK: Owner
+
+    @Sendable func listShares(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        try json(LocationAPI.ShareList(shares: try await repository.shares(owner: context.account!.id)))
+    }
+
+    @Sendable func createShare(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await decode(LocationAPI.CreateShareRequest.self, request, limit: 4096)
+        let now = Date()
+        if let expires = body.expiresAt, expires <= now { throw APIError.badRequest("expiresAt is in the past") }
+        let share = LocationShareRecord(id: Self.newShareID(), accountID: context.account!.id, format: body.format, createdAt: now, expiresAt: body.expiresAt)
+        do {
+            try await repository.createShare(share, limit: settings.sharesPerAccount)
+        } catch RepositoryError.quotaExceeded(let limit) {
+            throw APIError(.conflict, "too_many_shares", "an account holds at most \(limit) shares; revoke one first")
+        }
+        context.logger.info("location share created", metadata: ["format": "\(share.format.rawValue)"])
+        return try json(LocationAPI.Share(id: share.id, format: share.format, createdAt: share.createdAt, expiresAt: share.expiresAt,
+                                          fixes: 0, lastFixAt: nil), status: .created)
+    }
+
+    @Sendable func revokeShare(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        guard try await repository.deleteShare(id: try shareID(context), owner: context.account!.id) else { throw Self.shareNotFound }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func rotateShare(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let now = Date()
+        guard let share = try await repository.rotateShare(id: try shareID(context), owner: context.account!.id, newID: Self.newShareID(), now: now) else {
+            throw Self.shareNotFound
+        }
+        return try json(LocationAPI.Share(id: share.id, format: share.format, createdAt: share.createdAt, expiresAt: share.expiresAt,
+                                          fixes: 0, lastFixAt: nil))
+    }
+
+    @Sendable func pushFixes(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let id = try shareID(context)
+        let body = try await decode(LocationAPI.FixUpload.self, request,
+                                    limit: LocationAPI.maxFixesPerUpload * (LocationAPI.maxFixDataLength + 8) + 1024)
+        guard (1...LocationAPI.maxFixesPerUpload).contains(body.fixes.count) else {
+            throw APIError.badRequest("an upload carries 1–\(LocationAPI.maxFixesPerUpload) fixes")
+        }
+        let now = Date()
+        guard let share = try await repository.share(id: id), share.accountID == context.account!.id else { throw Self.shareNotFound }
+        guard !share.isExpired(at: now) else { throw Self.shareExpired }
+        for data in body.fixes { try Self.checkFixData(data, format: share.format) }
+        do {
+            let kept = try await repository.appendFixes(shareID: id, owner: context.account!.id, data: body.fixes, now: now, retention: settings.retention)
+            return try json(LocationAPI.FixUploadResponse(stored: body.fixes.count, kept: kept), status: .created)
+        } catch RepositoryError.notFound {
+            throw Self.shareNotFound
+        }
+    }
+
+    // MARK: Followers
+
+    /// No account: the share id is the capability to fetch ciphertext; the key stays in the link.
+    @Sendable func feed(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let id = try shareID(context)
+        let after = request.uri.queryParameters.get("after").flatMap(Int.init) ?? 0
+        let now = Date()
+        guard let share = try await repository.share(id: id) else { throw Self.shareNotFound }
+        guard !share.isExpired(at: now) else { throw Self.shareExpired }
+        let fixes = try await repository.fixes(shareID: id, after: max(0, after), notBefore: now.addingTimeInterval(-settings.retention.maxAge),
+                                               limit: settings.retention.limit)
+        return try json(LocationAPI.Feed(id: id, format: share.format, expiresAt: share.expiresAt, fixes: fixes))
+    }
+}
+
+/// The web viewer: one page, one script, one style sheet, all served from the bundle (no CDN,
+/// no build step). The page reads the key from the URL fragment, which browsers never send.
+struct LocationViewerAssets: Sendable {
+    let html: ByteBuffer
+    let js: ByteBuffer
+    let css: ByteBuffer
+
+    init() {
+        func load(_ name: String, _ ext: String) -> ByteBuffer {
+            guard let url = Bundle.module.url(forResource: name, withExtension: ext), let data = try? Data(contentsOf: url) else {
+                return ByteBuffer(string: "")
+            }
+            return ByteBuffer(bytes: data)
+        }
+        html = load("location-viewer", "html")
+        js = load("location-viewer", "js")
+        css = load("location-viewer", "css")
+    }
+
+    /// Only the server's own script, style and API; no referrer, so even a click away from the
+    /// page tells nobody the share id.
+    static let pageHeaders: HTTPFields = [
+        .contentType: "text/html; charset=utf-8",
+        .contentSecurityPolicy: "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        .cacheControl: "no-store",
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+    ]
+
+    @Sendable func page(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        Response(status: .ok, headers: Self.pageHeaders, body: .init(byteBuffer: html))
+    }
+
+    @Sendable func script(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
+                 body: .init(byteBuffer: js))
+    }
+
+    @Sendable func style(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"], body: .init(byteBuffer: css))
+    }
+}
