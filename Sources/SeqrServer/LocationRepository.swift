@@ -11,6 +11,14 @@ public struct LocationShareRecord: Sendable, Equatable {
     public var createdAt: Date
     public var expiresAt: Date?
 
+    public init(id: String, accountID: UUID, format: LocationFormat, createdAt: Date, expiresAt: Date?) {
+        self.id = id
+        self.accountID = accountID
+        self.format = format
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+
     public func isExpired(at now: Date) -> Bool { expiresAt.map { $0 <= now } ?? false }
 }
 

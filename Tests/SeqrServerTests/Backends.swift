@@ -30,7 +30,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     /// A migrated repository, running for the duration of `body`.
-    func withRepository<T: Sendable>(_ body: @escaping @Sendable (any NoteRepository, String?) async throws -> T) async throws -> T {
+    func withRepository<T: Sendable>(_ body: @escaping @Sendable (any SeqrRepository, String?) async throws -> T) async throws -> T {
         let logger = Logger(label: "seqr-server-test")
         switch self {
         case .sqlite:
@@ -51,13 +51,14 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     /// The app in process (HummingbirdTesting's router framework) over this backend.
-    func withApp<T: Sendable>(settings: NotesService.Settings = .testing,
-                              _ body: @escaping @Sendable (any TestClientProtocol, any NoteRepository, String?) async throws -> T) async throws -> T {
+    func withApp<T: Sendable>(settings: NotesService.Settings = .testing, location: LocationService.Settings = .init(),
+                              _ body: @escaping @Sendable (any TestClientProtocol, any SeqrRepository, String?) async throws -> T) async throws -> T {
         try await withRepository { repository, path in
             let service = try NotesService(repository: repository, settings: settings)
+            let locationService = LocationService(repository: repository, settings: location)
             var quiet = Logger(label: "seqr-server-test")
             quiet.logLevel = .critical
-            let app = Application(router: SeqrServerApplication.router(service: service, logRequests: false), logger: quiet)
+            let app = Application(router: SeqrServerApplication.router(service: service, location: locationService, logRequests: false), logger: quiet)
             return try await app.test(.router) { client in try await body(client, repository, path) }
         }
     }

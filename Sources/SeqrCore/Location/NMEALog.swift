@@ -75,7 +75,7 @@ public struct NMEALog: Sendable {
         }
     }
 
-    /// `hhmmss[.sss]` and `ddmmyy` (years 2000–2099, as GPS receivers report now) as UTC.
+    /// `hhmmss[.sss]` and `ddmmyy` as UTC; two-digit years 80–99 are 1980–1999 (GPS began in 1980), the rest 2000–2079.
     static func time(_ hms: String, date: String) -> Date? {
         guard hms.count >= 6, date.count == 6, let h = Int(hms.prefix(2)), let m = Int(hms.dropFirst(2).prefix(2)),
               let s = Double(hms.dropFirst(4)), let day = Int(date.prefix(2)), let month = Int(date.dropFirst(2).prefix(2)),
@@ -83,7 +83,7 @@ public struct NMEALog: Sendable {
         var components = DateComponents()
         components.calendar = Calendar(identifier: .gregorian)
         components.timeZone = TimeZone(identifier: "UTC")
-        (components.year, components.month, components.day) = (2000 + year, month, day)
+        (components.year, components.month, components.day) = (year >= 80 ? 1900 + year : 2000 + year, month, day)
         (components.hour, components.minute, components.second) = (h, m, Int(s))
         guard components.isValidDate, let whole = components.date else { return nil }
         return whole.addingTimeInterval(s - s.rounded(.down))
