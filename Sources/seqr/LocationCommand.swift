@@ -105,13 +105,13 @@ struct ShareAnnouncement {
             }
             try ImageFile.write(data, to: qr)
         }
+        if share.format == .cryptoJS { StandardStreams.warn("CryptoJS format is unauthenticated: the server could alter positions undetected") }
         if options.json {
             try options.printJSON(ShareOutput(id: share.id, link: link.description, format: share.format.rawValue, expiresAt: share.expiresAt,
                                               fixesUploaded: recent.count, qr: qr))
             return
         }
         StandardStreams.print("\(verb) share \(share.id) (\(share.format.rawValue))\(share.expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")")
-        if share.format == .cryptoJS { StandardStreams.warn("CryptoJS format is unauthenticated: the server could alter positions undetected") }
         if !recent.isEmpty { StandardStreams.print("uploaded the last \(recent.count) own fix\(recent.count == 1 ? "" : "es")") }
         StandardStreams.print("anyone with this link can follow you until it is rotated or revoked:\n\(link)")
         if let qr { StandardStreams.print("QR code → \(qr)") }

@@ -17,10 +17,11 @@ struct LocationPush: AsyncParsableCommand {
           seqr location push --follow /var/log/gps.nmea --tail  # keep pushing appended fixes
         """)
 
-    @Option(help: "Latitude in degrees (−90…90).") var lat: Double?
-    @Option(help: "Longitude in degrees (−180…180).") var lon: Double?
+    // .unconditional: southern latitudes, western longitudes and depths start with "-".
+    @Option(parsing: .unconditional, help: "Latitude in degrees (−90…90).") var lat: Double?
+    @Option(parsing: .unconditional, help: "Longitude in degrees (−180…180).") var lon: Double?
     @Option(help: "Horizontal accuracy in metres.") var accuracy: Double?
-    @Option(help: "Altitude in metres.") var altitude: Double?
+    @Option(parsing: .unconditional, help: "Altitude in metres.") var altitude: Double?
     @Option(help: "When the fix was taken, ISO 8601 (default: now).") var time: String?
     @Option(help: "A GPX or NMEA 0183 log to push the fixes of.") var follow: String?
     @Flag(help: "With --follow: after the file's fixes, keep watching it and push fixes as they are appended (until interrupted).")
