@@ -44,9 +44,14 @@ public struct LocationService: Sendable {
     static let shareNotFound = APIError(.notFound, "share_not_found", "no such share: it was revoked or rotated, or the id is mistyped")
     static let shareExpired = APIError(.gone, "share_expired", "this share has expired")
 
-    /// A new share id: 16 bytes from the system RNG, base64url.
+    /// A new share id: 16 bytes from the system RNG, base64url — drawn again when it would start
+    /// with "-" or "_", so that an id never looks like an option on a command line
+    /// (`seqr location revoke <id>`); that leaves 127.9 bits.
     static func newShareID() -> String {
-        Base64URL.encode(SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
+        while true {
+            let id = Base64URL.encode(SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
+            if let first = id.first, first.isLetter || first.isNumber { return id }
+        }
     }
 
     func shareID(_ context: SeqrRequestContext) throws -> String {

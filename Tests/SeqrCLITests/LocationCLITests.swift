@@ -145,8 +145,10 @@ struct LocationCLITests {
 
         // Revocation.
         let secondID = try LocationShareLink(parsing: second).shareID
-        #expect(try seqr(["location", "revoke", secondID] + alice).stdoutText == "revoked \(secondID)\n")
-        #expect(try seqr(["location", "follow", second, "--once"]).status != 0)
+        let revoked = try seqr(["location", "revoke", secondID] + alice)
+        #expect(revoked.stdoutText == "revoked \(secondID)\n", "\(revoked.stderr)")
+        let afterRevoke = try seqr(["location", "follow", second, "--once"])
+        #expect(afterRevoke.status != 0, "\(afterRevoke.stdoutText)")
         #expect(try seqr(["location", "revoke", secondID] + alice).status != 0)
 
         // Bad input to the CLI itself.

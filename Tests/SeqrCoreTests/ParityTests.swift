@@ -74,4 +74,27 @@ struct ParityTests {
         payloads.append(parity.serialized())
         #expect(throws: PaperVaultError.digestMismatch) { try PaperVault.restore(scanned: payloads, password: "p") }
     }
+
+    @Test("a parity code whose bytes also pass the plain checksum is still read as parity, and flagged so the writer re-seals")
+    func parityThatLooksPlain() throws {
+        let (document, backup) = try Self.backup(redundancy: 0.25, size: 5_000)
+        #expect(!backup.parityCodes.contains { $0.passesPlainChecksum })
+        // Find, by changing the last shard byte of a copy, a parity code that a strict reader would also accept.
+        var colliding = backup.parityCodes[0]
+        var found = false
+        outer: for a in 0...255 {
+            for b in 0...255 {
+                colliding.shard[colliding.shard.count - 1] = UInt8(a)
+                colliding.shard[colliding.shard.count - 2] = UInt8(b)
+                if colliding.passesPlainChecksum { found = true; break outer }
+            }
+        }
+        try #require(found)
+        #expect((try? VaultCode(parsing: colliding.serialized())) != nil)
+        var assembler = VaultAssembler()
+        #expect(assembler.add(colliding.serialized()) == .addedParity(parityNumber: 0))
+        // Beside every data code it changes nothing: no conflict, the document comes back.
+        let payloads = backup.codes.map { $0.serialized() } + [colliding.serialized()]
+        #expect(try PaperVault.restore(scanned: payloads.shuffled(), password: "p") == document)
+    }
 }

@@ -22,6 +22,11 @@ struct LocationServerTests {
             try await client.register(&alice)
             let share = try await client.createShare(alice)
             #expect(LocationShareLink.isValidShareID(share.id) && share.format == .seqrLocationV1)
+            // Ids never start like a command-line option.
+            for _ in 0..<100 {
+                let id = try await client.createShareThenRevoke(alice)
+                #expect(id.first?.isLetter == true || id.first?.isNumber == true, "\(id)")
+            }
             let key = LocationShareKey.generate()
             let track = try Self.fixes(3)
             let pushed = try await client.push(alice, share.id, try track.map { try key.seal($0, shareID: share.id) })
@@ -230,6 +235,12 @@ struct LocationServerTests {
 }
 
 extension TestClientProtocol {
+    func createShareThenRevoke(_ user: TestUser) async throws -> String {
+        let share = try await createShare(user)
+        #expect(try await execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: user.auth).status == .noContent)
+        return share.id
+    }
+
     func createShare(_ user: TestUser, format: LocationFormat = .seqrLocationV1, expiresAt: Date? = nil) async throws -> LocationAPI.Share {
         let response = try await execute(uri: "/v1/location/shares", method: .post, headers: user.auth,
                                          body: body(LocationAPI.CreateShareRequest(format: format, expiresAt: expiresAt)))

@@ -45,6 +45,17 @@ public enum PaperVault {
     }
 
     public static func backup(_ document: VaultDocument, password: String, options: Options = Options()) throws -> Backup {
+        // A parity code's 2-byte checksum also passes the plain PaperVault check once in 65,536;
+        // a strict reader would then take it for a data code. Such a backup is sealed again
+        // (fresh salt and IV give other bytes), so none is ever printed.
+        for _ in 0..<16 {
+            let backup = try backupOnce(document, password: password, options: options)
+            if !backup.parityCodes.contains(where: { $0.passesPlainChecksum }) { return backup }
+        }
+        preconditionFailure("16 backups in a row had a parity code that passes the plain checksum")
+    }
+
+    private static func backupOnce(_ document: VaultDocument, password: String, options: Options) throws -> Backup {
         let body = try VaultBody.encode(document, allowCompression: options.allowCompression)
         let padded = VaultPadding.pad(body, count: options.paddingLength)
         let message = try VaultMessage.seal(padded, password: password, rounds: options.rounds).serialized()

@@ -69,4 +69,13 @@ public struct VaultParityCode: Equatable, Sendable {
     static func checksum(_ bytes: [UInt8]) -> [UInt8] {
         Array(SHA256.hash(data: checksumSalt + bytes).prefix(2))
     }
+
+    /// True for the one parity code in 65,536 whose bytes also pass the plain (unsalted)
+    /// PaperVault checksum, which a strict reader would mistake for a data code. Seqr never
+    /// prints one (``PaperVault/backup(_:password:options:)`` seals again), and its own reader
+    /// tries the parity reading first (``VaultAssembler``).
+    public var passesPlainChecksum: Bool {
+        let bytes = serialized()
+        return VaultCode.checksum(Array(bytes.dropLast(2))) == Array(bytes.suffix(2))
+    }
 }
