@@ -77,27 +77,13 @@ public struct LocationService: Sendable {
         }
     }
 
+    /// Shares and fixes change every few seconds: never cached.
     func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = .sortedKeys
-        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        try JSONBody.response(value, status: status, headers: [.cacheControl: "no-store"])
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int) async throws -> T {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: limit)
-        } catch {
-            throw APIError(.contentTooLarge, "too_large", "request body over \(limit) bytes")
-        }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        guard let value = try? decoder.decode(T.self, from: Data(buffer: buffer)) else {
-            throw APIError.badRequest("malformed JSON body for this endpoint")
-        }
-        return value
+        try await JSONBody.decode(type, request, limit: limit)
     }
 
     // MARK: Owner

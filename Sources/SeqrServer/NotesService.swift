@@ -66,27 +66,11 @@ public struct NotesService: Sendable {
     // MARK: Bodies
 
     func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = maxNoteBody) async throws -> T {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: limit)
-        } catch {
-            throw APIError(.contentTooLarge, "too_large", "request body over \(limit) bytes")
-        }
-        do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            return try decoder.decode(T.self, from: Data(buffer: buffer))
-        } catch {
-            throw APIError.badRequest("malformed JSON body for this endpoint")
-        }
+        try await JSONBody.decode(type, request, limit: limit)
     }
 
     func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = .sortedKeys
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        try JSONBody.response(value, status: status)
     }
 
     static func checkAuthKey(_ key: String) throws {

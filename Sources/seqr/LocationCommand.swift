@@ -97,14 +97,7 @@ struct ShareAnnouncement {
         }
         let link = LocationShareLink(base: publicURL ?? client.server, shareID: share.id, key: key)
         let symbol = try QREncoder.encode(Data(link.description.utf8), options: QREncodingOptions(errorCorrection: .M))
-        if let qr {
-            let data: Data = switch URL(fileURLWithPath: qr).pathExtension.lowercased() {
-            case "svg": Data(symbol.svg().utf8)
-            case "pdf": try symbol.pdfData()
-            default: try symbol.pngData()
-            }
-            try ImageFile.write(data, to: qr)
-        }
+        if let qr { try writeSymbol(symbol, to: qr) }
         if share.format == .cryptoJS { StandardStreams.warn("CryptoJS format is unauthenticated: the server could alter positions undetected") }
         if options.json {
             try options.printJSON(ShareOutput(id: share.id, link: link.description, format: share.format.rawValue, expiresAt: share.expiresAt,

@@ -43,7 +43,11 @@ extension PasswordOptions {
 
 /// Writes a binary Seqr code as a QR image (PNG, SVG or PDF by extension).
 func writeCode(_ bytes: [UInt8], to path: String) throws {
-    let symbol = try QREncoder.encode(Data(bytes), options: QREncodingOptions(errorCorrection: .M, segmentation: .binary))
+    try writeSymbol(QREncoder.encode(Data(bytes), options: QREncodingOptions(errorCorrection: .M, segmentation: .binary)), to: path)
+}
+
+/// A QR symbol as PNG, SVG or PDF, by the file's extension.
+func writeSymbol(_ symbol: QRSymbol, to path: String) throws {
     let data: Data = switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "svg": Data(symbol.svg().utf8)
     case "pdf": try symbol.pdfData()
