@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SeqrCore
 import SeqrTestSupport
@@ -79,17 +80,31 @@ struct ParityTests {
     func parityThatLooksPlain() throws {
         let (document, backup) = try Self.backup(redundancy: 0.25, size: 5_000)
         #expect(!backup.parityCodes.contains { $0.passesPlainChecksum })
-        // Find, by changing the last shard byte of a copy, a parity code that a strict reader would also accept.
+        // Find, by changing the last three shard bytes of a copy, a parity code that a strict reader
+        // would also accept: its plain checksum must equal the salted one it carries (1 in 65,536).
         var colliding = backup.parityCodes[0]
+        var body = Array(colliding.serialized().dropLast(2))
+        let salt = Array("SEQR-PARITY".utf8)
         var found = false
-        outer: for a in 0...255 {
+        search: for a in 0...255 {
             for b in 0...255 {
-                colliding.shard[colliding.shard.count - 1] = UInt8(a)
-                colliding.shard[colliding.shard.count - 2] = UInt8(b)
-                if colliding.passesPlainChecksum { found = true; break outer }
+                for c in 0...255 {
+                    (body[body.count - 3], body[body.count - 2], body[body.count - 1]) = (UInt8(a), UInt8(b), UInt8(c))
+                    var salted = SHA256()
+                    salted.update(data: salt)
+                    salted.update(data: body)
+                    let plain = SHA256.hash(data: body)
+                    if Array(plain.prefix(2)) == Array(salted.finalize().prefix(2)) {
+                        let n = colliding.shard.count
+                        (colliding.shard[n - 3], colliding.shard[n - 2], colliding.shard[n - 1]) = (UInt8(a), UInt8(b), UInt8(c))
+                        found = true
+                        break search
+                    }
+                }
             }
         }
         try #require(found)
+        #expect(colliding.passesPlainChecksum)
         #expect((try? VaultCode(parsing: colliding.serialized())) != nil)
         var assembler = VaultAssembler()
         #expect(assembler.add(colliding.serialized()) == .addedParity(parityNumber: 0))
