@@ -46,6 +46,10 @@ let package = Package(
         .systemLibrary(
             name: "CArgon2", pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]),
+        // SQLite's C API, for seqr-server's one hot read (SQLiteNoteReader); all else goes through GRDB.
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
@@ -100,7 +104,7 @@ let package = Package(
         .target(
             name: "SeqrServer",
             dependencies: [
-                "SeqrCore", "CArgon2",
+                "SeqrCore", "CArgon2", "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

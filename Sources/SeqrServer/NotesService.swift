@@ -203,7 +203,7 @@ public struct NotesService: Sendable {
     // MARK: Notes
 
     func noteID(_ context: SeqrRequestContext) throws -> UUID {
-        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else { throw APIError.noteNotFound }
+        guard let text = context.parameters.get("id"), let id = UUIDText.parse(text) else { throw APIError.noteNotFound }
         return id
     }
 
@@ -213,7 +213,7 @@ public struct NotesService: Sendable {
 
     @Sendable func getNote(_ request: Request, context: SeqrRequestContext) async throws -> Response {
         guard let note = try await repository.note(id: try noteID(context), owner: context.account!.id) else { throw APIError.noteNotFound }
-        return try json(note.api)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: NoteResponseJSON.encode(note.api)))
     }
 
     @Sendable func createNote(_ request: Request, context: SeqrRequestContext) async throws -> Response {

@@ -6,6 +6,7 @@ import SeqrCore
 /// write the server acknowledged survives `kill -9` and power loss.
 public final class SQLiteNoteRepository: NoteRepository {
     let database: DatabasePool
+    let noteReader: SQLiteNoteReader
 
     public init(path: String) throws {
         var configuration = Configuration()
@@ -14,6 +15,7 @@ public final class SQLiteNoteRepository: NoteRepository {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         database = try DatabasePool(path: path, configuration: configuration)
+        noteReader = SQLiteNoteReader(path: path)
     }
 
     static var migrator: DatabaseMigrator {
@@ -61,8 +63,10 @@ public final class SQLiteNoteRepository: NoteRepository {
     /// Reads run synchronously on the calling thread: a read of a few small rows from SQLite's
     /// page cache takes microseconds, less than hopping to GRDB's reader queue and back, which
     /// made authenticated reads several times slower (scripts/bench-server, docs/benchmarks.md).
+    /// Every caller runs exactly one SELECT, which SQLite already runs on one consistent snapshot,
+    /// so GRDB's `unsafeRead` spares the BEGIN and COMMIT that `read` wraps around it.
     func readNow<T>(_ block: (Database) throws -> T) throws -> T {
-        try database.read(block)
+        try database.unsafeRead(block)
     }
 
     public func migrate() async throws {
@@ -71,25 +75,28 @@ public final class SQLiteNoteRepository: NoteRepository {
 
     // MARK: Rows
 
+    // Rows are read by position from these explicit column lists: a by-name lookup lowercases
+    // and searches the column names on every access, a measurable share of a note read.
+    private static let accountColumns = "id, username, auth_hash, kdf_algorithm, kdf_iterations, kdf_salt, pro, created_at"
     private static func account(_ row: Row) -> AccountRecord {
         AccountRecord(
-            id: UUID(uuidString: row["id"])!, username: row["username"], authHash: row["auth_hash"],
-            kdf: AccountKDFParameters(algorithm: row["kdf_algorithm"], iterations: row["kdf_iterations"], salt: row["kdf_salt"]),
-            pro: row["pro"], createdAt: Date(timeIntervalSince1970: row["created_at"]))
+            id: UUIDText.parse(row[0] as String)!, username: row[1], authHash: row[2],
+            kdf: AccountKDFParameters(algorithm: row[3], iterations: row[4], salt: row[5]),
+            pro: row[6], createdAt: Date(timeIntervalSince1970: row[7]))
     }
 
+    private static let noteColumns = "id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at"
     private static func note(_ row: Row) throws -> NoteRecord {
-        guard let format = NoteFormat(rawValue: row["format"]) else { throw DatabaseError(message: "unknown note format") }
-        let id = UUID(uuidString: row["id"])!
+        guard let format = NoteFormat(rawValue: row[4]) else { throw DatabaseError(message: "unknown note format") }
+        let id = UUIDText.parse(row[0] as String)!
         return NoteRecord(
-            id: id, accountID: UUID(uuidString: row["account_id"])!,
-            note: EncryptedNote(id: id, title: row["title"], info: row["info"], format: format,
-                                kdf: NoteKDF(algorithm: row["kdf_algorithm"], iterations: row["kdf_iterations"], salt: row["kdf_salt"])),
-            version: row["version"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
-            updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
+            id: id, accountID: UUIDText.parse(row[1] as String)!,
+            note: EncryptedNote(id: id, title: row[2], info: row[3], format: format,
+                                kdf: NoteKDF(algorithm: row[5], iterations: row[6], salt: row[7])),
+            version: row[8], createdAt: Date(timeIntervalSince1970: row[9]), updatedAt: Date(timeIntervalSince1970: row[10]))
     }
 
-    static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+    static func key(_ id: UUID) -> String { UUIDText.lowercase(id) }
 
     // MARK: Accounts
 
@@ -107,13 +114,13 @@ public final class SQLiteNoteRepository: NoteRepository {
 
     public func account(username: String) async throws -> AccountRecord? {
         try readNow { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM account WHERE username = ?"), arguments: [username]).map(Self.account)
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.accountColumns) FROM account WHERE username = ?"), arguments: [username]).map(Self.account)
         }
     }
 
     public func account(id: UUID) async throws -> AccountRecord? {
         try readNow { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM account WHERE id = ?"), arguments: [Self.key(id)]).map(Self.account)
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.accountColumns) FROM account WHERE id = ?"), arguments: [Self.key(id)]).map(Self.account)
         }
     }
 
@@ -165,7 +172,7 @@ public final class SQLiteNoteRepository: NoteRepository {
 
     public func notes(owner: UUID) async throws -> [NoteRecord] {
         try readNow { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM note WHERE account_id = ? ORDER BY created_at, id"), arguments: [Self.key(owner)]).map(Self.note)
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.noteColumns) FROM note WHERE account_id = ? ORDER BY created_at, id"), arguments: [Self.key(owner)]).map(Self.note)
         }
     }
 
@@ -176,9 +183,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
 
     public func note(id: UUID, owner: UUID) async throws -> NoteRecord? {
-        try readNow { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM note WHERE id = ? AND account_id = ?"), arguments: [Self.key(id), Self.key(owner)]).map(Self.note)
-        }
+        try noteReader.note(id: id, owner: owner)
     }
 
     public func createNote(_ record: NoteRecord, limit: Int?) async throws {
@@ -204,7 +209,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
 
     private static func update(_ db: Database, id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) throws -> NoteRecord {
-        guard var record = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM note WHERE id = ? AND account_id = ?"), arguments: [key(id), key(owner)]).map(note) else {
+        guard var record = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.noteColumns) FROM note WHERE id = ? AND account_id = ?"), arguments: [key(id), key(owner)]).map(note) else {
             throw RepositoryError.notFound
         }
         guard record.version == expectedVersion else { throw RepositoryError.staleVersion(current: record.version) }

@@ -114,3 +114,24 @@ struct LocationShareTests {
         #expect(throws: NMEALog.Failure.noSentences) { try NMEALog(text: "hello\nworld\n") }
     }
 }
+
+@Suite("UUID text")
+struct UUIDTextTests {
+    @Test("parse and format agree with Foundation; malformed text is refused")
+    func roundTrips() {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            #expect(UUIDText.uppercase(uuid) == uuid.uuidString)
+            #expect(UUIDText.lowercase(uuid) == uuid.uuidString.lowercased())
+            #expect(UUIDText.parse(uuid.uuidString) == uuid && UUIDText.parse(uuid.uuidString.lowercased()) == uuid)
+        }
+        let good = "3f2a0c1e-9b7d-4c2a-8e1f-0123456789ab"
+        #expect(UUIDText.parse(good) == UUID(uuidString: good))
+        for bad in ["", "3f2a0c1e", good + "0", String(good.dropLast()), good.replacingOccurrences(of: "-", with: ""),
+                    "3f2a0c1e-9b7d-4c2a-8e1f-0123456789ag", "3f2a0c1e-9b7d-4c2a-8e1f0-123456789ab", "3f2a0c1e+9b7d-4c2a-8e1f-0123456789ab",
+                    "3f2a0c1e-9b7d-4c2a-8e1f-0123456789aé"] {
+            #expect(UUIDText.parse(bad) == nil, "\(bad)")
+            #expect(UUID(uuidString: bad) == nil, "\(bad)")
+        }
+    }
+}
