@@ -279,7 +279,9 @@ struct BearerAuthMiddleware: RouterMiddleware {
         var context = context
         context.account = account
         context.sessionHash = hash
-        context.logger[metadataKey: "account"] = "\(account.id)"
+        // For the info lines handlers write (account created, password changed, …); setting it
+        // copies the logger's storage, so not when those lines are off.
+        if context.logger.logLevel <= .info { context.logger[metadataKey: "account"] = "\(account.id)" }
         return try await next(request, context)
     }
 }

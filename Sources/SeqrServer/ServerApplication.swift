@@ -20,6 +20,17 @@ struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = SeqrRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // Below info there is nothing to time or write: the hot path then skips the clock reads.
+        guard context.logger.logLevel <= .info else {
+            do {
+                return try await next(request, context)
+            } catch let error as HTTPResponseError {
+                throw error
+            } catch {
+                context.logger.error("unhandled error", metadata: ["type": "\(type(of: error))"])
+                throw APIError(.internalServerError, "internal", "internal error")
+            }
+        }
         let start = ContinuousClock.now
         func log(_ status: HTTPResponse.Status) {
             let elapsed = ContinuousClock.now - start
