@@ -6,34 +6,43 @@ import Foundation
 public enum UUIDText {
     /// The UUID in `text` (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, hex digits of either case), or nil.
     public static func parse(_ text: some StringProtocol) -> UUID? {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var count = 0
-        var index = 0
-        var high: UInt8?
-        for character in text.utf8 {
-            defer { index += 1 }
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
+        var text = String(text)
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The UUID in `text`; the concrete overload a `String` argument takes (no generic dispatch).
+    public static func parse(_ text: String) -> UUID? {
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The UUID in 36 bytes of UTF-8 text, or nil.
+    public static func parse(utf8 text: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard text.count == 36 else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+            var index = 0
+            for byteIndex in 0..<16 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard text[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                }
+                guard let high = nibble(text[index]), let low = nibble(text[index + 1]) else { return false }
+                out[byteIndex] = high << 4 | low
+                index += 2
             }
-            let nibble: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            guard count < 16 else { return nil }
-            if let value = high {
-                bytes[count] = value << 4 | nibble
-                count += 1
-                high = nil
-            } else {
-                high = nibble
-            }
+            return true
         }
-        guard index == 36, count == 16 else { return nil }
-        return bytes.withUnsafeBytes { raw in UUID(uuid: raw.loadUnaligned(as: uuid_t.self)) }
+        return parsed ? UUID(uuid: uuid) : nil
+    }
+
+    private static func nibble(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return character - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     /// The lowercase text form, as seqr-server's tables keep ids.

@@ -127,6 +127,7 @@ struct UUIDTextTests {
         }
         let good = "3f2a0c1e-9b7d-4c2a-8e1f-0123456789ab"
         #expect(UUIDText.parse(good) == UUID(uuidString: good))
+        #expect(UUIDText.parse("/v1/notes/\(good)".dropFirst(10)) == UUID(uuidString: good), "a Substring")
         for bad in ["", "3f2a0c1e", good + "0", String(good.dropLast()), good.replacingOccurrences(of: "-", with: ""),
                     "3f2a0c1e-9b7d-4c2a-8e1f-0123456789ag", "3f2a0c1e-9b7d-4c2a-8e1f0-123456789ab", "3f2a0c1e+9b7d-4c2a-8e1f-0123456789ab",
                     "3f2a0c1e-9b7d-4c2a-8e1f-0123456789aé"] {
