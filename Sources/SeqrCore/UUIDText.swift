@@ -46,26 +46,39 @@ public enum UUIDText {
     }
 
     /// The lowercase text form, as seqr-server's tables keep ids.
-    public static func lowercase(_ uuid: UUID) -> String { format(uuid, digits: Array("0123456789abcdef".utf8)) }
+    public static func lowercase(_ uuid: UUID) -> String {
+        withLowercaseUTF8(uuid) { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// The uppercase text form, identical to Foundation's `uuidString`.
-    public static func uppercase(_ uuid: UUID) -> String { format(uuid, digits: Array("0123456789ABCDEF".utf8)) }
+    public static func uppercase(_ uuid: UUID) -> String {
+        String(unsafeUninitializedCapacity: 36) { format(uuid, digits: "0123456789ABCDEF", into: $0) }
+    }
 
-    private static func format(_ uuid: UUID, digits: [UInt8]) -> String {
+    /// Calls `body` with the lowercase text form's 36 UTF-8 bytes, held on the stack: for
+    /// binding an id into a query without allocating a `String`.
+    public static func withLowercaseUTF8<Result>(_ uuid: UUID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes of scratch
+        return try withUnsafeMutableBytes(of: &text) { scratch in
+            let bytes = scratch.bindMemory(to: UInt8.self)
+            let count = format(uuid, digits: "0123456789abcdef", into: bytes)
+            return try body(UnsafeBufferPointer(rebasing: bytes[0..<count]))
+        }
+    }
+
+    private static func format(_ uuid: UUID, digits: StaticString, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         withUnsafeBytes(of: uuid.uuid) { raw in
-            String(unsafeUninitializedCapacity: 36) { buffer in
-                var out = 0
-                for (index, byte) in raw.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        buffer[out] = UInt8(ascii: "-")
-                        out += 1
-                    }
-                    buffer[out] = digits[Int(byte >> 4)]
-                    buffer[out + 1] = digits[Int(byte & 0x0F)]
-                    out += 2
+            var out = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    buffer[out] = UInt8(ascii: "-")
+                    out += 1
                 }
-                return out
+                buffer[out] = digits.utf8Start[Int(raw[index] >> 4)]
+                buffer[out + 1] = digits.utf8Start[Int(raw[index] & 0x0F)]
+                out += 2
             }
+            return out
         }
     }
 }

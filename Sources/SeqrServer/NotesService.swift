@@ -277,8 +277,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
             account = stored
         }
         var context = context
-        context.account = account
-        context.sessionHash = hash
+        context.signedIn = SignedInSession(account: account, tokenHash: hash)
         // For the info lines handlers write (account created, password changed, …); setting it
         // copies the logger's storage, so not when those lines are off.
         if context.logger.logLevel <= .info { context.logger[metadataKey: "account"] = "\(account.id)" }

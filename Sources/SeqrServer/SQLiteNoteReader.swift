@@ -68,8 +68,12 @@ final class SQLiteNoteReader: @unchecked Sendable {
         // SQLITE_TRANSIENT: SQLite copies the text before the Swift strings go away.
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         // Ids are kept as lowercase UUID text.
-        sqlite3_bind_text(statement, 1, UUIDText.lowercase(id), -1, transient)
-        sqlite3_bind_text(statement, 2, UUIDText.lowercase(owner), -1, transient)
+        UUIDText.withLowercaseUTF8(id) { text in
+            text.withMemoryRebound(to: CChar.self) { _ = sqlite3_bind_text(statement, 1, $0.baseAddress, Int32($0.count), transient) }
+        }
+        UUIDText.withLowercaseUTF8(owner) { text in
+            text.withMemoryRebound(to: CChar.self) { _ = sqlite3_bind_text(statement, 2, $0.baseAddress, Int32($0.count), transient) }
+        }
         switch sqlite3_step(statement) {
         case SQLITE_DONE:
             return nil

@@ -2,13 +2,16 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Per-request state: the client's address (for rate limits) and, after the bearer-token
-/// middleware, the signed-in account and its session.
+/// Per-request state: the connection (for the client's address, which rate limits use) and,
+/// after the bearer-token middleware, the signed-in account and its session.
+///
+/// The context is copied at every middleware and handler hop, and each copy retains every
+/// reference it holds; so the signed-in state sits behind one reference (``SignedInSession``)
+/// and the address is read from the channel only when asked for, not on every request.
 public struct SeqrRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
-    public let remoteAddress: SocketAddress?
-    public var account: AccountRecord?
-    public var sessionHash: Data?
+    let channel: any Channel
+    var signedIn: SignedInSession?
 
     /// Bodies are small: a note is at most a few kilobytes of ciphertext. A password change
     /// carries every note, hence the larger limit there (see ``NotesService``).
@@ -16,8 +19,25 @@ public struct SeqrRequestContext: RequestContext, RemoteAddressRequestContext {
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 
+    public var remoteAddress: SocketAddress? { channel.remoteAddress }
+    /// The signed-in account, set by the bearer-token middleware.
+    public var account: AccountRecord? { signedIn?.account }
+    /// SHA-256 of the request's bearer token, set by the bearer-token middleware.
+    public var sessionHash: Data? { signedIn?.tokenHash }
+
     var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+}
+
+/// The account a request's bearer token belongs to, and the token's hash.
+public final class SignedInSession: Sendable {
+    public let account: AccountRecord
+    public let tokenHash: Data
+
+    init(account: AccountRecord, tokenHash: Data) {
+        self.account = account
+        self.tokenHash = tokenHash
+    }
 }

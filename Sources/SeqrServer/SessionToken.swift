@@ -13,7 +13,8 @@ public enum SessionToken {
     }
 
     public static func hash(_ token: String) -> Data {
-        Data(SHA256.hash(data: Data(token.utf8)))
+        var token = token  // withUTF8 may make the storage native and contiguous: a copy, not the caller's
+        return token.withUTF8 { Data(SHA256.hash(data: UnsafeRawBufferPointer($0))) }
     }
 
     /// The token from an `Authorization: Bearer …` header value; nil when malformed.

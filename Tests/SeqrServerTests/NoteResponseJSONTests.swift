@@ -23,8 +23,15 @@ struct NoteResponseJSONTests {
                      Date(timeIntervalSince1970: 4_102_444_799.75)] + (0..<50).map { _ in Date(timeIntervalSince1970: Double.random(in: 0...4e9)) }
         for (index, date) in dates.enumerated() {
             // Titles of 0 to 5 bytes first: base64 with no, one and two padding characters.
-            let note = Self.randomNote(salt: salts[index % salts.count], date: date, titleLength: index < 6 ? index : Int.random(in: 1...100))
+            var note = Self.randomNote(salt: salts[index % salts.count], date: date, titleLength: index < 6 ? index : Int.random(in: 1...100))
+            // Integers at the edges of their range on some notes: sign, zero, twenty characters.
+            let edges = [0, -1, 9, 10, Int.max, Int.min]
+            if index < edges.count * 2 {
+                note.kdf.iterations = edges[index % edges.count]
+                note.version = edges[(index + 1) % edges.count]
+            }
             let ours = NoteResponseJSON.encode(note)
+            #expect(ours.readableBytes <= NoteResponseJSON.worstCaseSize(of: note))
             let theirs = try encoder.encode(note)
             #expect(Data(buffer: ours) == theirs, "\(String(buffer: ours)) vs \(String(decoding: theirs, as: UTF8.self))")
         }
