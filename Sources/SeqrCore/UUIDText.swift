@@ -52,7 +52,14 @@ public enum UUIDText {
 
     /// The uppercase text form, identical to Foundation's `uuidString`.
     public static func uppercase(_ uuid: UUID) -> String {
-        String(unsafeUninitializedCapacity: 36) { format(uuid, digits: "0123456789ABCDEF", into: $0) }
+        String(unsafeUninitializedCapacity: 36) { writeUppercase(uuid, into: UnsafeMutableRawBufferPointer($0)) }
+    }
+
+    /// Writes the uppercase text form's 36 bytes at the start of `buffer` (which must hold
+    /// them) and returns 36: for encoders that fill memory they have already sized.
+    @discardableResult
+    public static func writeUppercase(_ uuid: UUID, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        format(uuid, digits: "0123456789ABCDEF", into: buffer)
     }
 
     /// Calls `body` with the lowercase text form's 36 UTF-8 bytes, held on the stack: for
@@ -60,13 +67,12 @@ public enum UUIDText {
     public static func withLowercaseUTF8<Result>(_ uuid: UUID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes of scratch
         return try withUnsafeMutableBytes(of: &text) { scratch in
-            let bytes = scratch.bindMemory(to: UInt8.self)
-            let count = format(uuid, digits: "0123456789abcdef", into: bytes)
-            return try body(UnsafeBufferPointer(rebasing: bytes[0..<count]))
+            let count = format(uuid, digits: "0123456789abcdef", into: scratch)
+            return try body(UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[0..<count]))
         }
     }
 
-    private static func format(_ uuid: UUID, digits: StaticString, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    private static func format(_ uuid: UUID, digits: StaticString, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         withUnsafeBytes(of: uuid.uuid) { raw in
             var out = 0
             for index in 0..<16 {

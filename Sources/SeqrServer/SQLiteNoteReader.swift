@@ -65,15 +65,16 @@ final class SQLiteNoteReader: @unchecked Sendable {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
-        // SQLITE_TRANSIENT: SQLite copies the text before the Swift strings go away.
+        // Ids are kept as lowercase UUID text, bound from a stack buffer; SQLITE_TRANSIENT has
+        // SQLite copy it before that buffer goes away.
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        // Ids are kept as lowercase UUID text.
-        UUIDText.withLowercaseUTF8(id) { text in
-            text.withMemoryRebound(to: CChar.self) { _ = sqlite3_bind_text(statement, 1, $0.baseAddress, Int32($0.count), transient) }
+        func bind(_ uuid: UUID, at parameter: Int32) {
+            UUIDText.withLowercaseUTF8(uuid) { text in
+                text.withMemoryRebound(to: CChar.self) { _ = sqlite3_bind_text(statement, parameter, $0.baseAddress, Int32($0.count), transient) }
+            }
         }
-        UUIDText.withLowercaseUTF8(owner) { text in
-            text.withMemoryRebound(to: CChar.self) { _ = sqlite3_bind_text(statement, 2, $0.baseAddress, Int32($0.count), transient) }
-        }
+        bind(id, at: 1)
+        bind(owner, at: 2)
         switch sqlite3_step(statement) {
         case SQLITE_DONE:
             return nil
