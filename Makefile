@@ -20,10 +20,10 @@ release: setup
 demo: release
 	@bash scripts/demo $(RELEASE_BIN)
 
-# The server tests run against SQLite and PostgreSQL: scripts/postgres starts a throwaway
-# cluster on loopback (port 55432) and SEQR_REQUIRE_POSTGRES makes its absence a failure.
+# The server tests run against SQLite and PostgreSQL (scripts/test starts a throwaway
+# cluster on loopback); on a failure the failing tests are listed again at the end.
 test: setup
-	SEQR_TEST_POSTGRES_URL=$$(bash scripts/postgres) SEQR_REQUIRE_POSTGRES=1 $(SWIFT) test
+	@SWIFT=$(SWIFT) bash scripts/test
 
 bench: release
 	$(RELEASE_BIN) bench qr
