@@ -54,7 +54,7 @@ struct VaultRestoreCommand: ParsableCommand {
             read += 1
             var added = 0
             for page in pages {
-                added += try Self.scan(page, into: &assembler)
+                added += try assembler.addCodes(on: page)
                 if assembler.isComplete { break }
             }
             if !json { StandardStreams.warn(progressLine(path, added: added, assembler: assembler)) }
@@ -78,23 +78,6 @@ struct VaultRestoreCommand: ParsableCommand {
         } else if output != "-" {
             StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
         }
-    }
-
-    /// Adds a page's codes; when it shows fewer than a full page holds while codes are
-    /// still missing, looks again with every decoder pass.
-    static func scan(_ page: GrayImage, into assembler: inout VaultAssembler) throws -> Int {
-        var added = 0
-        var symbols = try QRDecoder().decode(page)
-        if symbols.count < assembler.codesPerPage ?? Int.max, !assembler.isComplete {
-            symbols = try QRDecoder(thorough: true).decode(page)
-        }
-        for symbol in symbols {
-            switch assembler.add([UInt8](symbol.payload)) {
-            case .added, .addedParity: added += 1
-            default: break
-            }
-        }
-        return added
     }
 
     private func progressLine(_ path: String, added: Int, assembler: VaultAssembler) -> String {
