@@ -56,7 +56,8 @@ public enum QRDecodingError: Error, Equatable, Sendable, CustomStringConvertible
 /// unsharp-masked copy (out-of-focus photos), an enlarged copy (tiny codes) and a
 /// global histogram threshold. By default it goes on until a pass after the first
 /// success adds nothing new; `thorough` runs every pass, merges the results, paints over
-/// the codes found and looks again until nothing new turns up, and finally asks ZBar.
+/// the codes found and looks again until nothing new turns up, reads each area that still
+/// looks like a code on its own, and finally asks ZBar.
 public struct QRDecoder: Sendable {
     public struct Pass: Sendable, Equatable {
         public enum Binarizer: Sendable, Equatable { case localAverage, globalHistogram, fixedThreshold }
@@ -91,6 +92,9 @@ public struct QRDecoder: Sendable {
     static let thoroughRescuePasses: [Pass] = [Pass(.localAverage), Pass(.fixedThreshold), Pass(.globalHistogram),
                                                Pass(.localAverage, sharpen: 3)]
 
+    /// At most this many code-like areas are read one by one (largest first).
+    static let regionLimit = 12
+
     public var passes: [Pass]
     /// Run every pass and merge, instead of stopping once a pass adds nothing new.
     public var thorough: Bool
@@ -101,6 +105,12 @@ public struct QRDecoder: Sendable {
     }
 
     public func decode(_ image: GrayImage) throws(QRDecodingError) -> [DecodedSymbol] {
+        try decode(image, readingRegions: thorough)
+    }
+
+    /// `readingRegions`: whether areas left unread are cut out and decoded on their own
+    /// (thoroughly, but without looking for regions again inside them).
+    private func decode(_ image: GrayImage, readingRegions: Bool) throws(QRDecodingError) -> [DecodedSymbol] {
         var found: [DecodedSymbol] = []
         // Passes that differ only in binarizer share their prepared image.
         var prepared: [PreparationKey: GrayImage] = [:]
@@ -161,6 +171,21 @@ public struct QRDecoder: Sendable {
                         found.append(symbol)
                     }
                     if found.count > erased { break }
+                }
+            }
+            // Last, every area still looking like a code is read on its own: in a photo of a
+            // page of dense codes the detector sometimes reads from a crop what it cannot read
+            // from the whole page (and a crop is small enough to be tried enlarged).
+            // Only areas nothing was read from are cut out, so a page read whole costs no more.
+            if readingRegions {
+                for region in remaining.codeLikeRegions().prefix(Self.regionLimit) {
+                    let margin = max(region.width, region.height) / 8 + 16
+                    let area = PixelRect(x: max(0, region.x - margin), y: max(0, region.y - margin),
+                                         width: region.width + 2 * margin, height: region.height + 2 * margin)
+                    for symbol in try QRDecoder(passes: passes, thorough: true).decode(remaining.cropped(to: area), readingRegions: false) {
+                        let placed = symbol.moved(by: area.x, area.y)
+                        if !found.contains(where: { $0.isSameSymbol(as: placed) }) { found.append(placed) }
+                    }
                 }
             }
         }
@@ -247,6 +272,12 @@ public struct QRDecoder: Sendable {
 }
 
 extension DecodedSymbol {
+    /// The same symbol with its corners shifted, from a crop's coordinates to the image's.
+    func moved(by dx: Int, _ dy: Int) -> DecodedSymbol {
+        DecodedSymbol(payload: payload, corners: corners.map { PixelPoint(x: $0.x + dx, y: $0.y + dy) },
+                      version: version, errorCorrection: errorCorrection, inverted: inverted)
+    }
+
     /// Two detections are the same symbol when they carry the same payload near the same place.
     func isSameSymbol(as other: DecodedSymbol) -> Bool {
         guard payload == other.payload else { return false }
