@@ -1,29 +1,49 @@
 import SeqrCore
 
 extension VaultAssembler {
-    /// Reads every QR code on a page image (a scan, a photo, a rendered PDF page) and adds
-    /// the vault codes among them; other codes are ignored.
-    ///
-    /// The quick decoder reads almost every page whole; when a page shows fewer codes than
-    /// a full page holds while codes are still missing, it is read again with every decoder
-    /// pass (``QRDecoder/thorough``), which is slower and so kept for those pages.
-    /// - Returns: how many codes were new.
-    @discardableResult
-    public mutating func addCodes(on page: GrayImage) throws(QRDecodingError) -> Int {
-        let quick = try QRDecoder().decode(page)
-        var added = addPayloads(of: quick)
-        if !isComplete && quick.count < (codesPerPage ?? Int.max) {
-            added += addPayloads(of: try QRDecoder(thorough: true).decode(page))
-        }
-        return added
+    /// What reading one page image gave.
+    public struct PageReading: Sendable, Equatable {
+        /// Codes that were new to the assembler.
+        public var added: Int
+        /// QR codes the page showed, vault codes or not.
+        public var shown: Int
     }
 
-    private mutating func addPayloads(of symbols: [DecodedSymbol]) -> Int {
-        symbols.reduce(0) { count, symbol in
+    /// Reads every QR code on a page image (a scan, a photo, a rendered PDF page) and adds
+    /// the vault codes among them; other codes are ignored. `thorough` runs every decoder
+    /// pass (``QRDecoder/thorough``): slower, and worth it only for a page that showed
+    /// fewer codes than it may hold (``mayHoldMore(_:)``).
+    @discardableResult
+    public mutating func addCodes(on page: GrayImage, thorough: Bool = false) throws(QRDecodingError) -> PageReading {
+        let symbols = try QRDecoder(thorough: thorough).decode(page)
+        var added = 0
+        for symbol in symbols {
             switch add([UInt8](symbol.payload)) {
-            case .added, .addedParity: count + 1
-            case .duplicate, .ignored: count
+            case .added, .addedParity: added += 1
+            case .duplicate, .ignored: break
             }
+        }
+        return PageReading(added: added, shown: symbols.count)
+    }
+
+    /// Whether a page that gave `reading` may hold codes the quick decoder missed: codes
+    /// are still missing and it showed fewer than a full page holds (a backup's last page
+    /// is often short, so this is a reason to look again, not a sign of loss).
+    public func mayHoldMore(_ reading: PageReading) -> Bool {
+        !isComplete && reading.shown < (codesPerPage ?? Int.max)
+    }
+
+    /// Reads `pages` as `seqr vault restore` does: all of them quickly, in the order given,
+    /// until the backup is complete; then, if codes are still missing, the pages that may
+    /// hold more once again with every decoder pass.
+    public mutating func addCodes(onPages pages: [GrayImage]) throws(QRDecodingError) {
+        var lookAgain: [GrayImage] = []
+        for page in pages where !isComplete {
+            let reading = try addCodes(on: page)
+            if reading.shown < (codesPerPage ?? Int.max) { lookAgain.append(page) }
+        }
+        for page in lookAgain where !isComplete {
+            try addCodes(on: page, thorough: true)
         }
     }
 }

@@ -49,16 +49,31 @@ struct VaultRestoreCommand: ParsableCommand {
         }
         var assembler = VaultAssembler()
         var read = 0
+        // Every picture quickly first; pages that showed fewer codes than a page holds are
+        // looked at again with every decoder pass only if codes are then still missing.
+        var lookAgain: [(path: String, page: Int)] = []
         for path in pictures {
             let pages = try ImageFile.readPages(path)
             read += 1
             var added = 0
-            for page in pages {
-                added += try assembler.addCodes(on: page)
+            for (index, page) in pages.enumerated() {
+                let reading = try assembler.addCodes(on: page)
+                added += reading.added
+                if reading.shown < assembler.codesPerPage ?? Int.max { lookAgain.append((path, index)) }
                 if assembler.isComplete { break }
             }
             if !json { StandardStreams.warn(progressLine(path, added: added, assembler: assembler)) }
             if assembler.isComplete { break }
+        }
+        var againPaths: [String] = []
+        for entry in lookAgain where !againPaths.contains(entry.path) { againPaths.append(entry.path) }
+        for path in againPaths where !assembler.isComplete {
+            let pages = try ImageFile.readPages(path)
+            var added = 0
+            for entry in lookAgain where entry.path == path && !assembler.isComplete {
+                added += try assembler.addCodes(on: pages[entry.page], thorough: true).added
+            }
+            if !json { StandardStreams.warn(progressLine("\(path) (read again, every pass)", added: added, assembler: assembler)) }
         }
         if assembler.isComplete && read < pictures.count && !json {
             StandardStreams.warn("all codes found; \(pictures.count - read) more file\(pictures.count - read == 1 ? "" : "s") not needed")

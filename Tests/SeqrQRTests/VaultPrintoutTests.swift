@@ -23,7 +23,7 @@ struct VaultPrintoutTests {
     /// Reads every page image, in random order, as `seqr vault restore` does.
     static func scan(_ pages: [GrayImage]) throws -> VaultAssembler {
         var assembler = VaultAssembler()
-        for page in pages.shuffled() { try assembler.addCodes(on: page) }
+        try assembler.addCodes(onPages: pages.shuffled())
         return assembler
     }
 
