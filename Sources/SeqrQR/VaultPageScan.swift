@@ -26,11 +26,11 @@ extension VaultAssembler {
         return PageReading(added: added, shown: symbols.count)
     }
 
-    /// Whether a page that gave `reading` may hold codes the quick decoder missed: codes
-    /// are still missing and it showed fewer than a full page holds (a backup's last page
-    /// is often short, so this is a reason to look again, not a sign of loss).
+    /// Whether a page that gave `reading` may hold codes the quick decoder missed: it showed
+    /// fewer than a full page holds (a backup's last page is often short, so this is a
+    /// reason to look again if codes are still missing at the end, not a sign of loss).
     public func mayHoldMore(_ reading: PageReading) -> Bool {
-        !isComplete && reading.shown < (codesPerPage ?? Int.max)
+        reading.shown < (codesPerPage ?? Int.max)
     }
 
     /// Reads `pages` as `seqr vault restore` does: all of them quickly, in the order given,
@@ -40,7 +40,7 @@ extension VaultAssembler {
         var lookAgain: [GrayImage] = []
         for page in pages where !isComplete {
             let reading = try addCodes(on: page)
-            if reading.shown < (codesPerPage ?? Int.max) { lookAgain.append(page) }
+            if mayHoldMore(reading) { lookAgain.append(page) }
         }
         for page in lookAgain where !isComplete {
             try addCodes(on: page, thorough: true)

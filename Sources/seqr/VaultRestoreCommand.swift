@@ -59,19 +59,20 @@ struct VaultRestoreCommand: ParsableCommand {
             for (index, page) in pages.enumerated() {
                 let reading = try assembler.addCodes(on: page)
                 added += reading.added
-                if reading.shown < assembler.codesPerPage ?? Int.max { lookAgain.append((path, index)) }
+                if assembler.mayHoldMore(reading) { lookAgain.append((path, index)) }
                 if assembler.isComplete { break }
             }
             if !json { StandardStreams.warn(progressLine(path, added: added, assembler: assembler)) }
             if assembler.isComplete { break }
         }
-        var againPaths: [String] = []
-        for entry in lookAgain where !againPaths.contains(entry.path) { againPaths.append(entry.path) }
-        for path in againPaths where !assembler.isComplete {
+        // By file, in the order given; a file named twice is read again once.
+        var pagesToReread = Dictionary(grouping: lookAgain, by: \.path).mapValues { Set($0.map(\.page)).sorted() }
+        for path in pictures where !assembler.isComplete {
+            guard let indices = pagesToReread.removeValue(forKey: path) else { continue }
             let pages = try ImageFile.readPages(path)
             var added = 0
-            for entry in lookAgain where entry.path == path && !assembler.isComplete {
-                added += try assembler.addCodes(on: pages[entry.page], thorough: true).added
+            for index in indices where !assembler.isComplete {
+                added += try assembler.addCodes(on: pages[index], thorough: true).added
             }
             if !json { StandardStreams.warn(progressLine("\(path) (read again, every pass)", added: added, assembler: assembler)) }
         }
