@@ -16,22 +16,26 @@ struct SHCVerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Verify a card from QR images or shc:/ texts (chunks in any order) and summarise it.",
         discussion: """
-        The issuer's keys come from --jwks (the issuer's .well-known/jwks.json, saved) or --trusted, \
-        a directory of such files, each with an "iss" member naming its issuer. Exit 0 with the \
-        issuer, date and summary; one line and exit 1 when anything does not hold.
+        The issuer's keys come from --jwks (the issuer's .well-known/jwks.json, saved) with \
+        --issuer naming whose keys they are (or an "iss" member in the file), or --trusted, a \
+        directory of such files, each with an "iss" member. A card is accepted only if its "iss" \
+        is the issuer those keys belong to. Exit 0 with the issuer, date and summary; one line and \
+        exit 1 when anything does not hold.
+
+        Example: seqr shc verify card-1.png card-2.png --jwks jwks.json --issuer https://spec.smarthealth.cards/examples/issuer
         """
     )
 
     @Argument(help: "QR images (PNG/JPEG) or shc:/ texts; a chunked card needs all its chunks.")
     var inputs: [String]
 
-    @Option(help: "The issuer's JWK set.")
+    @Option(help: "The issuer's JWK set; needs --issuer unless the file has an \"iss\" member.")
     var jwks: String?
 
     @Option(help: "A directory of trusted issuers' JWK sets (each with an \"iss\" member).")
     var trusted: String?
 
-    @Option(help: "Require this issuer (iss).")
+    @Option(help: "The issuer (iss) the keys belong to; a card claiming another issuer is refused.")
     var issuer: String?
 
     @Flag(help: "Print JSON: issuer, dates, summary and the full FHIR bundle.")
@@ -57,7 +61,7 @@ struct SHCVerifyCommand: ParsableCommand {
         let card: SmartHealthCard
         if let jwks {
             let data = Data(try readText(jwks, what: "JWK set").utf8)
-            card = try SmartHealthCard.verify(jws: token, keys: JWKSet(json: data), trustedIssuer: issuer ?? Self.pinnedIssuer(data))
+            card = try SmartHealthCard.verify(jws: token, keys: JWKSet(json: data), trustedIssuer: Self.issuer(of: data, given: issuer))
         } else {
             card = try Self.verifyWithTrustedIssuers(token, directory: trusted!, issuer: issuer)
         }
@@ -80,6 +84,19 @@ struct SHCVerifyCommand: ParsableCommand {
                 let details = [shot.vaccineCodes.joined(separator: ", "), shot.performer, shot.lotNumber.map { "lot \($0)" }].compactMap { $0 }.joined(separator: "; ")
                 StandardStreams.print("  dose \(index + 1):     \(shot.date ?? "(no date)")  \(details)")
             }
+        }
+    }
+
+    /// Whose keys a --jwks file holds: --issuer, or the file's own "iss"; both must agree if both are given.
+    /// Without either, any key in the set could vouch for any claimed issuer.
+    static func issuer(of data: Data, given: String?) throws -> String {
+        switch (given, pinnedIssuer(data)) {
+        case (nil, nil):
+            throw CLIError("--jwks needs --issuer: the JWK set does not say whose keys it holds (no \"iss\" member)")
+        case let (given?, pinned?) where given != pinned:
+            throw CLIError("the JWK set belongs to issuer \(pinned), not \(given)")
+        case let (given?, _): return given
+        case let (nil, pinned?): return pinned
         }
     }
 

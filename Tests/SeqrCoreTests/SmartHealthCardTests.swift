@@ -46,9 +46,27 @@ struct SmartHealthCardTests {
         #expect(contents.map { $0.split(separator: "/")[1] } == ["1", "2", "3"])
         let shuffled = [contents[2], contents[0], contents[2], contents[1]]
         #expect(try SmartHealthCard.jws(fromQRContents: shuffled) == jws)
-        #expect(throws: SmartHealthCardError.missingChunks([2], total: 3)) { try SmartHealthCard.jws(fromQRContents: [contents[0], contents[2]]) }
+        #expect(throws: SmartHealthCardError.missingChunks(count: 1, first: [2], total: 3)) { try SmartHealthCard.jws(fromQRContents: [contents[0], contents[2]]) }
         let other = SmartHealthCard.qrContents(jws: jws, chunks: 2)
         #expect(throws: SmartHealthCardError.self) { try SmartHealthCard.jws(fromQRContents: [contents[0], other[1]]) }
+    }
+
+    @Test("a chunk claiming a huge chunk count is refused before anything is sized by it; missing chunks listed briefly")
+    func chunkBomb() throws {
+        let one = String(SmartHealthCard.qrContents(jws: jws)[0].dropFirst(5))
+        #expect(throws: SmartHealthCardError.tooManyChunks(claimed: 100_000_000, limit: SmartHealthCard.maximumChunks)) {
+            try SmartHealthCard.jws(fromQRContents: ["shc:/1/100000000/56"])
+        }
+        #expect(throws: SmartHealthCardError.self) { try SmartHealthCard.jws(fromQRContents: ["shc:/1/\(Int.max)/56"]) }
+        #expect(throws: SmartHealthCardError.self) { try SmartHealthCard.jws(fromQRContents: ["shc:/1/99999999999999999999999/56"]) }
+        // The largest allowed count: 15 missing, 8 of them named, and the message says there are more.
+        do {
+            _ = try SmartHealthCard.jws(fromQRContents: ["shc:/1/\(SmartHealthCard.maximumChunks)/" + one])
+            Issue.record("a 16-chunk card with one chunk given was accepted")
+        } catch {
+            #expect(error == .missingChunks(count: 15, first: Array(2...9), total: 16))
+            #expect(error.description == "missing 15 of 16 chunks: 2, 3, 4, 5, 6, 7, 8, 9, …")
+        }
     }
 
     @Test("foreign, odd, out-of-range and tampered contents")
@@ -60,7 +78,7 @@ struct SmartHealthCardTests {
         let index = digits.count - 40
         digits[index] = digits[index] == "1" ? "2" : "1"
         #expect(throws: SmartHealthCardError.self) {
-            try SmartHealthCard.verify(jws: SmartHealthCard.jws(fromQRContents: [String(digits)]), keys: keys)
+            try SmartHealthCard.verify(jws: SmartHealthCard.jws(fromQRContents: [String(digits)]), keys: keys, trustedIssuer: Self.issuer)
         }
     }
 
@@ -69,14 +87,19 @@ struct SmartHealthCardTests {
         var impostor = try JWSSigningKey.generate(.ES256)
         impostor.keyID = key.keyID  // claims the real issuer's kid
         let forged = try SmartHealthCard.issue(bundle: Self.bundle, issuer: Self.issuer, notBefore: Date(), key: impostor)
-        #expect(throws: SmartHealthCardError.signature(.invalidSignature)) { try SmartHealthCard.verify(jws: forged, keys: keys) }
+        #expect(throws: SmartHealthCardError.signature(.invalidSignature)) { try SmartHealthCard.verify(jws: forged, keys: keys, trustedIssuer: Self.issuer) }
         #expect(throws: SmartHealthCardError.untrustedIssuer(Self.issuer)) { try SmartHealthCard.verify(jws: jws, keys: keys, trustedIssuer: "https://other.example") }
+        // A key in the trusted set signs a card claiming someone else: the claim is refused.
+        let claimsOther = try SmartHealthCard.issue(bundle: Self.bundle, issuer: "https://ministry.example", notBefore: Date(), key: key)
+        #expect(throws: SmartHealthCardError.untrustedIssuer("https://ministry.example")) {
+            try SmartHealthCard.verify(jws: claimsOther, keys: keys, trustedIssuer: Self.issuer)
+        }
         let future = try SmartHealthCard.issue(bundle: Self.bundle, issuer: Self.issuer, notBefore: Date().addingTimeInterval(86_400), key: key)
-        #expect(throws: SmartHealthCardError.self) { try SmartHealthCard.verify(jws: future, keys: keys) }
+        #expect(throws: SmartHealthCardError.self) { try SmartHealthCard.verify(jws: future, keys: keys, trustedIssuer: Self.issuer) }
         let expiry = Date(timeIntervalSince1970: 1_650_000_000)
         let expired = try SmartHealthCard.issue(bundle: Self.bundle, issuer: Self.issuer, notBefore: Date(timeIntervalSince1970: 1_620_000_000), expires: expiry, key: key)
-        #expect(throws: SmartHealthCardError.expired(expiry)) { try SmartHealthCard.verify(jws: expired, keys: keys) }
-        #expect(try SmartHealthCard.verify(jws: expired, keys: keys, now: Date(timeIntervalSince1970: 1_640_000_000)).issuer == Self.issuer)
+        #expect(throws: SmartHealthCardError.expired(expiry)) { try SmartHealthCard.verify(jws: expired, keys: keys, trustedIssuer: Self.issuer) }
+        #expect(try SmartHealthCard.verify(jws: expired, keys: keys, trustedIssuer: Self.issuer, now: Date(timeIntervalSince1970: 1_640_000_000)).issuer == Self.issuer)
     }
 
     @Test("keys that are not EC P-256 for signing are refused; an uncompressed payload too")
@@ -86,14 +109,14 @@ struct SmartHealthCardTests {
         var signer = p384
         signer.keyID = nil
         let card = try SmartHealthCard.issue(bundle: Self.bundle, issuer: Self.issuer, notBefore: Date(), key: signer)
-        #expect(throws: SmartHealthCardError.unsuitableKey("health cards use ES256 with an EC P-256 key")) { try SmartHealthCard.verify(jws: card, keys: set384) }
+        #expect(throws: SmartHealthCardError.unsuitableKey("health cards use ES256 with an EC P-256 key")) { try SmartHealthCard.verify(jws: card, keys: set384, trustedIssuer: Self.issuer) }
         var jwk = JWK.publicJWK(key.verificationKey.material)
         jwk["use"] = "enc"
         #expect(throws: JWSError.self) { try JWKSet(json: JSONSerialization.data(withJSONObject: ["keys": [jwk]])) }
         let plain = try CompactJWS.sign(Self.bundle, with: key)
-        #expect(throws: SmartHealthCardError.notCompressed) { try SmartHealthCard.verify(jws: plain, keys: keys) }
+        #expect(throws: SmartHealthCardError.notCompressed) { try SmartHealthCard.verify(jws: plain, keys: keys, trustedIssuer: Self.issuer) }
         let bad = try CompactJWS.sign(Data([1, 2, 3]), with: key, extraHeader: ["zip": "DEF"])
-        #expect(throws: SmartHealthCardError.decompressionFailed) { try SmartHealthCard.verify(jws: bad, keys: keys) }
+        #expect(throws: SmartHealthCardError.decompressionFailed) { try SmartHealthCard.verify(jws: bad, keys: keys, trustedIssuer: Self.issuer) }
     }
 
     @Test("raw DEFLATE agrees with Python's zlib (wbits -15) both ways")

@@ -5,7 +5,10 @@ public enum SmartHealthCardError: Error, Equatable, Sendable, CustomStringConver
     case notAHealthCard
     case invalidNumericEncoding
     case inconsistentChunks(String)
-    case missingChunks([Int], total: Int)
+    /// `count` chunks are missing; `first` lists at most ``SmartHealthCard/listedMissingChunks`` of them.
+    case missingChunks(count: Int, first: [Int], total: Int)
+    /// More chunks claimed than any card has, or than inputs were given.
+    case tooManyChunks(claimed: Int, limit: Int)
     case signature(JWSError)
     case notCompressed
     case decompressionFailed
@@ -20,7 +23,10 @@ public enum SmartHealthCardError: Error, Equatable, Sendable, CustomStringConver
         case .notAHealthCard: "not a SMART Health Card (no shc:/ prefix)"
         case .invalidNumericEncoding: "invalid shc:/ numeric encoding"
         case .inconsistentChunks(let detail): "the card's chunks do not fit together: \(detail)"
-        case let .missingChunks(missing, total): "missing chunk\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(total)"
+        case let .missingChunks(count, first, total):
+            "missing \(count) of \(total) chunks: \(first.map(String.init).joined(separator: ", "))\(count > first.count ? ", …" : "")"
+        case let .tooManyChunks(claimed, limit):
+            "a chunk claims the card has \(claimed) chunks; health cards have at most \(limit)"
         case .signature(let error): error.description
         case .notCompressed: "the card's payload is not DEFLATE-compressed (zip \"DEF\")"
         case .decompressionFailed: "the card's payload does not inflate"
@@ -47,7 +53,18 @@ public struct SmartHealthCard: Sendable {
 
     // MARK: QR contents
 
+    /// The most chunks a card may claim. The spec splits a JWS into ⌈length / 1191⌉ chunks
+    /// and real cards have one to three; a claimed count is never used to size anything
+    /// before it is checked against this and against the number of inputs.
+    public static let maximumChunks = 16
+    /// How many missing chunk numbers an error lists.
+    public static let listedMissingChunks = 8
+
     /// The JWS in one or more scanned QR texts (chunks in any order, duplicates tolerated).
+    ///
+    /// Memory is bounded by the inputs (one entry per chunk given) and time by
+    /// ``maximumChunks``, never by what a chunk claims: a single code that says
+    /// `shc:/1/100000000/…` is refused at once (``SmartHealthCardError/tooManyChunks(claimed:limit:)``).
     public static func jws(fromQRContents contents: [String]) throws(SmartHealthCardError) -> String {
         var chunks: [Int: String] = [:]
         var total: Int?
@@ -59,9 +76,11 @@ public struct SmartHealthCard: Sendable {
             switch parts.count {
             case 1: (index, count, digits) = (1, 1, parts[0])
             case 3:
-                guard let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+                guard parts[0].utf8.count <= 9, parts[1].utf8.count <= 9, let i = Int(parts[0]), let n = Int(parts[1]),
+                      n >= 1, (1...n).contains(i) else {
                     throw .inconsistentChunks("bad chunk numbers in \(text.prefix(16))…")
                 }
+                guard n <= maximumChunks else { throw .tooManyChunks(claimed: n, limit: maximumChunks) }
                 (index, count, digits) = (i, n, parts[2])
             default: throw .invalidNumericEncoding
             }
@@ -72,8 +91,11 @@ public struct SmartHealthCard: Sendable {
             chunks[index] = decoded
         }
         guard let total else { throw .notAHealthCard }
+        // total ≤ maximumChunks here, so this walk is short.
         let missing = (1...total).filter { chunks[$0] == nil }
-        guard missing.isEmpty else { throw .missingChunks(missing, total: total) }
+        guard missing.isEmpty else {
+            throw .missingChunks(count: missing.count, first: Array(missing.prefix(listedMissingChunks)), total: total)
+        }
         return (1...total).map { chunks[$0]! }.joined()
     }
 
@@ -102,9 +124,13 @@ public struct SmartHealthCard: Sendable {
     // MARK: Verification
 
     /// Verifies a card's JWS with the issuer keys in `keys` (by `kid`): ES256 with an EC P-256
-    /// key whose `use`, if given, is `sig`; payload inflated; `nbf` not in the future; and,
-    /// when `trustedIssuer` is given, `iss` equal to it.
-    public static func verify(jws: String, keys: JWKSet, trustedIssuer: String? = nil, now: Date = Date()) throws(SmartHealthCardError) -> SmartHealthCard {
+    /// key whose `use`, if given, is `sig`; payload inflated; `nbf` not in the future; and
+    /// `iss` equal to `trustedIssuer`.
+    ///
+    /// The issuer is required because a JWK set does not say whose it is (a saved
+    /// `.well-known/jwks.json` has no `iss`): without it, any key in the set could vouch for a
+    /// card claiming any issuer, and that claimed name would be shown as verified.
+    public static func verify(jws: String, keys: JWKSet, trustedIssuer: String, now: Date = Date()) throws(SmartHealthCardError) -> SmartHealthCard {
         let verified: CompactJWS.Verified
         do {
             let parts = try CompactJWS.split(jws)
@@ -130,7 +156,7 @@ public struct SmartHealthCard: Sendable {
         }
         guard let payload = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any] else { throw .invalidPayload("not a JSON object") }
         guard let iss = payload["iss"] as? String else { throw .invalidPayload("no iss") }
-        if let trustedIssuer, trustedIssuer != iss { throw .untrustedIssuer(iss) }
+        guard trustedIssuer == iss else { throw .untrustedIssuer(iss) }
         guard let nbf = (payload["nbf"] as? NSNumber)?.doubleValue else { throw .invalidPayload("no nbf") }
         let notBefore = Date(timeIntervalSince1970: nbf)
         if notBefore.timeIntervalSince(now) > 60 { throw .notYetValid(notBefore) }
