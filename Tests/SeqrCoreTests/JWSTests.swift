@@ -60,6 +60,29 @@ struct JWSTests {
         #expect(throws: JWSError.invalidSignature) { try CompactJWS.verify(shortened, with: key.verificationKey) }
     }
 
+    @Test("base64url decoding is canonical: non-zero unused bits refused, so a JWS has one spelling")
+    func canonicalBase64URL() throws {
+        #expect(Base64URL.decode("AA") == Data([0]))
+        #expect(Base64URL.decode("AB") == nil)   // 4 unused bits, the lowest set
+        #expect(Base64URL.decode("AAA") == Data([0, 0]))
+        #expect(Base64URL.decode("AAB") == nil)  // 2 unused bits
+        #expect(Base64URL.decode("AAAA") == Data([0, 0, 0]))
+        for length in 0..<40 {
+            let bytes = Data((0..<length).map { _ in UInt8.random(in: 0...255) })
+            #expect(Base64URL.decode(Base64URL.encode(bytes)) == bytes)
+        }
+        // An ES256 signature is 64 bytes = 86 characters: its last character carries 4 unused bits.
+        let key = try JWSSigningKey.generate(.ES256)
+        let token = try CompactJWS.sign(Self.payload, with: key)
+        let signature = String(token.split(separator: ".")[2])
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let last = alphabet.firstIndex(of: signature.last!)!
+        let respelled = Self.replacing(token, part: 2, with: signature.dropLast() + String(alphabet[last ^ 1]))
+        #expect(respelled != token)
+        #expect(throws: JWSError.self) { try CompactJWS.verify(respelled, with: key.verificationKey) }
+        #expect(try CompactJWS.verify(token, with: key.verificationKey).payload == Self.payload)
+    }
+
     @Test("alg none, HMAC algorithm confusion, a mismatched alg, unknown crit")
     func headerAttacks() throws {
         let key = try JWSSigningKey.generate(.ES256)
