@@ -121,6 +121,17 @@ enum StoreMigrations {
                 t.column("time", .datetime).notNull().indexed()
             }
         }
+        migrator.registerMigration("v4-seen-note-versions") { db in
+            // The newest version of each note this device has opened (docs/formats/notes.md: rollback).
+            try db.create(table: "seenNoteVersion") { t in
+                t.column("server", .text).notNull()
+                t.column("username", .text).notNull()
+                t.column("noteID", .text).notNull()
+                t.column("version", .integer).notNull()
+                t.column("versionBound", .boolean).notNull()
+                t.primaryKey(["server", "username", "noteID"])
+            }
+        }
         return migrator
     }
 }

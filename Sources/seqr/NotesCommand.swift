@@ -11,9 +11,11 @@ struct NotesCommand: AsyncParsableCommand {
         discussion: """
         The password never leaves this machine: it yields an authentication key (sent to the server, \
         which keeps only an Argon2id hash of it) and an encryption key (kept here). Notes are \
-        ChaCha20-Poly1305 with a fresh nonce, or RNCryptor v3 with --format rncryptor for Onions \
-        compatibility. Only the session token is kept in the local store; commands that decrypt ask \
-        for the password (or read --password-file / SEQR_PASSWORD).
+        ChaCha20-Poly1305 with a fresh nonce, each field bound to the note, its role and its version; \
+        this machine remembers the newest version of each note it has opened and refuses an older \
+        one (a rollback by the server). RNCryptor v3 notes stored by earlier versions are still read, \
+        and re-sealed on edit. Only the session token is kept in the local store; commands that \
+        decrypt ask for the password (or read --password-file / SEQR_PASSWORD).
 
           seqr notes register alice --server http://127.0.0.1:8080
           seqr notes add --title "Wi-Fi" --info "hunter2"
@@ -33,7 +35,15 @@ struct NotesOptions: ParsableArguments {
 
     @OptionGroup var passwordOptions: PasswordOptions
 
+    @Flag(name: .customLong("insecure-http"), help: "Allow plain http:// to a host other than loopback (the session token then crosses the network in the clear).")
+    var insecureHTTP = false
+
     @Flag(help: "Print JSON.") var json = false
+
+    /// A client for `server`, refusing plain http beyond loopback unless --insecure-http.
+    func client(server: String, token: String? = nil) -> NotesClient {
+        NotesClient(server: server, token: token, allowsInsecureHTTP: insecureHTTP)
+    }
 
     func openStore() throws -> ChannelStore {
         try ChannelStore(directory: store ?? ChannelStore.defaultDirectory())
@@ -46,7 +56,34 @@ struct NotesOptions: ParsableArguments {
     /// The saved session and a client carrying its token.
     func signedIn() throws -> (NotesSession, NotesClient) {
         guard let session = try openStore().notesSession() else { throw CLIError("not signed in: run `seqr notes login USER` first") }
-        return (session, NotesClient(server: serverURL(session: session), token: session.token))
+        return (session, client(server: serverURL(session: session), token: session.token))
+    }
+
+    /// Opens notes as served. A note older than what this machine has seen of it is refused
+    /// (the server rolled it back); what opens is remembered, so it can never go back later.
+    func open(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [(NotesAPI.Note, Result<NotePlaintext, Error>)] {
+        let store = try openStore()
+        let seen = try store.seenNoteVersions(server: session.server, username: session.username)
+        let results = notes.map { note in
+            (note, Result { () throws -> NotePlaintext in
+                try note.checkNotRolledBack(seen: seen[note.id])
+                return try cipher.open(note)
+            })
+        }
+        let opened = results.compactMap { note, result in (try? result.get()).map { _ in (id: note.id, seen: note.seen) } }
+        try store.recordSeenNotes(opened, server: session.server, username: session.username)
+        return results
+    }
+
+    /// Every note opened, or the first failure.
+    func openAll(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [NotePlaintext] {
+        try open(notes, with: cipher, session: session).map { try $0.1.get() }
+    }
+
+    /// Remembers notes this machine just wrote, at the versions their fields were sealed for.
+    func rememberWritten(_ written: [(id: UUID, version: Int)], session: NotesSession) throws {
+        try openStore().recordSeenNotes(written.map { ($0.id, SeenNoteVersion(version: $0.version, versionBound: true)) },
+                                        server: session.server, username: session.username)
     }
 
     func printJSON(_ value: some Encodable) throws {
@@ -111,7 +148,7 @@ struct NotesRegister: AsyncParsableCommand {
         let password = try options.passwordOptions.password(confirm: true)
         let kdf = AccountKDFParameters.fresh(iterations: kdfIterations)
         let keys = try AccountKeys(password: password, parameters: kdf)
-        let client = NotesClient(server: options.serverURL(session: nil))
+        let client = options.client(server: options.serverURL(session: nil))
         let session = try await withNotesErrors { try await client.register(username: username, authKey: keys.authenticationToken, kdf: kdf) }
         try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt))
         if options.json { try options.printJSON(["username": username, "server": client.server, "plan": session.plan]) } else {
@@ -128,7 +165,7 @@ struct NotesLogin: AsyncParsableCommand {
 
     func run() async throws {
         let store = try options.openStore()
-        let client = NotesClient(server: options.serverURL(session: nil))
+        let client = options.client(server: options.serverURL(session: nil))
         let kdf = try await withNotesErrors { try await client.kdf(username: username) }
         let password = try options.passwordOptions.password(confirm: false)
         let keys = try AccountKeys(password: password, parameters: kdf)
@@ -163,22 +200,26 @@ struct NotesAdd: AsyncParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case seqr, rncryptor
-        var noteFormat: NoteFormat { self == .seqr ? .seqrAEAD : .rncryptor }
     }
 
     @Option(help: "The title, at most 30 characters.") var title: String
     @Option(help: "The info, at most 2,500 characters (default: read from standard input).") var info: String?
-    @Option(help: "seqr (ChaCha20-Poly1305, the default) or rncryptor (RNCryptor v3, as Onions wrote notes).") var format: Format = .seqr
-    @Option(help: "PBKDF2-SHA1 iterations for --format rncryptor.") var rncryptorIterations = RNCryptorV3.defaultIterations
+    @Option(help: "seqr (ChaCha20-Poly1305), the only format new notes are stored in.") var format: Format = .seqr
     @OptionGroup var options: NotesOptions
 
     func run() async throws {
+        // RNCryptor's keys come from the password through PBKDF2-SHA1 at a count the user picks:
+        // stored on the server, its HMAC would be a cheaper password test than the account key.
+        guard format == .seqr else {
+            throw CLIError("RNCryptor notes are no longer stored on the server (their key is a cheaper password test than the account's); RNCryptor notes stored before are still read")
+        }
         let text = info ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         let note = try NotePlaintext(title: title, info: text)
         let (session, client) = try options.signedIn()
         let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
-        let sealed = try cipher.seal(note, format: format.noteFormat, account: session.kdf, rncryptorIterations: rncryptorIterations)
+        let sealed = try cipher.seal(note, noteVersion: 1, account: session.kdf)
         let stored = try await withNotesErrors { try await client.create(sealed) }
+        try options.rememberWritten([(sealed.id, 1)], session: session)
         if options.json {
             try options.printJSON(NoteOutput(stored, note, showingInfo: false))
         } else {
@@ -201,13 +242,16 @@ struct NotesList: AsyncParsableCommand {
     @OptionGroup var options: NotesOptions
 
     func run() async throws {
-        let (_, client) = try options.signedIn()
+        let (session, client) = try options.signedIn()
         let notes = try await withNotesErrors { try await client.notes() }
         let cipher = NoteCipher(password: notes.isEmpty ? "" : try options.passwordOptions.password(confirm: false))
         // One damaged note must not hide the others: show what opens, then report the rest.
         var opened: [(NotesAPI.Note, NotePlaintext)] = [], failed: [(NotesAPI.Note, Error)] = []
-        for note in notes {
-            do { opened.append((note, try cipher.open(note.encrypted))) } catch { failed.append((note, error)) }
+        for (note, result) in try options.open(notes, with: cipher, session: session) {
+            switch result {
+            case .success(let plain): opened.append((note, plain))
+            case .failure(let error): failed.append((note, error))
+            }
         }
         if let first = failed.first, opened.isEmpty { throw first.1 }
         if options.json {
@@ -232,9 +276,10 @@ struct NotesShow: AsyncParsableCommand {
     @OptionGroup var options: NotesOptions
 
     func run() async throws {
-        let (_, client) = try options.signedIn()
+        let (session, client) = try options.signedIn()
         let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
-        let plain = try NoteCipher(password: try options.passwordOptions.password(confirm: false)).open(note.encrypted)
+        let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
+        let plain = try options.openAll([note], with: cipher, session: session)[0]
         if options.json {
             try options.printJSON(NoteOutput(note, plain, showingInfo: true))
         } else {
@@ -258,10 +303,12 @@ struct NotesEdit: AsyncParsableCommand {
         let (session, client) = try options.signedIn()
         let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
         let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
-        let current = try cipher.open(note.encrypted)
+        let current = try options.openAll([note], with: cipher, session: session)[0]
         let changed = try NotePlaintext(title: title ?? current.title, info: info ?? current.info)
-        let sealed = try cipher.seal(changed, id: note.id, format: note.format, account: session.kdf, rncryptorIterations: note.kdf.iterations)
+        // An RNCryptor note comes back as seqr-aead-v1.
+        let sealed = try cipher.seal(changed, id: note.id, noteVersion: note.version + 1, account: session.kdf)
         let stored = try await withNotesErrors { try await client.update(sealed, version: note.version) }
+        try options.rememberWritten([(note.id, note.version + 1)], session: session)
         if options.json {
             try options.printJSON(NoteOutput(stored, changed, showingInfo: false))
         } else {
@@ -317,14 +364,16 @@ struct NotesPasswd: AsyncParsableCommand {
         let notes = try await withNotesErrors { try await client.notes() }
         let newKDF = AccountKDFParameters.fresh(iterations: kdfIterations)
         let newCipher = NoteCipher(password: replacement)
-        let writes = try notes.map { note in
-            NotesAPI.NoteWrite(note: try newCipher.seal(try oldCipher.open(note.encrypted), id: note.id, format: note.format, account: newKDF,
-                                                        rncryptorIterations: note.kdf.iterations), version: note.version)
+        let plaintexts = try options.openAll(notes, with: oldCipher, session: session)
+        // Every note, RNCryptor ones included, comes back as seqr-aead-v1 under the new keys.
+        let writes = try zip(notes, plaintexts).map { note, plain in
+            NotesAPI.NoteWrite(note: try newCipher.seal(plain, id: note.id, noteVersion: note.version + 1, account: newKDF), version: note.version)
         }
         let request = NotesAPI.PasswordChangeRequest(
             authKey: try oldCipher.accountKeys(session.kdf).authenticationToken,
             newAuthKey: try newCipher.accountKeys(newKDF).authenticationToken, newKDF: newKDF, notes: writes)
         try await withNotesErrors { try await client.changePassword(request) }
+        try options.rememberWritten(notes.map { ($0.id, $0.version + 1) }, session: session)
         var updated = session
         updated.kdf = newKDF
         try store.saveNotesSession(updated)
@@ -347,9 +396,8 @@ struct NotesExport: AsyncParsableCommand {
         let notes = try await withNotesErrors { try await client.notes() }
         let password = try options.passwordOptions.password(confirm: false)
         let cipher = NoteCipher(password: password)
-        let entries = try notes.map { note in
-            let plain = try cipher.open(note.encrypted)
-            return NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format)
+        let entries = try zip(notes, options.openAll(notes, with: cipher, session: session)).map { note, plain in
+            NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format)
         }
         let file = try NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)
         try file.write(to: URL(fileURLWithPath: output), options: .atomic)
@@ -373,9 +421,11 @@ struct NotesImport: AsyncParsableCommand {
         let cipher = NoteCipher(password: password)
         var added = 0
         for entry in contents.notes {
-            let sealed = try cipher.seal(NotePlaintext(unchecked: entry.title, info: entry.info), format: entry.format, account: session.kdf)
+            // Imported notes are stored as seqr-aead-v1 whatever format they were exported from.
+            let sealed = try cipher.seal(NotePlaintext(unchecked: entry.title, info: entry.info), noteVersion: 1, account: session.kdf)
             do {
                 _ = try await client.create(sealed)
+                try options.rememberWritten([(sealed.id, 1)], session: session)
                 added += 1
             } catch {
                 throw CLIError("\(notesFailure(error)) — \(added) of \(contents.notes.count) notes imported before this")

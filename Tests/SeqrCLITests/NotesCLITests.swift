@@ -43,17 +43,20 @@ struct NotesCLITests {
 
         #expect(try seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000"] + alice).status == 0)
         #expect(try seqr(["notes", "add", "--title", "Wi-Fi", "--info", canary] + alice).status == 0)
-        #expect(try seqr(["notes", "add", "--title", "Onion", "--info", "old style", "--format", "rncryptor"] + alice).status == 0)
+        // RNCryptor's PBKDF2-SHA1 key would give the server a cheap password test: never stored any more.
+        let rncryptor = try seqr(["notes", "add", "--title", "Onion", "--info", "old style", "--format", "rncryptor"] + alice)
+        #expect(rncryptor.status != 0 && rncryptor.errorLines.count == 1 && rncryptor.stderr.contains("no longer stored"))
+        #expect(try seqr(["notes", "add", "--title", "Onion", "--info", "old style"] + alice).status == 0)
         let list = try seqr(["notes", "list", "--json"] + alice)
         let notes = try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]] ?? []
         #expect(notes.map { $0["title"] as? String } == ["Wi-Fi", "Onion"])
-        #expect(notes.map { $0["format"] as? String } == ["seqr-aead-v1", "rncryptor-v3"])
+        #expect(notes.map { $0["format"] as? String } == ["seqr-aead-v1", "seqr-aead-v1"])
         let wifi = try #require(notes.first?["id"] as? String)
         #expect(try seqr(["notes", "show", String(wifi.prefix(8))] + alice).stdoutText == "Wi-Fi\n\(canary)\n")
 
         // Wrong password: one clear line, non-zero exit.
         let wrong = try seqr(["notes", "list"] + alice, password: "wrong")
-        #expect(wrong.status != 0 && wrong.errorLines == ["seqr: wrong password, or the note was altered or moved"])
+        #expect(wrong.status != 0 && wrong.errorLines == ["seqr: wrong password, or the note was altered, moved or mixed with another version"])
         // Limits are checked before anything is sent.
         let long = try seqr(["notes", "add", "--title", String(repeating: "t", count: 31), "--info", "x"] + alice)
         #expect(long.status != 0 && long.errorLines.first?.contains("at most 30") == true)
@@ -94,7 +97,7 @@ struct NotesCLITests {
         #expect(tamper.status == 0, "\(tamper.stderr)")
         let tampered = try seqr(["notes", "list"] + alice, password: "battery staple")
         #expect(tampered.status != 0 && tampered.stdoutText.contains("Wi-Fi") && !tampered.stdoutText.contains("Target"))
-        #expect(tampered.errorLines.count == 1 && tampered.errorLines[0].contains("cannot be opened: wrong password, or the note was altered or moved"))
+        #expect(tampered.errorLines.count == 1 && tampered.errorLines[0].contains("cannot be opened: wrong password, or the note was altered, moved or mixed with another version"))
 
         #expect(try seqr(["notes", "logout"] + alice).stdoutText == "signed out alice\n")
         #expect(try seqr(["notes", "list"] + alice).errorLines.first?.contains("not signed in") == true)
@@ -106,6 +109,63 @@ struct NotesCLITests {
             #expect(bytes.range(of: Data("CANARY".utf8)) == nil, "\(file)")
         }
         #expect(server.process.log.contains("\"route\":\"/v1/notes\""))
+    }
+
+    @Test("a note the server rolls back to an older version is refused; an RNCryptor note stored before is read and re-sealed on edit")
+    func rollbackAndLegacy() async throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("server.sqlite")
+        let server = try Server(database: database, log: directory.file("server.log"))
+        let bob = ["--store", directory.file("bob")]
+        #expect(try seqr(["notes", "register", "bob", "--server", server.url, "--kdf-iterations", "210000"] + bob).status == 0)
+        #expect(try seqr(["notes", "add", "--title", "Safe", "--info", "code 1234"] + bob).status == 0)
+        // The server's operator keeps a copy of the note as it is at version 1 …
+        let snapshot = directory.file("v1.json")
+        let python = try ExternalTool.named("python3")
+        let save = try python.run(["-c", """
+            import sqlite3, sys, json
+            db = sqlite3.connect(sys.argv[1])
+            (rowid, title, info, version) = db.execute("SELECT rowid, title, info, version FROM note").fetchone()
+            json.dump({"rowid": rowid, "title": title.hex(), "info": info.hex(), "version": version}, open(sys.argv[2], "w"))
+            """, database, snapshot])
+        #expect(save.status == 0, "\(save.stderr)")
+        let list = try JSONSerialization.jsonObject(with: try seqr(["notes", "list", "--json"] + bob).stdout) as? [[String: Any]] ?? []
+        let id = String(try #require(list.first?["id"] as? String).prefix(8))
+        #expect(try seqr(["notes", "edit", id, "--info", "code 9876"] + bob).stdoutText.contains("version 2"))
+        #expect(try seqr(["notes", "show", id] + bob).stdoutText == "Safe\ncode 9876\n")
+        // … and puts it back: fields and version number as they were, every byte genuine.
+        let restore = try python.run(["-c", """
+            import sqlite3, sys, json
+            s = json.load(open(sys.argv[2])); db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE note SET title = ?, info = ?, version = ? WHERE rowid = ?",
+                       (bytes.fromhex(s["title"]), bytes.fromhex(s["info"]), s["version"], s["rowid"])); db.commit()
+            """, database, snapshot])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        let rolledBack = try seqr(["notes", "show", id] + bob)
+        #expect(rolledBack.status != 0 && rolledBack.stdoutText.isEmpty && rolledBack.errorLines.count == 1)
+        #expect(rolledBack.stderr.contains("served at version 1, but version 2 was seen here"), "\(rolledBack.stderr)")
+        // The old fields under the new version number do not open either.
+        #expect(try python.run(["-c", """
+            import sqlite3, sys, json
+            s = json.load(open(sys.argv[2])); db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE note SET version = 2 WHERE rowid = ?", (s["rowid"],)); db.commit()
+            """, database, snapshot]).status == 0)
+        let mixed = try seqr(["notes", "show", id] + bob)
+        #expect(mixed.status != 0 && mixed.stderr.contains("mixed with another version"), "\(mixed.stderr)")
+
+        // A note an earlier client stored as RNCryptor v3 (still accepted by the API) is read, then re-sealed on edit.
+        let kdf = try await NotesClient(server: server.url).kdf(username: "bob")
+        let keys = try AccountKeys(password: "correct horse", parameters: kdf)
+        let session = try await NotesClient(server: server.url).login(username: "bob", authKey: keys.authenticationToken)
+        let legacy = EncryptedNote(id: UUID(), title: try RNCryptorV3.encrypt(Data("Onion".utf8), password: "correct horse", iterations: 10_000),
+                                   info: try RNCryptorV3.encrypt(Data("layers".utf8), password: "correct horse", iterations: 10_000),
+                                   format: .rncryptor, kdf: .rncryptor())
+        _ = try await NotesClient(server: server.url, token: session.token).create(legacy)
+        let legacyID = String(legacy.id.uuidString.lowercased().prefix(8))
+        #expect(try seqr(["notes", "show", legacyID] + bob).stdoutText == "Onion\nlayers\n")
+        #expect(try seqr(["notes", "edit", legacyID, "--info", "more layers"] + bob).status == 0)
+        let edited = try JSONSerialization.jsonObject(with: try seqr(["notes", "show", legacyID, "--json"] + bob).stdout) as? [String: Any]
+        #expect(edited?["format"] as? String == "seqr-aead-v1" && edited?["info"] as? String == "more layers")
     }
 
     /// SQLite always; PostgreSQL when the test cluster is there (make test starts it).
@@ -131,7 +191,7 @@ struct NotesCLITests {
                 group.addTask {
                     var done: [UUID] = []
                     while true {
-                        let sealed = try cipher.seal(note, format: .seqrAEAD, account: kdf)
+                        let sealed = try cipher.seal(note, noteVersion: 1, account: kdf)
                         do { done.append(try await client.create(sealed).id) } catch { return done }
                     }
                 }

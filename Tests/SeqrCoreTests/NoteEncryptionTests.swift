@@ -27,28 +27,93 @@ struct NoteEncryptionTests {
         }
     }
 
-    @Test("notes round-trip in both formats; swapped fields, moved notes and wrong passwords fail")
+    @Test("notes round-trip; swapped fields, moved notes and wrong passwords fail")
     func notes() throws {
         let cipher = NoteCipher(password: "pw", minimumIterations: 1000)
         let note = try NotePlaintext(title: "Bank 🏦", info: "PIN hint: ünïcödé")
-        for format in NoteFormat.allCases {
-            let sealed = try cipher.seal(note, format: format, account: Self.parameters, rncryptorIterations: 1000)
-            #expect(try cipher.open(sealed) == note)
-            #expect(throws: (any Error).self) { try NoteCipher(password: "wrong", minimumIterations: 1000).open(sealed) }
-        }
-        let sealed = try cipher.seal(note, format: .seqrAEAD, account: Self.parameters)
+        let sealed = try cipher.seal(note, noteVersion: 1, account: Self.parameters)
+        #expect(sealed.format == .seqrAEAD)
+        #expect(try cipher.open(sealed, version: 1) == note)
+        #expect(throws: (any Error).self) { try NoteCipher(password: "wrong", minimumIterations: 1000).open(sealed, version: 1) }
         var swapped = sealed
         swap(&swapped.title, &swapped.info)
-        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(swapped) }
+        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(swapped, version: 1) }
         var moved = sealed
         moved.id = UUID()
-        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(moved) }
+        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(moved, version: 1) }
         var truncated = sealed
         truncated.info = truncated.info.prefix(10)
-        #expect(throws: SealedNoteField.Failure.truncated(length: 10)) { try cipher.open(truncated) }
+        #expect(throws: SealedNoteField.Failure.truncated(length: 10)) { try cipher.open(truncated, version: 1) }
         var mismatched = sealed
         mismatched.kdf = .rncryptor()
-        #expect(throws: NoteCipher.Failure.parametersDoNotFitFormat(.seqrAEAD)) { try cipher.open(mismatched) }
+        #expect(throws: NoteCipher.Failure.parametersDoNotFitFormat(.seqrAEAD)) { try cipher.open(mismatched, version: 1) }
+    }
+
+    @Test("fields are bound to the note version: an old info with a new title, or an old note under a new number, fail")
+    func versionBinding() throws {
+        let cipher = NoteCipher(password: "pw", minimumIterations: 1000)
+        let id = UUID()
+        let v1 = try cipher.seal(NotePlaintext(title: "Safe", info: "code 1234"), id: id, noteVersion: 1, account: Self.parameters)
+        let v2 = try cipher.seal(NotePlaintext(title: "Safe", info: "code 9876"), id: id, noteVersion: 2, account: Self.parameters)
+        #expect(try cipher.open(v2, version: 2).info == "code 9876")
+        var mixed = v2
+        mixed.info = v1.info
+        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(mixed, version: 2) }
+        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(v1, version: 2) }
+        // A whole old note under its own number opens; the client's memory refuses it (below).
+        #expect(try cipher.open(v1, version: 1).info == "code 1234")
+    }
+
+    @Test("a client that saw version 2 refuses version 1, and an unbound form once it saw a bound one")
+    func rollback() throws {
+        let cipher = NoteCipher(password: "pw", minimumIterations: 1000)
+        let id = UUID()
+        func served(_ version: Int, _ content: EncryptedNote) -> NotesAPI.Note {
+            NotesAPI.Note(id: id, title: content.title, info: content.info, format: content.format, kdf: content.kdf,
+                          version: version, createdAt: Date(), updatedAt: Date())
+        }
+        let v1 = served(1, try cipher.seal(NotePlaintext(title: "Safe", info: "old"), id: id, noteVersion: 1, account: Self.parameters))
+        let v2 = served(2, try cipher.seal(NotePlaintext(title: "Safe", info: "new"), id: id, noteVersion: 2, account: Self.parameters))
+        #expect(v2.seen == SeenNoteVersion(version: 2, versionBound: true))
+        try v2.checkNotRolledBack(seen: nil)
+        try v2.checkNotRolledBack(seen: v1.seen)
+        #expect(throws: NoteCipher.Failure.rolledBack(noteID: id, seen: 2, served: 1)) { try v1.checkNotRolledBack(seen: v2.seen) }
+        // An old, unbound (field version 1) form of the note, under any version number.
+        let legacy = try Self.legacyV1Note(id: id, title: "Safe", info: "older", cipher: cipher)
+        #expect(try cipher.open(legacy, version: 7).info == "older")  // still read
+        #expect(throws: NoteCipher.Failure.versionBindingRemoved(noteID: id)) { try served(7, legacy).checkNotRolledBack(seen: v2.seen) }
+        // Fields from two field versions in one note: mixed by the server.
+        var halfLegacy = v2
+        halfLegacy.info = legacy.info
+        #expect(throws: NoteCipher.Failure.mixedFieldVersions) { try cipher.open(halfLegacy) }
+        #expect(SeenNoteVersion(version: 3, versionBound: false).merged(with: v2.seen) == SeenNoteVersion(version: 3, versionBound: true))
+    }
+
+    /// A note as clients before field version 2 wrote it, built here from the documented
+    /// associated data rather than through SealedNoteField.
+    static func legacyV1Note(id: UUID, title: String, info: String, cipher: NoteCipher) throws -> EncryptedNote {
+        let key = try cipher.accountKeys(parameters).encryptionKey
+        func field(_ text: String, _ role: String) throws -> Data {
+            let aad = Data("seqr-note-v1\u{0}\(id.uuidString.lowercased())\u{0}\(role)".utf8)
+            return Data([1]) + (try ChaChaPoly.seal(Data(text.utf8), using: key, authenticating: aad)).combined
+        }
+        return EncryptedNote(id: id, title: try field(title, "title"), info: try field(info, "info"), format: .seqrAEAD, kdf: NoteKDF(parameters))
+    }
+
+    @Test("RNCryptor notes stored before are read; new notes are never sealed with the password's weaker KDF")
+    func rncryptorReadOnly() throws {
+        let cipher = NoteCipher(password: "pw", minimumIterations: 1000)
+        let id = UUID()
+        let stored = EncryptedNote(id: id, title: try RNCryptorV3.encrypt(Data("Onion".utf8), password: "pw", iterations: 1000),
+                                   info: try RNCryptorV3.encrypt(Data("layers".utf8), password: "pw", iterations: 1000),
+                                   format: .rncryptor, kdf: .rncryptor(iterations: 1000))
+        let plain = try cipher.open(stored, version: 3)
+        #expect(plain == NotePlaintext(unchecked: "Onion", info: "layers"))
+        // Re-sealing (an edit) turns it into seqr-aead-v1 under the account key, bound to the next version.
+        let resealed = try cipher.seal(plain, id: id, noteVersion: 4, account: Self.parameters)
+        #expect(resealed.format == .seqrAEAD && resealed.kdf.algorithm == AccountKDFParameters.pbkdf2SHA256)
+        #expect(resealed.title.first == SealedNoteField.version)
+        #expect(try cipher.open(resealed, version: 4) == plain)
     }
 
     @Test("Onions' limits are checked before encryption")
@@ -94,13 +159,14 @@ struct SealedNoteFieldTests {
     func refusals() throws {
         let key = NoteCipherKey.key
         let id = UUID()
-        let sealed = try SealedNoteField.seal("x", noteID: id, field: .title, key: key)
-        #expect(throws: SealedNoteField.Failure.truncated(length: 0)) { try SealedNoteField.open(Data(), noteID: id, field: .title, key: key) }
+        let sealed = try SealedNoteField.seal("x", noteID: id, field: .title, noteVersion: 1, key: key)
+        #expect(throws: SealedNoteField.Failure.truncated(length: 0)) { try SealedNoteField.open(Data(), noteID: id, field: .title, noteVersion: 1, key: key) }
         var foreign = sealed
         foreign[0] = 3
-        #expect(throws: SealedNoteField.Failure.unsupportedVersion(3)) { try SealedNoteField.open(foreign, noteID: id, field: .title, key: key) }
-        #expect(throws: SealedNoteField.Failure.truncated(length: 28)) { try SealedNoteField.open(sealed.prefix(28), noteID: id, field: .title, key: key) }
-        #expect(try SealedNoteField.open(sealed, noteID: id, field: .title, key: key) == "x")
+        #expect(throws: SealedNoteField.Failure.unsupportedVersion(3)) { try SealedNoteField.open(foreign, noteID: id, field: .title, noteVersion: 1, key: key) }
+        #expect(throws: SealedNoteField.Failure.truncated(length: 28)) { try SealedNoteField.open(sealed.prefix(28), noteID: id, field: .title, noteVersion: 1, key: key) }
+        #expect(try SealedNoteField.open(sealed, noteID: id, field: .title, noteVersion: 1, key: key) == "x")
+        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try SealedNoteField.open(sealed, noteID: id, field: .title, noteVersion: 2, key: key) }
     }
 }
 

@@ -71,10 +71,10 @@ struct ServerTests {
             let path = "/v1/notes/\(note.id.uuidString)"
             let fetched = try decode(NotesAPI.Note.self, try await client.execute(uri: path, method: .get, headers: alice.auth))
             #expect(fetched.title == note.title && fetched.info == note.info)
-            #expect(try SealedNoteField.open(fetched.info, noteID: note.id, field: .info, key: SymmetricKeyHolder.shared.key) == "eggs")
+            #expect(try SealedNoteField.open(fetched.info, noteID: note.id, field: .info, noteVersion: 1, key: SymmetricKeyHolder.shared.key) == "eggs")
 
             var edited = note.encrypted
-            edited.info = try SealedNoteField.seal("eggs, milk", noteID: note.id, field: .info, key: SymmetricKeyHolder.shared.key)
+            edited.info = try SealedNoteField.seal("eggs, milk", noteID: note.id, field: .info, noteVersion: 2, key: SymmetricKeyHolder.shared.key)
             let update = try await client.execute(uri: path, method: .put, headers: alice.auth, body: body(NotesAPI.NoteWrite(note: edited, version: 1)))
             #expect(update.status == .ok)
             #expect(try decode(NotesAPI.Note.self, update).version == 2)
@@ -90,7 +90,7 @@ struct ServerTests {
                 for i in 0..<10 {
                     group.addTask {
                         var attempt = base
-                        attempt.info = try SealedNoteField.seal("edit \(i)", noteID: note.id, field: .info, key: SymmetricKeyHolder.shared.key)
+                        attempt.info = try SealedNoteField.seal("edit \(i)", noteID: note.id, field: .info, noteVersion: 3, key: SymmetricKeyHolder.shared.key)
                         return try await client.execute(uri: path, method: .put, headers: auth,
                                                         body: body(NotesAPI.NoteWrite(note: attempt, version: 2))).status
                     }
@@ -204,7 +204,7 @@ struct ServerTests {
             let newKey = SymmetricKeyHolder()
             func reencrypted(_ note: NotesAPI.Note, _ text: String) throws -> NotesAPI.NoteWrite {
                 var content = note.encrypted
-                content.info = try SealedNoteField.seal(text, noteID: note.id, field: .info, key: newKey.key)
+                content.info = try SealedNoteField.seal(text, noteID: note.id, field: .info, noteVersion: note.version + 1, key: newKey.key)
                 return NotesAPI.NoteWrite(note: content, version: note.version)
             }
             let newAuth = TestUser().authKey
@@ -224,7 +224,7 @@ struct ServerTests {
             #expect(try await client.execute(uri: "/v1/account/password", method: .put, headers: alice.auth, body: body(change)).status == .noContent)
             #expect(try await client.execute(uri: "/v1/notes", method: .get, headers: other.auth).status == .unauthorized)
             let notes = try decode(NotesAPI.NoteList.self, try await client.execute(uri: "/v1/notes", method: .get, headers: alice.auth)).notes
-            #expect(Set(try notes.map { try SealedNoteField.open($0.info, noteID: $0.id, field: .info, key: newKey.key) }) == ["one", "two"])
+            #expect(Set(try notes.map { try SealedNoteField.open($0.info, noteID: $0.id, field: .info, noteVersion: $0.version, key: newKey.key) }) == ["one", "two"])
             let oldLogin = try await client.execute(uri: "/v1/sessions", method: .post, headers: [.contentType: "application/json"],
                                                     body: body(NotesAPI.LoginRequest(username: alice.name, authKey: alice.authKey)))
             #expect(oldLogin.status == .unauthorized)

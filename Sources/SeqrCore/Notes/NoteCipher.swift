@@ -5,7 +5,9 @@ import Foundation
 public enum NoteFormat: String, Codable, Sendable, CaseIterable {
     /// ChaCha20-Poly1305 under the account's encryption key (``SealedNoteField``): the default.
     case seqrAEAD = "seqr-aead-v1"
-    /// RNCryptor v3, password-based, as the Onions app wrote notes (``RNCryptorV3``).
+    /// RNCryptor v3, password-based (``RNCryptorV3``): read only. Notes stored this way by
+    /// earlier clients still open; new notes are never written in it (its PBKDF2-SHA1 key
+    /// would give the server a cheaper password test than the account's own KDF).
     case rncryptor = "rncryptor-v3"
 }
 
@@ -95,6 +97,11 @@ public struct EncryptedNote: Codable, Sendable, Equatable {
 
 /// Encrypts and opens notes with one password. Keys for each set of parameters are derived
 /// once and kept for the life of the value.
+///
+/// Notes are sealed only as `seqr-aead-v1` under the account's encryption key, so nothing the
+/// server stores is derived from the password through a weaker KDF than the account's own
+/// (PBKDF2-SHA256 at ≥ 210,000 rounds). RNCryptor notes written before are still opened;
+/// re-sealing one (edit, password change) turns it into `seqr-aead-v1`.
 public final class NoteCipher: @unchecked Sendable {
     private let password: String
     private let minimumIterations: Int
@@ -103,9 +110,21 @@ public final class NoteCipher: @unchecked Sendable {
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case parametersDoNotFitFormat(NoteFormat)
+        /// The title and info were sealed under different field versions: one was swapped in.
+        case mixedFieldVersions
+        /// The server served an older version than this client has seen.
+        case rolledBack(noteID: UUID, seen: Int, served: Int)
+        /// The note was seen bound to its version and is now served without that binding.
+        case versionBindingRemoved(noteID: UUID)
+
         public var description: String {
             switch self {
             case .parametersDoNotFitFormat(let format): return "the note's key parameters do not fit its format \(format.rawValue)"
+            case .mixedFieldVersions: return "the note's title and info come from different writes: the server mixed them"
+            case let .rolledBack(id, seen, served):
+                return "note \(id.uuidString.lowercased().prefix(8)) is served at version \(served), but version \(seen) was seen here: the server rolled it back"
+            case .versionBindingRemoved(let id):
+                return "note \(id.uuidString.lowercased().prefix(8)) is served in an older, unbound form than was seen here: the server rolled it back"
             }
         }
     }
@@ -124,37 +143,33 @@ public final class NoteCipher: @unchecked Sendable {
         return derived
     }
 
-    /// - Parameters:
-    ///   - account: the account's current parameters, used by `seqr-aead-v1`.
-    ///   - rncryptorIterations: the iteration count for RNCryptor notes (10,000 as in Onions).
-    public func seal(_ note: NotePlaintext, id: UUID = UUID(), format: NoteFormat, account: AccountKDFParameters,
-                     rncryptorIterations: Int = RNCryptorV3.defaultIterations) throws -> EncryptedNote {
-        switch format {
-        case .seqrAEAD:
-            let key = try accountKeys(account).encryptionKey
-            return EncryptedNote(
-                id: id,
-                title: try SealedNoteField.seal(note.title, noteID: id, field: .title, key: key),
-                info: try SealedNoteField.seal(note.info, noteID: id, field: .info, key: key),
-                format: format, kdf: NoteKDF(account))
-        case .rncryptor:
-            return EncryptedNote(
-                id: id,
-                title: try RNCryptorV3.encrypt(Data(note.title.utf8), password: password, iterations: rncryptorIterations),
-                info: try RNCryptorV3.encrypt(Data(note.info.utf8), password: password, iterations: rncryptorIterations),
-                format: format, kdf: .rncryptor(iterations: rncryptorIterations))
-        }
+    /// Seals a note as `seqr-aead-v1` for the note version the write creates: 1 for a new
+    /// note, the edited version + 1 for an update or a password change.
+    /// - Parameter account: the account's current parameters.
+    public func seal(_ note: NotePlaintext, id: UUID = UUID(), noteVersion: Int, account: AccountKDFParameters) throws -> EncryptedNote {
+        let key = try accountKeys(account).encryptionKey
+        return EncryptedNote(
+            id: id,
+            title: try SealedNoteField.seal(note.title, noteID: id, field: .title, noteVersion: noteVersion, key: key),
+            info: try SealedNoteField.seal(note.info, noteID: id, field: .info, noteVersion: noteVersion, key: key),
+            format: .seqrAEAD, kdf: NoteKDF(account))
     }
 
-    public func open(_ note: EncryptedNote) throws -> NotePlaintext {
+    /// Opens a note as served, at the version the server says it is.
+    public func open(_ note: NotesAPI.Note) throws -> NotePlaintext {
+        try open(note.encrypted, version: note.version)
+    }
+
+    public func open(_ note: EncryptedNote, version: Int) throws -> NotePlaintext {
         guard note.kdf.isValid(for: note.format) else { throw Failure.parametersDoNotFitFormat(note.format) }
         switch note.format {
         case .seqrAEAD:
+            guard note.title.first == note.info.first else { throw Failure.mixedFieldVersions }
             let parameters = AccountKDFParameters(algorithm: note.kdf.algorithm, iterations: note.kdf.iterations, salt: note.kdf.salt ?? "")
             let key = try accountKeys(parameters).encryptionKey
             return NotePlaintext(
-                unchecked: try SealedNoteField.open(note.title, noteID: note.id, field: .title, key: key),
-                info: try SealedNoteField.open(note.info, noteID: note.id, field: .info, key: key))
+                unchecked: try SealedNoteField.open(note.title, noteID: note.id, field: .title, noteVersion: version, key: key),
+                info: try SealedNoteField.open(note.info, noteID: note.id, field: .info, noteVersion: version, key: key))
         case .rncryptor:
             func text(_ data: Data) throws -> String {
                 let plain = try RNCryptorV3.decrypt(data, password: password, iterations: note.kdf.iterations)
@@ -163,6 +178,41 @@ public final class NoteCipher: @unchecked Sendable {
             }
             return NotePlaintext(unchecked: try text(note.title), info: try text(note.info))
         }
+    }
+}
+
+/// The newest form of a note a client has opened: its version, and whether its fields were
+/// bound to that version. A client keeps one per note (the local store) and refuses anything
+/// older, so a server cannot roll a note back to an earlier text.
+public struct SeenNoteVersion: Sendable, Equatable {
+    public var version: Int
+    public var versionBound: Bool
+
+    public init(version: Int, versionBound: Bool) {
+        self.version = version
+        self.versionBound = versionBound
+    }
+
+    /// What was seen after also seeing `other`.
+    public func merged(with other: SeenNoteVersion) -> SeenNoteVersion {
+        SeenNoteVersion(version: max(version, other.version), versionBound: versionBound || other.versionBound)
+    }
+}
+
+extension NotesAPI.Note {
+    /// What this note, as served, would add to a client's memory.
+    public var seen: SeenNoteVersion {
+        SeenNoteVersion(version: version, versionBound: format == .seqrAEAD
+                        && SealedNoteField.isVersionBound(title) && SealedNoteField.isVersionBound(info))
+    }
+
+    /// Refuses a note older than what this client has seen of it. The version number of an
+    /// unbound (older-format) note is only the server's word; once a note was seen bound, an
+    /// unbound form of it is refused too.
+    public func checkNotRolledBack(seen: SeenNoteVersion?) throws {
+        guard let seen else { return }
+        if seen.versionBound && !self.seen.versionBound { throw NoteCipher.Failure.versionBindingRemoved(noteID: id) }
+        if version < seen.version { throw NoteCipher.Failure.rolledBack(noteID: id, seen: seen.version, served: version) }
     }
 }
 

@@ -6,16 +6,26 @@ import Foundation
 ///
 /// | offset | size | field |
 /// | --- | --- | --- |
-/// | 0 | 1 | version, 1 |
+/// | 0 | 1 | field version: 2 when written, 1 still read |
 /// | 1 | 12 | nonce, random from the system RNG |
 /// | 13 | n | ChaCha20-Poly1305 ciphertext of the UTF-8 text |
 /// | 13 + n | 16 | tag |
 ///
-/// The associated data binds the field to its note and its role —
-/// `"seqr-note-v1" 0x00 noteID 0x00 field` — so a server cannot swap a title for an info, or one
-/// note's field into another note, without the open failing.
+/// The associated data binds the field to its note, its role and — from field version 2 —
+/// the note version it was written for:
+/// `"seqr-note-v2" 0x00 noteID 0x00 field 0x00 noteVersion` (decimal). A server therefore
+/// cannot swap a title for an info, move a field into another note, pair an old info with a
+/// new title, or serve an old note under a newer version number, without the open failing.
+/// Serving a whole old note under its own old version still opens: clients catch that by
+/// remembering the highest version they have seen (``SeenNoteVersion``).
+///
+/// Version 1 fields (written before) bound only the note id and role:
+/// `"seqr-note-v1" 0x00 noteID 0x00 field`.
 public enum SealedNoteField {
-    public static let version: UInt8 = 1
+    /// The field version written now.
+    public static let version: UInt8 = 2
+    /// Fields of this version are bound to the note id and role only, not to the note version.
+    public static let unboundVersion: UInt8 = 1
 
     public enum Field: String, Sendable { case title, info }
 
@@ -28,34 +38,44 @@ public enum SealedNoteField {
         public var description: String {
             switch self {
             case .truncated(let n): return "note field truncated (\(n) bytes)"
-            case .unsupportedVersion(let v): return "note field of version \(v), only version 1 is read"
-            case .authenticationFailed: return "wrong password, or the note was altered or moved"
+            case .unsupportedVersion(let v): return "note field of version \(v), only versions 1 and 2 are read"
+            case .authenticationFailed: return "wrong password, or the note was altered, moved or mixed with another version"
             case .notUTF8: return "note field is not UTF-8 text"
             }
         }
     }
 
-    static func associatedData(noteID: UUID, field: Field) -> Data {
-        Data("seqr-note-v1\u{0}\(noteID.uuidString.lowercased())\u{0}\(field.rawValue)".utf8)
+    static func associatedData(fieldVersion: UInt8, noteID: UUID, field: Field, noteVersion: Int) -> Data {
+        let id = noteID.uuidString.lowercased()
+        return fieldVersion == unboundVersion
+            ? Data("seqr-note-v1\u{0}\(id)\u{0}\(field.rawValue)".utf8)
+            : Data("seqr-note-v2\u{0}\(id)\u{0}\(field.rawValue)\u{0}\(noteVersion)".utf8)
     }
 
-    public static func seal(_ text: String, noteID: UUID, field: Field, key: SymmetricKey) throws -> Data {
-        let box = try ChaChaPoly.seal(Data(text.utf8), using: key, authenticating: associatedData(noteID: noteID, field: field))
-        return Data([version]) + box.combined
+    /// Seals `text` for the note version the write will create (1 for a new note, the edited
+    /// version + 1 for an update).
+    public static func seal(_ text: String, noteID: UUID, field: Field, noteVersion: Int, key: SymmetricKey) throws -> Data {
+        let aad = associatedData(fieldVersion: version, noteID: noteID, field: field, noteVersion: noteVersion)
+        return Data([version]) + (try ChaChaPoly.seal(Data(text.utf8), using: key, authenticating: aad)).combined
     }
 
-    public static func open(_ sealed: Data, noteID: UUID, field: Field, key: SymmetricKey) throws -> String {
+    /// Opens a field of version 2 (bound to `noteVersion`) or 1 (unbound, written before).
+    public static func open(_ sealed: Data, noteID: UUID, field: Field, noteVersion: Int, key: SymmetricKey) throws -> String {
         guard let first = sealed.first else { throw Failure.truncated(length: 0) }
-        guard first == version else { throw Failure.unsupportedVersion(first) }
+        guard first == version || first == unboundVersion else { throw Failure.unsupportedVersion(first) }
         guard sealed.count >= 1 + 12 + 16 else { throw Failure.truncated(length: sealed.count) }
         let plaintext: Data
         do {
             let box = try ChaChaPoly.SealedBox(combined: sealed.dropFirst())
-            plaintext = try ChaChaPoly.open(box, using: key, authenticating: associatedData(noteID: noteID, field: field))
+            let aad = associatedData(fieldVersion: first, noteID: noteID, field: field, noteVersion: noteVersion)
+            plaintext = try ChaChaPoly.open(box, using: key, authenticating: aad)
         } catch {
             throw Failure.authenticationFailed
         }
         guard let text = String(data: plaintext, encoding: .utf8) else { throw Failure.notUTF8 }
         return text
     }
+
+    /// Whether a sealed field is bound to its note version (field version 2).
+    public static func isVersionBound(_ sealed: Data) -> Bool { sealed.first == version }
 }

@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+import SeqrCore
+
+/// The newest version of each note this device has opened, per server and account, so that
+/// `seqr notes` refuses a note the server rolled back (``NotesAPI/Note/checkNotRolledBack(seen:)``).
+struct SeenNoteVersionRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "seenNoteVersion"
+    var server: String
+    var username: String
+    var noteID: String
+    var version: Int
+    var versionBound: Bool
+}
+
+extension ChannelStore {
+    /// What was seen of every note of this account, by note id.
+    public func seenNoteVersions(server: String, username: String) throws -> [UUID: SeenNoteVersion] {
+        try database.read { db in
+            let records = try SeenNoteVersionRecord
+                .filter(Column("server") == server && Column("username") == username)
+                .fetchAll(db)
+            var seen: [UUID: SeenNoteVersion] = [:]
+            for record in records {
+                guard let id = UUID(uuidString: record.noteID) else { continue }
+                seen[id] = SeenNoteVersion(version: record.version, versionBound: record.versionBound)
+            }
+            return seen
+        }
+    }
+
+    /// Records notes as seen; what is kept only ever moves forward.
+    public func recordSeenNotes(_ notes: [(id: UUID, seen: SeenNoteVersion)], server: String, username: String) throws {
+        guard !notes.isEmpty else { return }
+        try database.write { db in
+            for (id, seen) in notes {
+                let key = ["server": server, "username": username, "noteID": id.uuidString.lowercased()]
+                let merged = try SeenNoteVersionRecord.fetchOne(db, key: key)
+                    .map { SeenNoteVersion(version: $0.version, versionBound: $0.versionBound).merged(with: seen) } ?? seen
+                try SeenNoteVersionRecord(server: server, username: username, noteID: id.uuidString.lowercased(),
+                                          version: merged.version, versionBound: merged.versionBound).save(db)
+            }
+        }
+    }
+}
