@@ -14,18 +14,28 @@ public struct NotesClient: Sendable {
     public let server: String
     public var token: String?
     public var timeout: TimeAmount = .seconds(30)
+    /// Plain `http://` to a host other than loopback is refused unless this is set: the
+    /// authentication key and the bearer token would cross the network in the clear.
+    public var allowsInsecureHTTP: Bool
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// The server answered with an error body.
         case server(status: Int, code: String, message: String)
         case unreachable(String)
         case badResponse(String)
+        /// `http://` to a host that is not loopback, without ``NotesClient/allowsInsecureHTTP``.
+        case insecureTransport(String)
+        /// Not an http(s) URL with a host.
+        case badServerURL(String)
 
         public var description: String {
             switch self {
             case .server(let status, _, let message): return "server: \(message) (HTTP \(status))"
             case .unreachable(let server): return "cannot reach seqr-server at \(server) (is seqr-server running? see --server)"
             case .badResponse(let what): return "unexpected answer from the server: \(what)"
+            case .insecureTransport(let server):
+                return "refusing plain http to \(server): the session token would cross the network in the clear (use https, or --insecure-http if you must)"
+            case .badServerURL(let server): return "\(server) is not an http(s) server URL"
             }
         }
 
@@ -35,14 +45,35 @@ public struct NotesClient: Sendable {
         }
     }
 
-    public init(server: String = defaultServer, token: String? = nil) {
+    public init(server: String = defaultServer, token: String? = nil, allowsInsecureHTTP: Bool = false) {
         self.server = server.hasSuffix("/") ? String(server.dropLast()) : server
         self.token = token
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+    }
+
+    /// Whether requests to `server` may be sent: https anywhere; http only to loopback
+    /// (127.0.0.0/8, ::1, localhost) unless `allowsInsecureHTTP`.
+    public static func checkTransport(_ server: String, allowsInsecureHTTP: Bool) throws(Failure) {
+        guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
+              let host = components.host, !host.isEmpty else { throw .badServerURL(server) }
+        switch scheme {
+        case "https": return
+        case "http": guard allowsInsecureHTTP || isLoopback(host) else { throw .insecureTransport(server) }
+        default: throw .badServerURL(server)
+        }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     // MARK: Transport
 
     private func send(_ method: HTTPMethod, _ path: String, body: (any Encodable)?) async throws -> (Int, Data) {
+        try Self.checkTransport(server, allowsInsecureHTTP: allowsInsecureHTTP)
         var request = HTTPClientRequest(url: server + path)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }

@@ -34,6 +34,9 @@ struct LocationOptions: ParsableArguments {
     @Option(help: "The local store directory, where the session token and share keys are kept.")
     var store: String?
 
+    @Flag(name: .customLong("insecure-http"), help: "Allow plain http:// to a host other than loopback (the session token then crosses the network in the clear).")
+    var insecureHTTP = false
+
     @Flag(help: "Print JSON (follow: one JSON object per line).") var json = false
 
     func openStore() throws -> ChannelStore {
@@ -45,7 +48,7 @@ struct LocationOptions: ParsableArguments {
             throw CLIError("not signed in: run `seqr notes register USER` or `seqr notes login USER` first")
         }
         let server = server ?? session.server
-        return (session, NotesClient(server: server, token: session.token))
+        return (session, NotesClient(server: server, token: session.token, allowsInsecureHTTP: insecureHTTP))
     }
 
     func printJSON(_ value: some Encodable, pretty: Bool = true) throws {

@@ -21,6 +21,8 @@ struct LocationFollow: AsyncParsableCommand {
     @Option(help: "Exit after printing this many fixes.") var count: Int?
     @Option(help: "Seconds between checks for new fixes.") var interval: Double = 5
     @Flag(help: "Print one JSON object per fix and line.") var json = false
+    @Flag(name: .customLong("insecure-http"), help: "Allow a plain http:// link to a host other than loopback.")
+    var insecureHTTP = false
 
     func validate() throws {
         guard interval >= 0.2 else { throw ValidationError("--interval must be at least 0.2 seconds") }
@@ -57,7 +59,8 @@ struct LocationFollow: AsyncParsableCommand {
 
     func run() async throws {
         let link = try shareLink()
-        let client = NotesClient(server: link.base)
+        let client = NotesClient(server: link.base, allowsInsecureHTTP: insecureHTTP)
+        try NotesClient.checkTransport(client.server, allowsInsecureHTTP: insecureHTTP)  // before the retry loop, which would retry it forever
         var after = 0
         var previous: LocationFix?
         var printed = 0
