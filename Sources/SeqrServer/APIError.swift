@@ -27,5 +27,10 @@ public struct APIError: HTTPResponseError {
     static let unauthorized = APIError(.unauthorized, "unauthorized", "missing, expired or revoked session token")
     static let wrongCredentials = APIError(.unauthorized, "wrong_credentials", "wrong username or password")
     static let noteNotFound = APIError(.notFound, "not_found", "no such note")
+    /// 507: the account's notes and location fixes would pass its storage quota.
+    static func storageQuotaExceeded(_ quota: Int) -> APIError {
+        APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "storage_quota_exceeded",
+                 "this account may store at most \(quota / 1024) KiB of notes and location fixes; delete some first")
+    }
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad_request", message) }
 }

@@ -46,10 +46,17 @@ public protocol LocationRepository: Sendable {
     /// the old one's fixes, so the old link stops working. nil when the owner has no such share.
     func rotateShare(id: String, owner: UUID, newID: String, now: Date) async throws -> LocationShareRecord?
     /// Appends fixes (oldest first) to an owner's share and applies the retention; returns how
-    /// many the share keeps. Throws ``RepositoryError/notFound`` for a share the owner does not have.
-    func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention) async throws -> Int
+    /// many the share keeps. Throws ``RepositoryError/notFound`` for a share the owner does not have,
+    /// ``RepositoryError/storageQuotaExceeded(quota:)`` (storing nothing) when the owner's bytes would pass the quota.
+    func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention, storageQuota: Int?) async throws -> Int
     /// The share's fixes with `seq > after` received at or after `notBefore`, oldest first.
     func fixes(shareID: String, after: Int, notBefore: Date, limit: Int) async throws -> [LocationAPI.FeedFix]
+}
+
+extension LocationRepository {
+    public func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention) async throws -> Int {
+        try await appendFixes(shareID: shareID, owner: owner, data: data, now: now, retention: retention, storageQuota: nil)
+    }
 }
 
 /// Everything seqr-server keeps: notes and location shares, in one database.

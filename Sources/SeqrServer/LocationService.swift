@@ -14,6 +14,8 @@ public struct LocationService: Sendable {
         public var retention = LocationRetention(limit: 500, maxAge: 24 * 3600)
         /// Shares one account may hold at a time.
         public var sharesPerAccount = 20
+        /// Bytes of note ciphertext and location fixes one account may store; nil for no quota.
+        public var storageQuota: Int? = 4 * 1024 * 1024
         public init() {}
     }
 
@@ -133,8 +135,11 @@ public struct LocationService: Sendable {
         guard !share.isExpired(at: now) else { throw Self.shareExpired }
         for data in body.fixes { try Self.checkFixData(data, format: share.format) }
         do {
-            let kept = try await repository.appendFixes(shareID: id, owner: context.account!.id, data: body.fixes, now: now, retention: settings.retention)
+            let kept = try await repository.appendFixes(shareID: id, owner: context.account!.id, data: body.fixes, now: now,
+                                                        retention: settings.retention, storageQuota: settings.storageQuota)
             return try json(LocationAPI.FixUploadResponse(stored: body.fixes.count, kept: kept), status: .created)
+        } catch RepositoryError.storageQuotaExceeded(let quota) {
+            throw APIError.storageQuotaExceeded(quota)
         } catch RepositoryError.notFound {
             throw Self.shareNotFound
         }

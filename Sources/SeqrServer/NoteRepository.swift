@@ -43,6 +43,8 @@ public enum RepositoryError: Error, Equatable {
     /// The note changed since the client read it; carries the current version.
     case staleVersion(current: Int)
     case quotaExceeded(limit: Int)
+    /// The write would take the account's notes and location fixes past this many bytes.
+    case storageQuotaExceeded(quota: Int)
     /// A password change did not list exactly the account's notes.
     case noteSetChanged
 }
@@ -62,6 +64,10 @@ public protocol NoteRepository: Sendable {
     /// Deletes the account, its sessions and its notes.
     func deleteAccount(id: UUID) async throws
 
+    /// The server-wide secret stored under `name` (table `server_key`, migration `v3-server-keys`):
+    /// `fresh` is stored when there is none yet; every instance over the database then reads the same.
+    func serverKey(named name: String, ifAbsent fresh: Data) async throws -> Data
+
     func createSession(_ session: SessionRecord) async throws
     /// The session with this token hash, if it has not expired at `now`.
     func session(tokenHash: Data, now: Date) async throws -> SessionRecord?
@@ -70,10 +76,11 @@ public protocol NoteRepository: Sendable {
     func notes(owner: UUID) async throws -> [NoteRecord]
     func noteCount(owner: UUID) async throws -> Int
     func note(id: UUID, owner: UUID) async throws -> NoteRecord?
-    /// Inserts a note of version 1; with a limit, refuses when the owner already has that many.
-    func createNote(_ note: NoteRecord, limit: Int?) async throws
+    /// Inserts a note of version 1; with a limit, refuses when the owner already has that many;
+    /// with a storage quota, when the owner's stored bytes would pass it (``RepositoryError/storageQuotaExceeded(quota:)``).
+    func createNote(_ note: NoteRecord, limit: Int?, storageQuota: Int?) async throws
     /// Replaces a note's content when its version is `expectedVersion`; returns the stored note.
-    func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) async throws -> NoteRecord
+    func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date, storageQuota: Int?) async throws -> NoteRecord
     /// Returns false when there was no such note.
     func deleteNote(id: UUID, owner: UUID) async throws -> Bool
 
@@ -81,4 +88,14 @@ public protocol NoteRepository: Sendable {
     /// be exactly the owner's notes, each at its current version), every other session ended.
     func replaceCredentials(owner: UUID, authHash: String, kdf: AccountKDFParameters, notes: [UUID: (EncryptedNote, Int)],
                             keepSession: Data, now: Date) async throws
+}
+
+extension NoteRepository {
+    public func createNote(_ note: NoteRecord, limit: Int?) async throws {
+        try await createNote(note, limit: limit, storageQuota: nil)
+    }
+
+    public func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) async throws -> NoteRecord {
+        try await updateNote(id: id, owner: owner, content: content, expectedVersion: expectedVersion, now: now, storageQuota: nil)
+    }
 }

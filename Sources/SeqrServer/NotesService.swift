@@ -13,6 +13,9 @@ public struct NotesService: Sendable {
         public var sessionLifetime: TimeInterval = 7 * 24 * 3600
         public var hasher: AuthKeyHasher = .standard
         public var loginLimits: LoginRateLimiter.Limits = .init()
+        public var registrationLimits: RegistrationLimiter.Limits = .init()
+        /// Bytes of note ciphertext and location fixes one account may store; nil for no quota.
+        public var storageQuota: Int? = 4 * 1024 * 1024
         /// What the KDF endpoint answers for names that have no account, so that it does not
         /// tell which usernames exist.
         public var decoyIterations: Int = AccountKDFParameters.defaultIterations
@@ -30,16 +33,18 @@ public struct NotesService: Sendable {
     let repository: any NoteRepository
     let settings: Settings
     let limiter: LoginRateLimiter
+    let registrations: RegistrationLimiter
     let decoyHash: String
-    let decoySecret: SymmetricKey
+    let decoyKey: DecoyKDFKey
     let sessions: SessionCache
 
     public init(repository: any NoteRepository, settings: Settings = Settings()) throws {
         self.repository = repository
         self.settings = settings
         limiter = LoginRateLimiter(limits: settings.loginLimits)
+        registrations = RegistrationLimiter(limits: settings.registrationLimits)
         decoyHash = try settings.hasher.decoy()
-        decoySecret = SymmetricKey(size: .bits256)
+        decoyKey = DecoyKDFKey()
         sessions = SessionCache(lifetime: settings.sessionCacheLifetime)
     }
 
@@ -100,9 +105,9 @@ public struct NotesService: Sendable {
             throw APIError.badRequest("username query parameter missing or invalid")
         }
         if let account = try await repository.account(username: username) { return try json(NotesAPI.KDFResponse(kdf: account.kdf)) }
-        // A stable decoy salt per name, so unknown names look like known ones.
-        let salt = HMAC<SHA256>.authenticationCode(for: Data(username.utf8), using: decoySecret).prefix(16)
-        return try json(NotesAPI.KDFResponse(kdf: AccountKDFParameters(iterations: settings.decoyIterations, salt: Data(salt).base64EncodedString())))
+        // A decoy salt per name, stable across restarts and replicas, so unknown names look like known ones.
+        let salt = DecoyKDFKey.salt(for: username, key: try await decoyKey.key(from: repository))
+        return try json(NotesAPI.KDFResponse(kdf: AccountKDFParameters(iterations: settings.decoyIterations, salt: salt.base64EncodedString())))
     }
 
     func startSession(for account: AccountRecord, status: HTTPResponse.Status) async throws -> Response {
@@ -121,6 +126,11 @@ public struct NotesService: Sendable {
         }
         try Self.checkAuthKey(body.authKey)
         try Self.checkKDF(body.kdf)
+        // Before the Argon2id hash, which is what a flood of registrations would cost.
+        if let wait = await registrations.attempt(address: context.clientAddress) {
+            throw APIError(.tooManyRequests, "registration_limited", "too many new accounts from here or on this server; try again in \(wait) s",
+                           retryAfter: wait)
+        }
         let account = AccountRecord(id: UUID(), username: body.username, authHash: try await settings.hasher.hash(body.authKey),
                                     kdf: body.kdf, pro: false, createdAt: Date())
         do {
@@ -132,10 +142,11 @@ public struct NotesService: Sendable {
         return try await startSession(for: account, status: .created)
     }
 
-    /// Checks a username and authentication key, rate-limited per account and per address.
+    /// Checks a username and authentication key; failures are rate-limited per account and per address.
     func authenticate(username: String, authKey: String, context: SeqrRequestContext) async throws -> AccountRecord {
-        if let wait = await limiter.attempt(account: username, address: context.clientAddress) {
-            throw APIError(.tooManyRequests, "rate_limited", "too many login attempts; try again in \(wait) s", retryAfter: wait)
+        let address = context.clientAddress
+        if let wait = await limiter.attempt(account: username, address: address) {
+            throw APIError(.tooManyRequests, "rate_limited", "too many failed logins; try again in \(wait) s", retryAfter: wait)
         }
         let account = NotesAPI.isValidUsername(username) ? try await repository.account(username: username) : nil
         let valid = await settings.hasher.verify(authKey, against: account?.authHash ?? decoyHash)
@@ -143,6 +154,7 @@ public struct NotesService: Sendable {
             context.logger.notice("login failed")
             throw APIError.wrongCredentials
         }
+        await limiter.succeeded(account: username, address: address)
         return account
     }
 
@@ -224,9 +236,11 @@ public struct NotesService: Sendable {
         let now = Date()
         let record = NoteRecord(id: body.note.id, accountID: account.id, note: body.note, version: 1, createdAt: now, updatedAt: now)
         do {
-            try await repository.createNote(record, limit: limit(for: account))
+            try await repository.createNote(record, limit: limit(for: account), storageQuota: settings.storageQuota)
         } catch RepositoryError.quotaExceeded(let limit) {
             throw APIError(.init(code: 402, reasonPhrase: "Payment Required"), "quota_exceeded", "free accounts hold at most \(limit) notes; delete one or upgrade to pro")
+        } catch RepositoryError.storageQuotaExceeded(let quota) {
+            throw APIError.storageQuotaExceeded(quota)
         } catch RepositoryError.noteExists {
             throw APIError(.conflict, "note_exists", "a note with this id exists")
         }
@@ -240,8 +254,11 @@ public struct NotesService: Sendable {
         guard let version = body.version else { throw APIError.badRequest("an update needs the version it edits") }
         try Self.checkNote(body.note)
         do {
-            let stored = try await repository.updateNote(id: id, owner: context.account!.id, content: body.note, expectedVersion: version, now: Date())
+            let stored = try await repository.updateNote(id: id, owner: context.account!.id, content: body.note, expectedVersion: version, now: Date(),
+                                                         storageQuota: settings.storageQuota)
             return try json(stored.api)
+        } catch RepositoryError.storageQuotaExceeded(let quota) {
+            throw APIError.storageQuotaExceeded(quota)
         } catch RepositoryError.notFound {
             throw APIError.noteNotFound
         } catch RepositoryError.staleVersion(let current) {

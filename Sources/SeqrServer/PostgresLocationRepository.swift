@@ -82,8 +82,9 @@ extension PostgresNoteRepository: LocationRepository {
         }
     }
 
-    public func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention) async throws -> Int {
+    public func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention, storageQuota: Int?) async throws -> Int {
         try await transaction { connection in
+            if storageQuota != nil { try await Self.lockAccount(connection, logger: self.logger, owner: owner) }
             // Reserves the sequence numbers and locks the share against concurrent uploads.
             var first: Int?
             for try await next in try await connection.query("""
@@ -101,6 +102,7 @@ extension PostgresNoteRepository: LocationRepository {
             try await connection.query("""
                 DELETE FROM location_fix WHERE share_id = \(shareID) AND (seq <= \(last - retention.limit) OR received_at < \(received - retention.maxAge))
                 """, logger: self.logger)
+            try await Self.checkQuota(connection, logger: self.logger, owner: owner, storageQuota)
             for try await count in try await connection.query("SELECT COUNT(*) FROM location_fix WHERE share_id = \(shareID)", logger: self.logger).decode(Int.self) {
                 return count
             }

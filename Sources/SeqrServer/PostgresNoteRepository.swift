@@ -10,29 +10,17 @@ public final class PostgresNoteRepository: NoteRepository {
     public let client: PostgresClient
     let logger: Logger
 
-    public enum URLError: Error, CustomStringConvertible {
-        case invalid(String)
-        public var description: String {
-            switch self {
-            case .invalid(let reason): return "PostgreSQL URL: \(reason) (expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)"
-            }
-        }
+    public typealias URLError = PostgresURLError
+
+    /// - Parameter url: `postgres://user[:password]@host[:port]/database[?sslmode=…]` (``PostgresURL``:
+    ///   TLS as `sslmode` says, off by default; the password from `passwordFile`, the URL or `PGPASSWORD`).
+    public convenience init(url: String, passwordFile: String? = nil, logger: Logger) throws {
+        try self.init(settings: PostgresURL(parsing: url, passwordFile: passwordFile), logger: logger)
     }
 
-    /// - Parameter url: `postgres://user[:password]@host[:port]/database`. TLS is off: the
-    ///   database is expected on loopback or a private network.
-    public init(url: String, logger: Logger) throws {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
-            throw URLError.invalid("not a postgres:// URL")
-        }
-        guard let host = components.host, !host.isEmpty else { throw URLError.invalid("no host") }
-        guard let user = components.user, !user.isEmpty else { throw URLError.invalid("no user") }
-        let database = String(components.path.dropFirst())
-        let configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: user, password: components.password,
-            database: database.isEmpty ? nil : database, tls: .disable)
+    public init(settings: PostgresURL, logger: Logger) {
         self.logger = logger
-        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
     }
 
     /// Runs the connection pool until cancelled.
@@ -68,6 +56,7 @@ public final class PostgresNoteRepository: NoteRepository {
               share_id TEXT NOT NULL REFERENCES location_share(id) ON DELETE CASCADE, seq BIGINT NOT NULL,
               data TEXT NOT NULL, received_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (share_id, seq))
             """]),
+        ("v3-server-keys", ["CREATE TABLE server_key (name TEXT PRIMARY KEY, key BYTEA NOT NULL, created_at DOUBLE PRECISION NOT NULL)"]),
     ]
 
     public func migrate() async throws {
@@ -168,6 +157,16 @@ public final class PostgresNoteRepository: NoteRepository {
         }
     }
 
+    public func serverKey(named name: String, ifAbsent fresh: Data) async throws -> Data {
+        try await client.query("""
+            INSERT INTO server_key VALUES (\(name), \(fresh), \(Date().timeIntervalSince1970)) ON CONFLICT (name) DO NOTHING
+            """, logger: logger)
+        for try await key in try await client.query("SELECT key FROM server_key WHERE name = \(name)", logger: logger).decode(Data.self) {
+            return key
+        }
+        return fresh
+    }
+
     // MARK: Sessions
 
     public func createSession(_ session: SessionRecord) async throws {
@@ -210,8 +209,31 @@ public final class PostgresNoteRepository: NoteRepository {
         try await Self.notes(client.query("SELECT \(unescaped: Self.noteColumns) FROM note WHERE id = \(id) AND account_id = \(owner)", logger: logger)).first
     }
 
-    public func createNote(_ record: NoteRecord, limit: Int?) async throws {
+    /// Bytes the owner stores: note ciphertexts and location fixes (what the storage quota counts).
+    static func storedBytes(_ connection: PostgresConnection, logger: Logger, owner: UUID) async throws -> Int {
+        for try await bytes in try await connection.query("""
+            SELECT ((SELECT COALESCE(SUM(octet_length(title) + octet_length(info)), 0) FROM note WHERE account_id = \(owner))
+                  + (SELECT COALESCE(SUM(octet_length(f.data)), 0) FROM location_fix f JOIN location_share s ON f.share_id = s.id
+                     WHERE s.account_id = \(owner)))::BIGINT
+            """, logger: logger).decode(Int.self) {
+            return bytes
+        }
+        return 0
+    }
+
+    /// Locks the owner's row, so concurrent writes of one account are checked one after another.
+    static func lockAccount(_ connection: PostgresConnection, logger: Logger, owner: UUID) async throws {
+        try await connection.query("SELECT id FROM account WHERE id = \(owner) FOR UPDATE", logger: logger)
+    }
+
+    /// Called after a write, inside its transaction: throwing rolls the write back.
+    static func checkQuota(_ connection: PostgresConnection, logger: Logger, owner: UUID, _ quota: Int?) async throws {
+        if let quota, try await storedBytes(connection, logger: logger, owner: owner) > quota { throw RepositoryError.storageQuotaExceeded(quota: quota) }
+    }
+
+    public func createNote(_ record: NoteRecord, limit: Int?, storageQuota: Int?) async throws {
         try await transaction { connection in
+            if limit == nil, storageQuota != nil { try await Self.lockAccount(connection, logger: self.logger, owner: record.accountID) }
             if let limit {
                 // The account row lock serialises concurrent creates by one owner.
                 try await connection.query("SELECT id FROM account WHERE id = \(record.accountID) FOR UPDATE", logger: self.logger)
@@ -232,12 +254,16 @@ public final class PostgresNoteRepository: NoteRepository {
                 inserted = true
             }
             guard inserted else { throw RepositoryError.noteExists }
+            try await Self.checkQuota(connection, logger: self.logger, owner: record.accountID, storageQuota)
         }
     }
 
-    public func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) async throws -> NoteRecord {
+    public func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date, storageQuota: Int?) async throws -> NoteRecord {
         try await transaction { connection in
-            try await Self.update(connection, logger: self.logger, id: id, owner: owner, content: content, expectedVersion: expectedVersion, now: now)
+            if storageQuota != nil { try await Self.lockAccount(connection, logger: self.logger, owner: owner) }
+            let record = try await Self.update(connection, logger: self.logger, id: id, owner: owner, content: content, expectedVersion: expectedVersion, now: now)
+            try await Self.checkQuota(connection, logger: self.logger, owner: owner, storageQuota)
+            return record
         }
     }
 

@@ -10,9 +10,10 @@ public enum RepositoryLocation {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/seqr-server/notes.sqlite"
     }
 
-    public static func open(_ location: String, logger: Logger) throws -> (repository: any SeqrRepository, services: [any Service]) {
+    /// - Parameter passwordFile: for PostgreSQL, a file whose first line is the password (``PostgresURL``).
+    public static func open(_ location: String, passwordFile: String? = nil, logger: Logger) throws -> (repository: any SeqrRepository, services: [any Service]) {
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
-            let repository = try PostgresNoteRepository(url: location, logger: logger)
+            let repository = try PostgresNoteRepository(url: location, passwordFile: passwordFile, logger: logger)
             return (repository, [repository.client])
         }
         let directory = (location as NSString).deletingLastPathComponent

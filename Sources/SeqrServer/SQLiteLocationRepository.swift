@@ -70,7 +70,7 @@ extension SQLiteNoteRepository: LocationRepository {
         }
     }
 
-    public func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention) async throws -> Int {
+    public func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention, storageQuota: Int?) async throws -> Int {
         try await database.write { db in
             guard let next = try Int.fetchOne(db, sql: "SELECT next_seq FROM location_share WHERE id = ? AND account_id = ?",
                                               arguments: [shareID, Self.key(owner)]) else { throw RepositoryError.notFound }
@@ -82,6 +82,7 @@ extension SQLiteNoteRepository: LocationRepository {
             try db.execute(sql: "UPDATE location_share SET next_seq = ? WHERE id = ?", arguments: [last + 1, shareID])
             try db.execute(sql: "DELETE FROM location_fix WHERE share_id = ? AND (seq <= ? OR received_at < ?)",
                            arguments: [shareID, last - retention.limit, now.timeIntervalSince1970 - retention.maxAge])
+            try Self.checkQuota(db, owner: owner, storageQuota)
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM location_fix WHERE share_id = ?", arguments: [shareID]) ?? 0
         }
     }

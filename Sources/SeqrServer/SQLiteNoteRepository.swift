@@ -57,6 +57,9 @@ public final class SQLiteNoteRepository: NoteRepository {
                   data TEXT NOT NULL, received_at DOUBLE NOT NULL, PRIMARY KEY (share_id, seq));
                 """)
         }
+        migrator.registerMigration("v3-server-keys") { db in
+            try db.execute(sql: "CREATE TABLE server_key (name TEXT PRIMARY KEY, key BLOB NOT NULL, created_at DOUBLE NOT NULL)")
+        }
         return migrator
     }
 
@@ -142,6 +145,13 @@ public final class SQLiteNoteRepository: NoteRepository {
         }
     }
 
+    public func serverKey(named name: String, ifAbsent fresh: Data) async throws -> Data {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO server_key VALUES (?, ?, ?)", arguments: [name, fresh, Date().timeIntervalSince1970])
+            return try Data.fetchOne(db, sql: "SELECT key FROM server_key WHERE name = ?", arguments: [name]) ?? fresh
+        }
+    }
+
     // MARK: Sessions
 
     public func createSession(_ session: SessionRecord) async throws {
@@ -186,7 +196,20 @@ public final class SQLiteNoteRepository: NoteRepository {
         try noteReader.note(id: id, owner: owner)
     }
 
-    public func createNote(_ record: NoteRecord, limit: Int?) async throws {
+    /// Bytes the owner stores: note ciphertexts and location fixes (what the storage quota counts).
+    static func storedBytes(_ db: Database, owner: UUID) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT (SELECT COALESCE(SUM(length(title) + length(info)), 0) FROM note WHERE account_id = ?)
+                 + (SELECT COALESCE(SUM(length(f.data)), 0) FROM location_fix f JOIN location_share s ON f.share_id = s.id WHERE s.account_id = ?)
+            """), arguments: [key(owner), key(owner)]) ?? 0
+    }
+
+    /// Called after a write, inside its transaction: throwing rolls the write back.
+    static func checkQuota(_ db: Database, owner: UUID, _ quota: Int?) throws {
+        if let quota, try storedBytes(db, owner: owner) > quota { throw RepositoryError.storageQuotaExceeded(quota: quota) }
+    }
+
+    public func createNote(_ record: NoteRecord, limit: Int?, storageQuota: Int?) async throws {
         try await database.write { db in
             if let limit {
                 let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM note WHERE account_id = ?"), arguments: [Self.key(record.accountID)]) ?? 0
@@ -201,11 +224,16 @@ public final class SQLiteNoteRepository: NoteRepository {
                 arguments: [Self.key(record.id), Self.key(record.accountID), n.title, n.info, n.format.rawValue,
                             n.kdf.algorithm, n.kdf.iterations, n.kdf.salt, record.version,
                             record.createdAt.timeIntervalSince1970, record.updatedAt.timeIntervalSince1970])
+            try Self.checkQuota(db, owner: record.accountID, storageQuota)
         }
     }
 
-    public func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) async throws -> NoteRecord {
-        try await database.write { db in try Self.update(db, id: id, owner: owner, content: content, expectedVersion: expectedVersion, now: now) }
+    public func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date, storageQuota: Int?) async throws -> NoteRecord {
+        try await database.write { db in
+            let record = try Self.update(db, id: id, owner: owner, content: content, expectedVersion: expectedVersion, now: now)
+            try Self.checkQuota(db, owner: owner, storageQuota)
+            return record
+        }
     }
 
     private static func update(_ db: Database, id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date) throws -> NoteRecord {

@@ -12,6 +12,8 @@ public struct SeqrRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     let channel: any Channel
     var signedIn: SignedInSession?
+    /// The client's address as a trusted proxy reported it (``TrustedProxyMiddleware``).
+    var forwardedClient: String?
 
     /// Bodies are small: a note is at most a few kilobytes of ciphertext. A password change
     /// carries every note, hence the larger limit there (see ``NotesService``).
@@ -28,7 +30,8 @@ public struct SeqrRequestContext: RequestContext, RemoteAddressRequestContext {
     /// SHA-256 of the request's bearer token, set by the bearer-token middleware.
     public var sessionHash: Data? { signedIn?.tokenHash }
 
-    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+    /// The address rate limits and the access log use: the forwarded one behind a trusted proxy.
+    var clientAddress: String { forwardedClient ?? remoteAddress?.ipAddress ?? "unknown" }
 }
 
 /// The account a request's bearer token belongs to, and the token's hash.

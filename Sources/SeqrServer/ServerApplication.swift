@@ -65,9 +65,10 @@ public enum SeqrServerApplication {
 
     /// The router with every route and middleware; tests drive it in process.
     public static func router(service: NotesService, location: LocationService? = nil, logRequests: Bool = true,
-                              accessLog: AccessLog? = nil) -> Router<SeqrRequestContext> {
+                              accessLog: AccessLog? = nil, trustedProxies: TrustedProxies? = nil) -> Router<SeqrRequestContext> {
         let router = Router(context: SeqrRequestContext.self)
         _ = ServerMetrics.registry
+        if let trustedProxies, !trustedProxies.isEmpty { router.add(middleware: TrustedProxyMiddleware(proxies: trustedProxies)) }
         if let accessLog { router.add(middleware: AccessLogMiddleware(log: accessLog)) }
         if logRequests { router.add(middleware: RequestLogMiddleware()) }
         router.add(middleware: MetricsMiddleware())
@@ -91,11 +92,11 @@ public enum SeqrServerApplication {
     /// SIGINT stop it gracefully (swift-service-lifecycle, through Hummingbird's service group).
     public static func application(
         service: NotesService, location: LocationService? = nil, host: String, port: Int, logger: Logger,
-        accessLog: AccessLog? = nil, services: [any Service] = [],
+        accessLog: AccessLog? = nil, trustedProxies: TrustedProxies? = nil, services: [any Service] = [],
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var app = Application(
-            router: router(service: service, location: location, accessLog: accessLog),
+            router: router(service: service, location: location, accessLog: accessLog, trustedProxies: trustedProxies),
             configuration: .init(address: .hostname(host, port: port), serverName: "seqr-server"),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },

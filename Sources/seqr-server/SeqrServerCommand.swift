@@ -35,10 +35,19 @@ struct SeqrServerCommand: AsyncParsableCommand {
 }
 
 struct DatabaseOption: ParsableArguments {
-    @Option(name: .long, help: "A SQLite file path, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE. Default: ~/.local/share/seqr-server/notes.sqlite.")
+    @Option(name: .long, help: "A SQLite file path, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require|verify-ca|verify-full[&sslrootcert=FILE]]. Default: ~/.local/share/seqr-server/notes.sqlite.")
     var database: String?
+    @Option(name: .long, help: "PostgreSQL: read the password from the first line of this file (else the URL, else PGPASSWORD).")
+    var databasePasswordFile: String?
 
     var location: String { database ?? RepositoryLocation.defaultSQLitePath() }
+
+    func validate() throws {
+        if databasePasswordFile != nil, !location.hasPrefix("postgres") {
+            throw ValidationError("--database-password-file is for a postgres:// --database")
+        }
+    }
+
 }
 
 func makeLogger(_ level: Logger.Level) -> Logger {
@@ -55,12 +64,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one; the chosen port is logged).") var port = 8080
     @Option(help: "Notes a free account may hold.") var freeNotes = 10
     @Option(help: "Hours a session token stays valid.") var sessionHours = 168.0
-    @Option(help: "Login attempts per account per 5 minutes.") var loginsPerAccount = 10
-    @Option(help: "Login attempts per client address per 5 minutes.") var loginsPerAddress = 30
+    @Option(help: "Failed logins per account per 5 minutes.") var loginsPerAccount = 10
+    @Option(help: "Failed logins per client address per 5 minutes.") var loginsPerAddress = 30
+    @Option(help: "New accounts per client address per hour.") var registrationsPerAddress = 5
+    @Option(help: "New accounts per hour, all addresses together.") var registrationsPerHour = 200
+    @Option(help: "KiB of notes and location fixes one account may store (507 beyond).") var storageQuotaKib = 4096
+    @Option(name: .customLong("trusted-proxy"),
+            help: "A reverse proxy's address (repeatable): from it, X-Forwarded-For gives the client's address for rate limits and the access log.")
+    var trustedProxies: [String] = []
     @Option(help: "Location fixes each share keeps (the newest ones).") var locationHistory = 500
     @Option(help: "Hours a location fix is kept.") var locationRetentionHours = 24.0
     @Option(help: "Location shares one account may hold.") var sharesPerAccount = 20
-    @Option(help: "Also write an access log (Combined Log Format: address, time, request line, status, user agent) to this file.")
+    @Option(help: "Also write an access log (Combined Log Format: address, time, request line with share ids, status, user agent) to this file, as a proxy would.")
     var accessLog: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
 
@@ -68,26 +83,33 @@ struct Serve: AsyncParsableCommand {
         guard locationHistory >= 1 else { throw ValidationError("--location-history must be at least 1") }
         guard locationRetentionHours > 0 else { throw ValidationError("--location-retention-hours must be positive") }
         guard sharesPerAccount >= 1 else { throw ValidationError("--shares-per-account must be at least 1") }
+        guard registrationsPerAddress >= 1, registrationsPerHour >= 1 else { throw ValidationError("--registrations-per-address and --registrations-per-hour must be at least 1") }
+        guard storageQuotaKib >= 1 else { throw ValidationError("--storage-quota-kib must be at least 1") }
+        do { _ = try TrustedProxies(trustedProxies) } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown log level \(logLevel)") }
         let logger = makeLogger(level)
-        let (repository, services) = try RepositoryLocation.open(database.location, logger: logger)
+        let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
+        let proxies = try TrustedProxies(trustedProxies)
         var settings = NotesService.Settings()
         settings.freeNoteLimit = freeNotes
         settings.sessionLifetime = sessionHours * 3600
         settings.loginLimits = .init(perAccount: loginsPerAccount, perAddress: loginsPerAddress)
+        settings.registrationLimits = .init(perAddress: registrationsPerAddress, overall: registrationsPerHour)
+        settings.storageQuota = storageQuotaKib * 1024
         let service = try NotesService(repository: repository, settings: settings)
         var locationSettings = LocationService.Settings()
         locationSettings.retention = LocationRetention(limit: locationHistory, maxAge: locationRetentionHours * 3600)
         locationSettings.sharesPerAccount = sharesPerAccount
+        locationSettings.storageQuota = storageQuotaKib * 1024
         let location = LocationService(repository: repository, settings: locationSettings)
         let access = try accessLog.map { path in
             do { return try AccessLog(path: path) } catch { throw CommandError("cannot open the access log \(path)") }
         }
         let app = SeqrServerApplication.application(
-            service: service, location: location, host: host, port: port, logger: logger, accessLog: access, services: services,
+            service: service, location: location, host: host, port: port, logger: logger, accessLog: access, trustedProxies: proxies, services: services,
             onServerRunning: { port in
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",
                                                     "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")"])
@@ -110,7 +132,7 @@ struct Admin: AsyncParsableCommand {
 
         func run() async throws {
             let logger = makeLogger(.warning)
-            let (repository, services) = try RepositoryLocation.open(database.location, logger: logger)
+            let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
             try await withRunning(services) {
                 try await repository.migrate()
                 guard try await repository.setPro(username: user, state == .on) else { throw CommandError("no user \"\(user)\"") }

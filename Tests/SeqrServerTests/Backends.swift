@@ -64,6 +64,22 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
+extension Backend {
+    /// The app over a real socket (so the peer is 127.0.0.1), trusting these proxies' X-Forwarded-For.
+    func withLiveApp(settings: NotesService.Settings, trusting proxies: [String],
+                     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let trusted = try TrustedProxies(proxies)
+        try await withRepository { repository, _ in
+            let service = try NotesService(repository: repository, settings: settings)
+            var quiet = Logger(label: "seqr-server-test")
+            quiet.logLevel = .critical
+            let app = Application(router: SeqrServerApplication.router(service: service, logRequests: false, trustedProxies: trusted),
+                                  configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: quiet)
+            try await app.test(.live) { client in try await body(client) }
+        }
+    }
+}
+
 extension NotesService.Settings {
     /// Cheap Argon2id so the suite stays quick; the production cost is covered by AuthKeyHasher's own test.
     static var testing: Self {

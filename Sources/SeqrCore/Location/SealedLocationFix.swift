@@ -7,14 +7,21 @@ import Foundation
 /// | --- | --- | --- |
 /// | 0 | 1 | version, 1 |
 /// | 1 | 12 | nonce, random from the system RNG |
-/// | 13 | n | AES-256-GCM ciphertext of the fix's JSON |
+/// | 13 | n | AES-256-GCM ciphertext of the fix's JSON, padded with spaces to n = 256 |
 /// | 13 + n | 16 | tag |
+///
+/// The padding hides the plaintext's length, which otherwise tells anyone holding a share id
+/// (or the access log) the coordinates' signs and digit counts. Trailing spaces are JSON
+/// whitespace, so readers of unpadded fixes (older writers) and the browser's `JSON.parse`
+/// read both. A fix's JSON is at most about 170 bytes; a longer one would pad to a multiple of 256.
 ///
 /// Key: the share's random 256-bit key, which travels only in the link's fragment. Associated
 /// data: `"seqr-location-v1" 0x00 <share id>`, so the server cannot replay one share's fixes
 /// into another.
 public enum SealedLocationFix {
     public static let version: UInt8 = 1
+    /// Every sealed plaintext is a multiple of this many bytes (exactly this many for any valid fix).
+    public static let paddedLength = 256
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case truncated(length: Int)
@@ -34,9 +41,14 @@ public enum SealedLocationFix {
     static func associatedData(shareID: String) -> Data { Data("seqr-location-v1\u{0}\(shareID)".utf8) }
 
     public static func seal(_ fix: LocationFix, shareID: String, key: SymmetricKey) throws -> Data {
-        let box = try AES.GCM.seal(fix.json(), using: key, authenticating: associatedData(shareID: shareID))
+        let box = try AES.GCM.seal(padded(fix.json()), using: key, authenticating: associatedData(shareID: shareID))
         // combined is non-nil for the default 12-byte nonce.
         return Data([version]) + box.combined!
+    }
+
+    static func padded(_ json: Data) -> Data {
+        let length = max(paddedLength, (json.count + paddedLength - 1) / paddedLength * paddedLength)
+        return json + Data(repeating: UInt8(ascii: " "), count: length - json.count)
     }
 
     public static func open(_ sealed: Data, shareID: String, key: SymmetricKey) throws -> LocationFix {

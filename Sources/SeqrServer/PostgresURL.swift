@@ -1,0 +1,121 @@
+import Foundation
+import PostgresNIO
+
+/// A `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=FILE]` URL and
+/// where the password comes from, read as libpq reads them where both apply:
+///
+/// | sslmode | TLS | certificate checked |
+/// | --- | --- | --- |
+/// | `disable` (the default) | never | — |
+/// | `prefer` | when the server offers it | no |
+/// | `require` | always | no (with `sslrootcert`: chain only, as libpq does) |
+/// | `verify-ca` | always | chain, against `sslrootcert` or the system roots |
+/// | `verify-full` | always | chain and host name |
+///
+/// The password, in order: `--database-password-file` (one line), the URL, `PGPASSWORD` —
+/// so it need not sit in a command line that `ps` shows. Unknown parameters are refused
+/// rather than ignored: a mistyped `sslmode` must not quietly mean no TLS.
+public struct PostgresURL: Sendable, Equatable {
+    public enum SSLMode: String, Sendable, CaseIterable {
+        case disable, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+    }
+
+    public var host: String
+    public var port: Int
+    public var username: String
+    public var password: String?
+    public var database: String?
+    public var sslMode: SSLMode
+    public var sslRootCert: String?
+
+    public init(parsing url: String, passwordFile: String? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
+            throw .notPostgres
+        }
+        guard let host = components.host, !host.isEmpty else { throw .noHost }
+        guard let user = components.user, !user.isEmpty else { throw .noUser }
+        self.host = host
+        port = components.port ?? 5432
+        username = user
+        let database = String(components.path.dropFirst())
+        self.database = database.isEmpty ? nil : database
+        sslMode = .disable
+        for item in components.queryItems ?? [] {
+            switch item.name {
+            case "sslmode":
+                guard let mode = SSLMode(rawValue: item.value ?? "") else { throw .unknownSSLMode(item.value ?? "") }
+                sslMode = mode
+            case "sslrootcert":
+                guard let path = item.value, !path.isEmpty else { throw .unknownParameter("sslrootcert without a file") }
+                sslRootCert = path
+            default:
+                throw .unknownParameter(item.name)
+            }
+        }
+        if let passwordFile {
+            guard components.password == nil else { throw .twoPasswords }
+            guard let data = FileManager.default.contents(atPath: passwordFile) else { throw .passwordFileUnreadable(passwordFile) }
+            let line = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            guard !line.isEmpty else { throw .passwordFileEmpty(passwordFile) }
+            password = line
+        } else if let inURL = components.password {
+            password = inURL
+        } else {
+            password = environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    /// What postgres-nio is given for TLS; nil for `disable`.
+    public var tlsConfiguration: TLSConfiguration? {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let sslRootCert { tls.trustRoots = .file(sslRootCert) }
+        switch sslMode {
+        case .disable: return nil
+        case .prefer: tls.certificateVerification = .none
+        case .require: tls.certificateVerification = sslRootCert == nil ? .none : .noHostnameVerification
+        case .verifyCA: tls.certificateVerification = .noHostnameVerification
+        case .verifyFull: tls.certificateVerification = .fullVerification
+        }
+        return tls
+    }
+
+    public var clientConfiguration: PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS
+        switch (sslMode, tlsConfiguration) {
+        case (.prefer, let config?): tls = .prefer(config)
+        case (_, let config?): tls = .require(config)
+        case (_, nil): tls = .disable
+        }
+        return PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+    }
+}
+
+/// Why a PostgreSQL URL or its password cannot be used; one line each.
+public enum PostgresURLError: Error, Equatable, CustomStringConvertible {
+    case notPostgres
+    case noHost
+    case noUser
+    case unknownSSLMode(String)
+    case unknownParameter(String)
+    case twoPasswords
+    case passwordFileUnreadable(String)
+    case passwordFileEmpty(String)
+
+    public var description: String {
+        let expected = " (expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE])"
+        switch self {
+        case .notPostgres: return "PostgreSQL URL: not a postgres:// URL" + expected
+        case .noHost: return "PostgreSQL URL: no host" + expected
+        case .noUser: return "PostgreSQL URL: no user" + expected
+        case .unknownSSLMode(let mode):
+            return "PostgreSQL URL: sslmode \"\(mode)\" is not one of \(PostgresURL.SSLMode.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownParameter(let name): return "PostgreSQL URL: unsupported parameter \(name) (only sslmode and sslrootcert)"
+        case .twoPasswords: return "PostgreSQL URL: a password in the URL and a --database-password-file; give it once"
+        case .passwordFileUnreadable(let path): return "cannot read the database password file \(path)"
+        case .passwordFileEmpty(let path): return "the database password file \(path) is empty"
+        }
+    }
+}

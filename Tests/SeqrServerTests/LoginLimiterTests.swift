@@ -1,0 +1,104 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import SeqrCore
+import SeqrServer
+import Testing
+
+/// The login rate limiter's memory bound and what it counts; client addresses behind a proxy.
+@Suite("login rate limiter and trusted proxies")
+struct LoginLimiterTests {
+    @Test("100,000 distinct names from distinct addresses: the table never holds more than its cap")
+    func hardCap() async {
+        let limiter = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 30, window: 300, capacity: 1_000))
+        var largest = 0
+        for i in 0..<100_000 {
+            _ = await limiter.attempt(account: "name-\(i)", address: "10.\(i >> 16 & 255).\(i >> 8 & 255).\(i & 255)")
+            if i % 97 == 0 { largest = max(largest, await limiter.entryCount) }
+        }
+        largest = max(largest, await limiter.entryCount)
+        #expect(largest == 1_000)
+    }
+
+    @Test("60 KB names are not stored, and refused attempts store nothing")
+    func longNames() async {
+        let limiter = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 1_000, window: 300))
+        for i in 0..<500 {
+            _ = await limiter.attempt(account: String(repeating: "x", count: 60_000) + "\(i)", address: "192.0.2.1")
+        }
+        // Only the address is counted: an invalid name matches no account.
+        #expect(await limiter.entryCount == 1)
+        let locked = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 2, window: 300))
+        _ = await locked.attempt(account: "alice", address: "192.0.2.2")
+        _ = await locked.attempt(account: "alice", address: "192.0.2.2")
+        let before = await locked.entryCount
+        for i in 0..<100 { #expect(await locked.attempt(account: "name-\(i)", address: "192.0.2.2") != nil) }
+        #expect(await locked.entryCount == before)
+    }
+
+    @Test("only failed logins count: a user who logs in often from one address is never locked out", arguments: Backend.available)
+    func successesDoNotCount(backend: Backend) async throws {
+        var settings = NotesService.Settings.testing
+        settings.loginLimits = .init(perAccount: 3, perAddress: 3, window: 300)
+        try await backend.withApp(settings: settings) { client, _, _ in
+            var alice = TestUser()
+            try await client.register(&alice)
+            var statuses: [Int] = []
+            for _ in 0..<8 {
+                statuses.append(Int(try await client.execute(uri: "/v1/sessions", method: .post, headers: [.contentType: "application/json"],
+                                                             body: body(NotesAPI.LoginRequest(username: alice.name, authKey: alice.authKey))).status.code))
+            }
+            #expect(statuses == Array(repeating: 200, count: 8))
+        }
+    }
+
+    @Test("X-Forwarded-For: the right-most hop that is not a trusted proxy, and only from a trusted peer")
+    func forwardedFor() throws {
+        let proxies = try TrustedProxies(["10.0.0.1", "::1", "10.0.0.2"])
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["198.51.100.7"]) == "198.51.100.7")
+        // The client's own entries are left of the real one and never read.
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["1.2.3.4, 198.51.100.7"]) == "198.51.100.7")
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["1.2.3.4", "198.51.100.7, 10.0.0.2"]) == "198.51.100.7")
+        #expect(proxies.clientAddress(peer: "0:0:0:0:0:0:0:1", forwardedFor: ["2001:db8::1"]) == "2001:db8::1")
+        // An untrusted peer's header is ignored.
+        #expect(proxies.clientAddress(peer: "203.0.113.9", forwardedFor: ["198.51.100.7"]) == nil)
+        #expect(proxies.clientAddress(peer: nil, forwardedFor: ["198.51.100.7"]) == nil)
+        // Garbage stops the walk at the nearest trusted hop.
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["198.51.100.7, nonsense"]) == nil)
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["nonsense, 10.0.0.2"]) == "10.0.0.2")
+        #expect(throws: TrustedProxies.Failure.notAnAddress("proxy.example")) { try TrustedProxies(["proxy.example"]) }
+    }
+
+    func withLiveApp(_ backend: Backend, trusting proxies: [String],
+                     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        var settings = NotesService.Settings.testing
+        settings.loginLimits = .init(perAccount: 100, perAddress: 3, window: 300)
+        try await backend.withLiveApp(settings: settings, trusting: proxies, body)
+    }
+
+    static func failedLogin(_ client: some TestClientProtocol, from address: String) async throws -> Int {
+        let response = try await client.execute(uri: "/v1/sessions", method: .post,
+                                                headers: [.contentType: "application/json", HTTPField.Name("X-Forwarded-For")!: address],
+                                                body: body(NotesAPI.LoginRequest(username: "mallory", authKey: TestUser().authKey)))
+        return Int(response.status.code)
+    }
+
+    @Test("behind a trusted proxy one client's failed logins lock out that client only", arguments: Backend.available)
+    func trustedProxy(backend: Backend) async throws {
+        try await withLiveApp(backend, trusting: ["127.0.0.1"]) { client async throws in
+            for _ in 0..<3 { #expect(try await Self.failedLogin(client, from: "203.0.113.5") == 401) }
+            #expect(try await Self.failedLogin(client, from: "203.0.113.5") == 429)
+            #expect(try await Self.failedLogin(client, from: "203.0.113.6") == 401)
+        }
+    }
+
+    @Test("an untrusted peer's X-Forwarded-For is ignored: changing it does not escape the limit", arguments: Backend.available)
+    func untrustedPeer(backend: Backend) async throws {
+        try await withLiveApp(backend, trusting: ["10.9.9.9"]) { client async throws in
+            for i in 0..<3 { #expect(try await Self.failedLogin(client, from: "203.0.113.\(i)") == 401) }
+            #expect(try await Self.failedLogin(client, from: "203.0.113.99") == 429)
+        }
+    }
+}
