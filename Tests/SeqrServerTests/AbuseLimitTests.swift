@@ -56,8 +56,8 @@ struct AbuseLimitTests {
             _ = try await client.createNote(alice, info: big)
             let id = UUID()
             let key = SymmetricKeyHolder.shared.key
-            let note = EncryptedNote(id: id, title: try SealedNoteField.seal("t", noteID: id, field: .title, key: key),
-                                     info: try SealedNoteField.seal(big, noteID: id, field: .info, key: key), format: .seqrAEAD, kdf: NoteKDF(alice.kdf))
+            let note = EncryptedNote(id: id, title: try SealedNoteField.seal("t", noteID: id, field: .title, noteVersion: 1, key: key),
+                                     info: try SealedNoteField.seal(big, noteID: id, field: .info, noteVersion: 1, key: key), format: .seqrAEAD, kdf: NoteKDF(alice.kdf))
             let third = try await client.execute(uri: "/v1/notes", method: .post, headers: alice.auth, body: body(NotesAPI.NoteWrite(note: note)))
             #expect(third.status.code == 507)
             #expect(try decode(NotesAPI.ErrorBody.self, third).error == "storage_quota_exceeded")
