@@ -142,7 +142,7 @@ struct SafeBrowsingUpdateTests {
         #expect(server.fetches.count == 1, "a failed update is retried only after the back-off")
 
         let directory = try TemporaryDirectory()
-        let down = SafeBrowsingUpdateClient(apiKey: "test-key", databasePath: directory.file("sb.db"), endpoint: "http://127.0.0.1:9/v4", updateInterval: 0)
+        let down = SafeBrowsingUpdateClient(apiKey: "test-key", databasePath: directory.file("sb.db"), endpoint: "http://127.0.0.1:9/v4", updateInterval: 0, timeout: 3)
         let unreachable = await down.check("https://malware.test/")
         #expect(!unreachable.checked && unreachable.notes.first?.hasPrefix("Safe Browsing unreachable") == true)
     }

@@ -20,10 +20,10 @@ struct URLSafetyTests {
         #expect(await URLSafetyChecker().check("https://fine.example/") == .notChecked("no blocklist or Safe Browsing key configured"))
         // Safe Browsing unreachable: the blocklist still checked, and the gap is said.
         let directory = try TemporaryDirectory()
-        let down = URLSafetyChecker(blocklist: blocklist, safeBrowsing: SafeBrowsingUpdateClient(apiKey: "test-key", databasePath: directory.file("a.db"), endpoint: "http://127.0.0.1:9/v4"))
+        let down = URLSafetyChecker(blocklist: blocklist, safeBrowsing: SafeBrowsingUpdateClient(apiKey: "test-key", databasePath: directory.file("a.db"), endpoint: "http://127.0.0.1:9/v4", timeout: 3))
         guard case .noMatch(let sources) = await down.check("https://fine.example/") else { Issue.record("expected noMatch"); return }
         #expect(sources.first == "the offline blocklist" && sources.count == 3 && sources[1].contains("unreachable"))
-        let onlySB = URLSafetyChecker(safeBrowsing: SafeBrowsingUpdateClient(apiKey: "test-key", databasePath: directory.file("b.db"), endpoint: "http://127.0.0.1:9/v4"))
+        let onlySB = URLSafetyChecker(safeBrowsing: SafeBrowsingUpdateClient(apiKey: "test-key", databasePath: directory.file("b.db"), endpoint: "http://127.0.0.1:9/v4", timeout: 3))
         guard case .notChecked(let reason) = await onlySB.check("https://fine.example/") else { Issue.record("expected notChecked"); return }
         #expect(reason.contains("unreachable"))
     }
