@@ -87,6 +87,7 @@ let package = Package(
             dependencies: [
                 "SeqrCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .target(

@@ -14,7 +14,8 @@ struct ScanCommand: AsyncParsableCommand {
         with --accept; a message is verified, decrypted, shown (with a warning when expired) and \
         kept in the history with --lat/--lon; a URL or text is shown as is. Every URL is checked \
         against the offline blocklist (--blocklist or SEQR_BLOCKLIST) and Google Safe Browsing \
-        (key in SEQR_SAFE_BROWSING_KEY; SEQR_SAFE_BROWSING_ENDPOINT overrides the endpoint): a \
+        (key in SEQR_SAFE_BROWSING_KEY; SEQR_SAFE_BROWSING_ENDPOINT overrides the v4 base URL), whose \
+        hash-prefix lists are kept in the store (safebrowsing.db): the URL itself is never sent. A \
         flagged URL is shown with a warning, never hidden; with no check possible it says "not checked".
         """
     )
@@ -41,7 +42,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try storeOptions.open()
-        let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist)
+        let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist, safeBrowsingDatabasePath: (storeOptions.store ?? ChannelStore.defaultDirectory()) + "/safebrowsing.db")
         var failed = false
         for path in images {
             let symbols: [DecodedSymbol]
