@@ -51,24 +51,26 @@ public struct NotesClient: Sendable {
         self.allowsInsecureHTTP = allowsInsecureHTTP
     }
 
-    /// Whether requests to `server` may be sent: https anywhere; http only to loopback
-    /// (127.0.0.0/8, ::1, localhost) unless `allowsInsecureHTTP`.
+    /// Whether requests to `server` may be sent (``ServerTransportPolicy``): https anywhere;
+    /// http only to loopback unless `allowsInsecureHTTP`.
     public static func checkTransport(_ server: String, allowsInsecureHTTP: Bool) throws(Failure) {
-        guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
-              let host = components.host, !host.isEmpty else { throw .badServerURL(server) }
-        switch scheme {
-        case "https": return
-        case "http": guard allowsInsecureHTTP || isLoopback(host) else { throw .insecureTransport(server) }
-        default: throw .badServerURL(server)
+        do throws(ServerTransportPolicy.Violation) {
+            try ServerTransportPolicy.check(server, allowsInsecureHTTP: allowsInsecureHTTP)
+        } catch {
+            switch error {
+            case .insecure: throw .insecureTransport(server)
+            case .notHTTP: throw .badServerURL(server)
+            }
         }
     }
 
-    static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
-    }
+    /// Redirects are never followed: async-http-client would send a request's body (an auth
+    /// key) again to whatever `Location` a reply names, http included. A 3xx is an error here.
+    static let httpClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     // MARK: Transport
 
@@ -85,7 +87,7 @@ public struct NotesClient: Sendable {
         }
         let response: HTTPClientResponse
         do {
-            response = try await HTTPClient.shared.execute(request, timeout: timeout)
+            response = try await Self.httpClient.execute(request, timeout: timeout)
         } catch {
             throw Failure.unreachable(server)
         }

@@ -93,6 +93,11 @@ public struct NotesService: Sendable {
     }
 
     static func checkNote(_ note: EncryptedNote) throws {
+        // RNCryptor fields are keyed by the password through PBKDF2-SHA1: stored here they would be a
+        // cheaper password test than the account key. Notes stored before stay readable.
+        guard note.format == .seqrAEAD else {
+            throw APIError(.badRequest, "legacy_format", "notes are stored only as seqr-aead-v1; \(note.format.rawValue) is read, never written")
+        }
         guard note.kdf.isValid(for: note.format) else { throw APIError.badRequest("the note's kdf does not fit its format") }
         guard !note.title.isEmpty, note.title.count <= maxTitleBytes else { throw APIError.badRequest("title ciphertext must be 1–\(maxTitleBytes) bytes") }
         guard !note.info.isEmpty, note.info.count <= maxInfoBytes else { throw APIError.badRequest("info ciphertext must be 1–\(maxInfoBytes) bytes") }

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import SeqrCore
 
-/// The newest version of each note this device has opened, per server and account, so that
+/// The newest version of each note this device has opened or written, and the notes it deleted,
+/// per server (its canonical origin) and account, so that
 /// `seqr notes` refuses a note the server rolled back (``NotesAPI/Note/checkNotRolledBack(seen:)``).
 struct SeenNoteVersionRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "seenNoteVersion"
@@ -11,6 +12,7 @@ struct SeenNoteVersionRecord: Codable, FetchableRecord, PersistableRecord {
     var noteID: String
     var version: Int
     var versionBound: Bool
+    var deleted: Bool
 }
 
 extension ChannelStore {
@@ -23,7 +25,7 @@ extension ChannelStore {
             var seen: [UUID: SeenNoteVersion] = [:]
             for record in records {
                 guard let id = UUID(uuidString: record.noteID) else { continue }
-                seen[id] = SeenNoteVersion(version: record.version, versionBound: record.versionBound)
+                seen[id] = SeenNoteVersion(version: record.version, versionBound: record.versionBound, deleted: record.deleted)
             }
             return seen
         }
@@ -36,9 +38,9 @@ extension ChannelStore {
             for (id, seen) in notes {
                 let key = ["server": server, "username": username, "noteID": id.uuidString.lowercased()]
                 let merged = try SeenNoteVersionRecord.fetchOne(db, key: key)
-                    .map { SeenNoteVersion(version: $0.version, versionBound: $0.versionBound).merged(with: seen) } ?? seen
+                    .map { SeenNoteVersion(version: $0.version, versionBound: $0.versionBound, deleted: $0.deleted).merged(with: seen) } ?? seen
                 try SeenNoteVersionRecord(server: server, username: username, noteID: id.uuidString.lowercased(),
-                                          version: merged.version, versionBound: merged.versionBound).save(db)
+                                          version: merged.version, versionBound: merged.versionBound, deleted: merged.deleted).save(db)
             }
         }
     }

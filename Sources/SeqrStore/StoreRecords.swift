@@ -129,6 +129,7 @@ enum StoreMigrations {
                 t.column("noteID", .text).notNull()
                 t.column("version", .integer).notNull()
                 t.column("versionBound", .boolean).notNull()
+                t.column("deleted", .boolean).notNull().defaults(to: false)
                 t.primaryKey(["server", "username", "noteID"])
             }
         }

@@ -42,8 +42,10 @@ public struct URLSafetyChecker: Sendable {
             checker.blocklist = URLBlocklist(parsing: text)
         }
         if let key = environment["SEQR_SAFE_BROWSING_KEY"], !key.isEmpty {
-            checker.safeBrowsing = SafeBrowsingUpdateClient(apiKey: key, databasePath: safeBrowsingDatabasePath,
-                                                            endpoint: environment["SEQR_SAFE_BROWSING_ENDPOINT"] ?? SafeBrowsingUpdateClient.defaultEndpoint)
+            let endpoint = environment["SEQR_SAFE_BROWSING_ENDPOINT"] ?? SafeBrowsingUpdateClient.defaultEndpoint
+            // The key rides in the query string: never over plain http beyond loopback.
+            guard (try? ServerTransportPolicy.check(endpoint, allowsInsecureHTTP: false)) != nil else { throw .insecureEndpoint(endpoint) }
+            checker.safeBrowsing = SafeBrowsingUpdateClient(apiKey: key, databasePath: safeBrowsingDatabasePath, endpoint: endpoint)
         }
         return checker
     }

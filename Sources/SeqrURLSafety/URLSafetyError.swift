@@ -5,6 +5,8 @@ import Foundation
 public enum URLSafetyError: Error, Equatable, Sendable, CustomStringConvertible {
     // Configuration.
     case blocklistUnreadable(path: String)
+    /// SEQR_SAFE_BROWSING_ENDPOINT is plain http to a host that is not loopback (the API key would travel in the clear).
+    case insecureEndpoint(String)
 
     // URLs.
     /// No host could be found, so there is nothing to look up (`mailto:`, `/path`, empty).
@@ -38,6 +40,7 @@ public enum URLSafetyError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .blocklistUnreadable(let path): "\(path): cannot read the blocklist"
+        case .insecureEndpoint(let endpoint): "SEQR_SAFE_BROWSING_ENDPOINT \(endpoint) is not https (plain http only to loopback): the API key would cross the network in the clear"
         case .notAWebURL: "not a web URL: it has no host to check"
         case .unreachable(let reason): "Safe Browsing unreachable: \(reason)"
         case .httpStatus(403): "Safe Browsing refused the API key (HTTP 403): check SEQR_SAFE_BROWSING_KEY and that the Safe Browsing API is enabled for it"

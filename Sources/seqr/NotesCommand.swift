@@ -63,7 +63,8 @@ struct NotesOptions: ParsableArguments {
     /// (the server rolled it back); what opens is remembered, so it can never go back later.
     func open(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [(NotesAPI.Note, Result<NotePlaintext, Error>)] {
         let store = try openStore()
-        let seen = try store.seenNoteVersions(server: session.server, username: session.username)
+        let origin = ServerTransportPolicy.canonicalOrigin(session.server)
+        let seen = try store.seenNoteVersions(server: origin, username: session.username)
         let results = notes.map { note in
             (note, Result { () throws -> NotePlaintext in
                 try note.checkNotRolledBack(seen: seen[note.id])
@@ -71,7 +72,7 @@ struct NotesOptions: ParsableArguments {
             })
         }
         let opened = results.compactMap { note, result in (try? result.get()).map { _ in (id: note.id, seen: note.seen) } }
-        try store.recordSeenNotes(opened, server: session.server, username: session.username)
+        try store.recordSeenNotes(opened, server: origin, username: session.username)
         return results
     }
 
@@ -82,8 +83,11 @@ struct NotesOptions: ParsableArguments {
 
     /// Remembers notes this machine just wrote, at the versions their fields were sealed for.
     func rememberWritten(_ written: [(id: UUID, version: Int)], session: NotesSession) throws {
-        try openStore().recordSeenNotes(written.map { ($0.id, SeenNoteVersion(version: $0.version, versionBound: true)) },
-                                        server: session.server, username: session.username)
+        try remember(written.map { ($0.id, SeenNoteVersion(version: $0.version, versionBound: true)) }, session: session)
+    }
+
+    func remember(_ notes: [(id: UUID, seen: SeenNoteVersion)], session: NotesSession) throws {
+        try openStore().recordSeenNotes(notes, server: ServerTransportPolicy.canonicalOrigin(session.server), username: session.username)
     }
 
     func printJSON(_ value: some Encodable) throws {
@@ -265,6 +269,10 @@ struct NotesList: AsyncParsableCommand {
         for (note, error) in failed {
             StandardStreams.warn("note \(note.shortID) cannot be opened: \(error)")
         }
+        let legacy = opened.filter { $0.0.format == .rncryptor }.count
+        if legacy > 0 {
+            StandardStreams.warn("\(legacy) note\(legacy == 1 ? " is" : "s are") still RNCryptor, whose key is a cheaper password test for the server: `seqr notes passwd` (or an edit) re-seals them")
+        }
         if !failed.isEmpty { throw ExitCode(1) }
     }
 }
@@ -324,9 +332,13 @@ struct NotesRemove: AsyncParsableCommand {
     @OptionGroup var options: NotesOptions
 
     func run() async throws {
-        let (_, client) = try options.signedIn()
+        let (session, client) = try options.signedIn()
         let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
         try await withNotesErrors { try await client.delete(id: note.id) }
+        // A server that ignores the delete, or restores the note later, is caught on the next read.
+        var gone = note.seen
+        gone.deleted = true
+        try options.remember([(note.id, gone)], session: session)
         if options.json { try options.printJSON(["deleted": note.id.uuidString.lowercased()]) } else {
             print("deleted \(note.shortID)")
         }

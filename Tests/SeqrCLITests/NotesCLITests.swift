@@ -153,20 +153,45 @@ struct NotesCLITests {
         let mixed = try seqr(["notes", "show", id] + bob)
         #expect(mixed.status != 0 && mixed.stderr.contains("mixed with another version"), "\(mixed.stderr)")
 
-        // A note an earlier client stored as RNCryptor v3 (still accepted by the API) is read, then re-sealed on edit.
-        let kdf = try await NotesClient(server: server.url).kdf(username: "bob")
-        let keys = try AccountKeys(password: "correct horse", parameters: kdf)
-        let session = try await NotesClient(server: server.url).login(username: "bob", authKey: keys.authenticationToken)
+        // A note an earlier client stored as RNCryptor v3 (the API no longer takes them; put in the database as it was) is read, then re-sealed on edit.
         let legacy = EncryptedNote(id: UUID(), title: try RNCryptorV3.encrypt(Data("Onion".utf8), password: "correct horse", iterations: 10_000),
                                    info: try RNCryptorV3.encrypt(Data("layers".utf8), password: "correct horse", iterations: 10_000),
                                    format: .rncryptor, kdf: .rncryptor())
-        _ = try await NotesClient(server: server.url, token: session.token).create(legacy)
+        let insert = try python.run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
+                       "SELECT ?, account_id, ?, ?, 'rncryptor-v3', 'pbkdf2-sha1', 10000, NULL, 1, created_at, updated_at FROM note LIMIT 1",
+                       (sys.argv[2], bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4]))); db.commit()
+            """, database, legacy.id.uuidString.lowercased(), Self.hex(legacy.title), Self.hex(legacy.info)])
+        #expect(insert.status == 0, "\(insert.stderr)")
         let legacyID = String(legacy.id.uuidString.lowercased().prefix(8))
         #expect(try seqr(["notes", "show", legacyID] + bob).stdoutText == "Onion\nlayers\n")
+        #expect(try seqr(["notes", "list"] + bob).stderr.contains("1 note is still RNCryptor"))
         #expect(try seqr(["notes", "edit", legacyID, "--info", "more layers"] + bob).status == 0)
         let edited = try JSONSerialization.jsonObject(with: try seqr(["notes", "show", legacyID, "--json"] + bob).stdout) as? [String: Any]
         #expect(edited?["format"] as? String == "seqr-aead-v1" && edited?["info"] as? String == "more layers")
+
+        // Deleted here, brought back by the server: refused.
+        let keep = directory.file("deleted.json")
+        #expect(try python.run(["-c", """
+            import sqlite3, sys, json
+            db = sqlite3.connect(sys.argv[1]); db.row_factory = sqlite3.Row
+            row = dict(db.execute("SELECT * FROM note WHERE id = ?", (sys.argv[2],)).fetchone())
+            json.dump({k: (v.hex() if isinstance(v, bytes) else v) for k, v in row.items()}, open(sys.argv[3], "w"))
+            """, database, legacy.id.uuidString.lowercased(), keep]).status == 0)
+        #expect(try seqr(["notes", "rm", legacyID] + bob).status == 0)
+        #expect(try python.run(["-c", """
+            import sqlite3, sys, json
+            row = json.load(open(sys.argv[2])); db = sqlite3.connect(sys.argv[1])
+            for k in ("title", "info"): row[k] = bytes.fromhex(row[k])
+            db.execute("INSERT INTO note (%s) VALUES (%s)" % (", ".join(row), ", ".join("?" * len(row))), list(row.values())); db.commit()
+            """, database, keep]).status == 0)
+        let returned = try seqr(["notes", "show", legacyID] + bob)
+        #expect(returned.status != 0 && returned.stderr.contains("was deleted here, yet the server serves it again"), "\(returned.stderr)")
     }
+
+    static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
 
     /// SQLite always; PostgreSQL when the test cluster is there (make test starts it).
     static var databases: [String] {

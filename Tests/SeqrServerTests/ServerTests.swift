@@ -143,7 +143,12 @@ struct ServerTests {
             try await client.register(&alice)
             for _ in 0..<3 { _ = try await client.createNote(alice) }
             let id = UUID()
-            let extra = EncryptedNote(id: id, title: Data([1]), info: Data([2]), format: .rncryptor, kdf: .rncryptor())
+            let extra = EncryptedNote(id: id, title: Data([1]), info: Data([2]), format: .seqrAEAD, kdf: NoteKDF(alice.kdf))
+            // RNCryptor's key is a cheaper password test than the account key: never stored.
+            let legacy = EncryptedNote(id: UUID(), title: Data([1]), info: Data([2]), format: .rncryptor, kdf: .rncryptor())
+            let refused = try await client.execute(uri: "/v1/notes", method: .post, headers: alice.auth, body: body(NotesAPI.NoteWrite(note: legacy)))
+            #expect(refused.status == .badRequest)
+            #expect(try decode(NotesAPI.ErrorBody.self, refused).error == "legacy_format")
             let over = try await client.execute(uri: "/v1/notes", method: .post, headers: alice.auth, body: body(NotesAPI.NoteWrite(note: extra)))
             #expect(over.status.code == 402)
             #expect(try decode(NotesAPI.ErrorBody.self, over).error == "quota_exceeded")

@@ -73,12 +73,13 @@ struct SafeBrowsingUpdateTests {
 
     @Test("after minimumWaitDuration the next check updates, sending the list states")
     func waitElapses() async throws {
-        let server = try SafeBrowsingTestServer(["--fetch-wait", "1.5"])
+        // Long enough that the first two checks fall inside it even on a loaded machine (1.5 s did not, in a full run).
+        let server = try SafeBrowsingTestServer(["--fetch-wait", "10"])
         let client = Self.client(server)
         _ = await client.check("https://malware.test/")
         _ = await client.check("https://malware.test/")
         #expect(server.fetches.count == 1)
-        try await Task.sleep(for: .seconds(2))
+        try await Task.sleep(for: .seconds(10.5))
         _ = await client.check("https://malware.test/")
         #expect(server.fetches.count == 2)
         #expect(try Self.states(server.fetches[0]) == ["MALWARE": nil, "SOCIAL_ENGINEERING": nil, "UNWANTED_SOFTWARE": nil])

@@ -116,6 +116,8 @@ public final class NoteCipher: @unchecked Sendable {
         case rolledBack(noteID: UUID, seen: Int, served: Int)
         /// The note was seen bound to its version and is now served without that binding.
         case versionBindingRemoved(noteID: UUID)
+        /// The note was deleted from this machine and the server serves it again.
+        case deletedNoteReturned(noteID: UUID)
 
         public var description: String {
             switch self {
@@ -125,6 +127,8 @@ public final class NoteCipher: @unchecked Sendable {
                 return "note \(id.uuidString.lowercased().prefix(8)) is served at version \(served), but version \(seen) was seen here: the server rolled it back"
             case .versionBindingRemoved(let id):
                 return "note \(id.uuidString.lowercased().prefix(8)) is served in an older, unbound form than was seen here: the server rolled it back"
+            case .deletedNoteReturned(let id):
+                return "note \(id.uuidString.lowercased().prefix(8)) was deleted here, yet the server serves it again"
             }
         }
     }
@@ -187,15 +191,19 @@ public final class NoteCipher: @unchecked Sendable {
 public struct SeenNoteVersion: Sendable, Equatable {
     public var version: Int
     public var versionBound: Bool
+    /// Deleted from this machine: the note must not come back.
+    public var deleted: Bool
 
-    public init(version: Int, versionBound: Bool) {
+    public init(version: Int, versionBound: Bool, deleted: Bool = false) {
         self.version = version
         self.versionBound = versionBound
+        self.deleted = deleted
     }
 
     /// What was seen after also seeing `other`.
     public func merged(with other: SeenNoteVersion) -> SeenNoteVersion {
-        SeenNoteVersion(version: max(version, other.version), versionBound: versionBound || other.versionBound)
+        SeenNoteVersion(version: max(version, other.version), versionBound: versionBound || other.versionBound,
+                        deleted: deleted || other.deleted)
     }
 }
 
@@ -211,6 +219,7 @@ extension NotesAPI.Note {
     /// unbound form of it is refused too.
     public func checkNotRolledBack(seen: SeenNoteVersion?) throws {
         guard let seen else { return }
+        if seen.deleted { throw NoteCipher.Failure.deletedNoteReturned(noteID: id) }
         if seen.versionBound && !self.seen.versionBound { throw NoteCipher.Failure.versionBindingRemoved(noteID: id) }
         if version < seen.version { throw NoteCipher.Failure.rolledBack(noteID: id, seen: seen.version, served: version) }
     }

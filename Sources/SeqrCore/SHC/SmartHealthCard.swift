@@ -55,7 +55,7 @@ public struct SmartHealthCard: Sendable {
 
     /// The most chunks a card may claim. The spec splits a JWS into ⌈length / 1191⌉ chunks
     /// and real cards have one to three; a claimed count is never used to size anything
-    /// before it is checked against this and against the number of inputs.
+    /// before it is checked against this.
     public static let maximumChunks = 16
     /// How many missing chunk numbers an error lists.
     public static let listedMissingChunks = 8
@@ -76,7 +76,7 @@ public struct SmartHealthCard: Sendable {
             switch parts.count {
             case 1: (index, count, digits) = (1, 1, parts[0])
             case 3:
-                guard parts[0].utf8.count <= 9, parts[1].utf8.count <= 9, let i = Int(parts[0]), let n = Int(parts[1]),
+                guard parts[0].utf8.count <= 18, parts[1].utf8.count <= 18, let i = Int(parts[0]), let n = Int(parts[1]),
                       n >= 1, (1...n).contains(i) else {
                     throw .inconsistentChunks("bad chunk numbers in \(text.prefix(16))…")
                 }
