@@ -46,7 +46,9 @@ struct JWSCLITests {
         try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token], "expired at 1970-01-01T00:16:40Z")
         try refuse(["jws", "verify", "--key", directory.file("o.pub.pem"), token], "signature does not verify")
         try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), "eyJhbGciOiJub25lIn0.e30."], "unsigned")
-        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token + "x"], "signature does not verify")
+        // 87 characters end in 2 unused bits, and "x" (110001) sets one: not canonical base64url.
+        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token + "x"], "the signature is not base64url")
+        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token + "w"], "signature does not verify")
         try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), "hello world"], "not a compact JWS")
         try refuse(["jws", "verify", "--key", directory.file("k.pem"), token], "expected a public key")
         let ok = try SeqrBinary.run("jws", "verify", "--key", directory.file("k.pub.pem"), token, "--ignore-time")
