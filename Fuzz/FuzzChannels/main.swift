@@ -1,0 +1,42 @@
+import Crypto
+import Foundation
+import FuzzSupport
+import SeqrCore
+
+// Channel codes: public key, channel share, message. Beyond raw bytes, one mode wraps fuzzed
+// plaintext in a correctly encrypted and signed message code, so the parser behind the
+// signature and the AEAD (kind, dates, UTF-8 content) sees hostile input too — as it would
+// from a channel owner who is the attacker.
+let owner = PrivateIdentity.generate(name: "owner")
+let recipient = PrivateIdentity.generate(name: "recipient")
+let channel = Channel.create(name: "fuzz", owner: owner.publicIdentity)
+let messageKey = HKDF<SHA256>.deriveKey(
+    inputKeyMaterial: SymmetricKey(data: channel.secret), info: Data("seqr channel message v1".utf8), outputByteCount: 32)
+
+runFuzzer { bytes in
+    var input = FuzzInput(bytes)
+    switch input.byte() % 4 {
+    case 0:
+        let raw = input.rest()
+        if let identity = try? PublicKeyCode.decode(raw) {
+            fuzzCheck(PublicKeyCode.encode(identity) == raw, "public key code round trip")
+        }
+        _ = try? SeqrCodeType.classify(raw)
+    case 1:
+        _ = try? ChannelShareCode.decode(input.rest(), for: recipient)
+    case 2:
+        let raw = input.rest()
+        _ = try? ChannelMessageCode.channelID(raw)
+        _ = try? ChannelMessageCode.decode(raw, channel: channel)
+    default:
+        let plaintext = input.rest()
+        let nonce = ChaChaPoly.Nonce()
+        var prefix = SeqrCodeType.message.header + [UInt8](channel.id) + Array(nonce)
+        prefix += [UInt8((plaintext.count + 16) >> 8 & 0xFF), UInt8((plaintext.count + 16) & 0xFF)]
+        let box = try! ChaChaPoly.seal(plaintext, using: messageKey, nonce: nonce, authenticating: prefix)
+        let signed = prefix + [UInt8](box.ciphertext) + [UInt8](box.tag)
+        guard case .ed25519(let key) = owner.signingKey else { fatalError("the owner is generated with Ed25519") }
+        let code = signed + [UInt8](try! key.signature(for: Data(signed)))
+        _ = try? ChannelMessageCode.decode(code, channel: channel)
+    }
+}
