@@ -59,7 +59,8 @@ public struct SmartHealthCard: Sendable {
             switch parts.count {
             case 1: (index, count, digits) = (1, 1, parts[0])
             case 3:
-                guard let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+                // At most 99 chunks: a claimed total of 10^9 listed every missing chunk in gigabytes.
+                guard let i = Int(parts[0]), let n = Int(parts[1]), (1...99).contains(n), (1...n).contains(i) else {
                     throw .inconsistentChunks("bad chunk numbers in \(text.prefix(16))…")
                 }
                 (index, count, digits) = (i, n, parts[2])
