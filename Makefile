@@ -4,7 +4,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/seqr
 
-.PHONY: setup build release demo test bench clean
+.PHONY: setup build release demo test bench fuzz clean
 
 setup:
 	@bash scripts/setup
@@ -25,8 +25,14 @@ demo: release
 test: setup
 	@SWIFT=$(SWIFT) bash scripts/test
 
+# libFuzzer targets, each run FUZZ_RUNS times (scripts/fuzz, docs/fuzzing.md); separate
+# from `make test`, with its own build directory (.build-fuzz).
+FUZZ_RUNS ?= 1000000
+fuzz: setup
+	@SWIFT=$(SWIFT) bash scripts/fuzz all $(FUZZ_RUNS)
+
 bench: release
 	$(RELEASE_BIN) bench qr
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz out

@@ -166,3 +166,41 @@ let package = Package(
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// MARK: Fuzzing (scripts/fuzz)
+// libFuzzer targets exist only when SEQR_FUZZ is set, built into their own scratch path
+// (.build-fuzz), so `swift build` and `make test` never see them. Our own code is compiled
+// with coverage and AddressSanitizer; the C libraries underneath (BoringSSL, libpng,
+// libjpeg, poppler) are not instrumented, but ASan still catches our misuse of what they return.
+if Context.environment["SEQR_FUZZ"] != nil {
+    let instrumented = ["SeqrCore", "SeqrQR", "CImageCodecs", "CPoppler"]
+    for target in package.targets where instrumented.contains(target.name) {
+        if target.name.hasPrefix("C") {
+            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]
+        } else {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        }
+    }
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzVault", ["SeqrCore"]),
+        ("FuzzJWS", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
+        ("FuzzChannels", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
+        ("FuzzNoteFormats", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
+        ("FuzzGPSLogs", ["SeqrCore"]),
+        ("FuzzImage", ["SeqrQR"]),
+        // seqr-server's note JSON writer, compiled in from Sources/SeqrServer (symlinks): the
+        // whole server under the sanitizer would cost minutes of build for two files.
+        ("FuzzJSONWriter", ["SeqrCore", .product(name: "NIOCore", package: "swift-nio")]),
+        // Not a fuzzer: writes the seed corpora in Tests/Fuzz/ with Seqr's own encoders.
+        ("FuzzSeeds", ["SeqrQR", .product(name: "Crypto", package: "swift-crypto")]),
+    ]
+    package.targets.append(.target(
+        name: "FuzzSupport", path: "Fuzz/FuzzSupport", swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

@@ -92,6 +92,9 @@ public enum GPXTrack {
 
     /// ISO 8601 with or without fractional seconds, as GPX and the CLI take it.
     public static func parseTime(_ text: String) -> Date? {
+        // ICU's parser dies of SIGFPE on a fraction of dozens of digits (found by scripts/fuzz
+        // gps-logs): no more than nanoseconds reach it.
+        if let dot = text.firstIndex(of: "."), text[text.index(after: dot)...].prefix(while: \.isNumber).count > 9 { return nil }
         let withFraction = ISO8601DateFormatter()
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return withFraction.date(from: text) ?? ISO8601DateFormatter().date(from: text)

@@ -30,7 +30,10 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
     }
 
     public init(base: String, shareID: String, key: LocationShareKey) {
-        self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+        // Every trailing slash, not one: "https://h//" kept one and lost another at each reprint.
+        var base = Substring(base)
+        while base.hasSuffix("/") { base = base.dropLast() }
+        self.base = String(base)
         self.shareID = shareID
         self.key = key
     }
@@ -38,8 +41,11 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
-              ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else { throw Failure.notALink }
-        let parts = components.path.split(separator: "/", omittingEmptySubsequences: false)
+              ["http", "https"].contains(scheme), let host = components.percentEncodedHost, !host.isEmpty else { throw Failure.notALink }
+        // Host and path stay encoded, as the link has them: a decoded %3F or %23 would move the
+        // rest of the base into a query or fragment when the base is printed again (found by
+        // scripts/fuzz note-formats).
+        let parts = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 3, parts[parts.count - 2] == "l" else { throw Failure.notALink }
         let id = String(parts[parts.count - 1])
         guard Self.isValidShareID(id) else { throw Failure.badShareID }

@@ -79,7 +79,7 @@ public struct NMEALog: Sendable {
     static func time(_ hms: String, date: String) -> Date? {
         guard hms.count >= 6, date.count == 6, let h = Int(hms.prefix(2)), let m = Int(hms.dropFirst(2).prefix(2)),
               let s = Double(hms.dropFirst(4)), let day = Int(date.prefix(2)), let month = Int(date.dropFirst(2).prefix(2)),
-              let year = Int(date.suffix(2)) else { return nil }
+              let year = Int(date.suffix(2)), (0..<61).contains(s) else { return nil }  // NaN or 1e300 seconds would trap Int(s)
         var components = DateComponents()
         components.calendar = Calendar(identifier: .gregorian)
         components.timeZone = TimeZone(identifier: "UTC")

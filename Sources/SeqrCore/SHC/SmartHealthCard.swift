@@ -76,8 +76,9 @@ public struct SmartHealthCard: Sendable {
             switch parts.count {
             case 1: (index, count, digits) = (1, 1, parts[0])
             case 3:
-                guard parts[0].utf8.count <= 18, parts[1].utf8.count <= 18, let i = Int(parts[0]), let n = Int(parts[1]),
-                      n >= 1, (1...n).contains(i) else {
+                // Digits only (Int() would take "+7…"), and short enough to parse; the total is capped below.
+                guard [parts[0], parts[1]].allSatisfy({ (1...18).contains($0.utf8.count) && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+                      let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
                     throw .inconsistentChunks("bad chunk numbers in \(text.prefix(16))…")
                 }
                 guard n <= maximumChunks else { throw .tooManyChunks(claimed: n, limit: maximumChunks) }

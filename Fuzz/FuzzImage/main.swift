@@ -1,0 +1,25 @@
+import Foundation
+import FuzzSupport
+import SeqrQR
+
+// Image files to QR payloads: PNG and JPEG through libpng/libjpeg (CImageCodecs), PDF pages
+// through poppler, then the decoder. The C libraries are not instrumented; the glue, the
+// pixel handling and QRDecoder's Swift passes are. Decoded images are bounded in area so a
+// run stays fast (the codecs' own limit is SEQR_MAX_PIXELS).
+let decoder = QRDecoder()
+
+runFuzzer { bytes in
+    let data = Data(bytes)
+    let images: [GrayImage]
+    if PDFPages.isPDF(data) {
+        guard let pages = try? PDFPages.render(data, dpi: 24) else { return }
+        images = pages
+    } else {
+        guard let image = try? ImageFile.decode(data, path: "fuzz") else { return }
+        images = [image]
+    }
+    for image in images.prefix(2) where image.width * image.height <= 512 * 512 {
+        fuzzCheck(image.pixels.count == image.width * image.height, "pixel count matches the size")
+        _ = try? decoder.decode(image)
+    }
+}

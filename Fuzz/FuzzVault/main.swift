@@ -1,0 +1,54 @@
+import FuzzSupport
+import SeqrCore
+
+// PaperVault: code, parity-code and message parsing, and assembly with Reed–Solomon rebuilds.
+// Most of the input is shaped into codes with valid checksums (the library's own serializers),
+// since random bytes would almost never pass the 16-bit checksum and reach the assembler.
+runFuzzer { bytes in
+    var input = FuzzInput(bytes)
+    switch input.byte() % 4 {
+    case 0:
+        let raw = input.rest()
+        _ = try? VaultCode(parsing: raw)
+        _ = try? VaultParityCode(parsing: raw)
+        if let message = try? VaultMessage(parsing: raw) {
+            fuzzCheck(message.serialized() == raw, "VaultMessage round trip")
+            // PBKDF2 itself is BoringSSL's; a few rounds reach the AEAD without a slow KDF.
+            if message.rounds <= 8 { _ = try? message.open(password: "") }
+        }
+    case 1:
+        _ = try? VaultBody.decode(input.rest())
+    case 2:
+        _ = try? VaultDocument(parsing: input.rest())
+    default:
+        assemble(&input)
+    }
+}
+
+/// Feeds a mix of raw, data and parity codes of one or two documents to a VaultAssembler.
+func assemble(_ input: inout FuzzInput) {
+    var assembler = VaultAssembler()
+    let digests = [[UInt8](repeating: 0xA5, count: 32), [UInt8](repeating: 0x5A, count: 32)]
+    while !input.isEmpty {
+        let kind = input.byte()
+        // Small totals keep the rebuilt groups small, so one run stays fast.
+        let header = VaultTransportHeader(
+            documentDigest: digests[Int(kind >> 7)], rows: input.byte(), columns: input.byte(),
+            totalCodes: UInt16(input.byte() % 24), codeNumber: UInt16(input.byte() % 24))
+        switch kind % 3 {
+        case 0:
+            assembler.add(input.chunk())
+        case 1:
+            assembler.add(VaultCode(header: header, payload: input.chunk()).serialized())
+        default:
+            let code = VaultParityCode(
+                header: header, firstDataCode: Int(input.byte() % 24), groupDataCodes: Int(input.byte() % 24),
+                groupParityCodes: Int(input.byte() % 8), indexInGroup: Int(input.byte() % 8),
+                messageLength: Int(input.uint16()), shard: input.chunk())
+            assembler.add(code.serialized())
+        }
+        _ = assembler.missingCodes
+        _ = assembler.isComplete
+    }
+    _ = try? assembler.messageBuffer()
+}
