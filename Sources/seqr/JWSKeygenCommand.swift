@@ -32,8 +32,7 @@ struct JWSKeygenCommand: ParsableCommand {
             throw CLIError("\(path) exists; use --force to overwrite it")
         }
         let key = try JWSSigningKey.generate(alg)
-        try ImageFile.write(Data(key.pemRepresentation.utf8), to: output)
-        chmod(output, 0o600)
+        try PrivateFileWriter.write(Data(key.pemRepresentation.utf8), to: output, overwrite: force)
         try ImageFile.write(Data(key.verificationKey.material.pemRepresentation.utf8), to: publicPath)
         var written = [output, publicPath]
         if jwk {

@@ -85,7 +85,8 @@ struct VaultRestoreCommand: ParsableCommand {
         if output == "-" {
             StandardStreams.write(Data(document.content))
         } else {
-            try ImageFile.write(Data(document.content), to: output)
+            // The document was secret enough to back up encrypted: only its owner may read it.
+            try PrivateFileWriter.write(Data(document.content), to: output, overwrite: force)
         }
         let summary = Summary(output: output, title: document.title, contentType: document.contentType == .text ? "text" : "bytes",
                               bytes: document.content.count, codes: assembler.foundCodes, picturesRead: read)
