@@ -14,6 +14,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case alreadySubscribed(String)
     case shareAlreadyUsed
     case notOwner(String)
+    /// The store's directory or file cannot be created or made private.
+    case unusableStore(String)
 
     public var description: String {
         switch self {
@@ -26,6 +28,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadySubscribed(let name): "already subscribed to \"\(name)\""
         case .shareAlreadyUsed: "this channel share was used before (after an unsubscribe, ask the owner for a new one)"
         case .notOwner(let name): "you do not own \"\(name)\""
+        case .unusableStore(let detail): detail
         }
     }
 }
@@ -37,8 +40,8 @@ public final class ChannelStore: Sendable {
     let database: DatabasePool
 
     public init(directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         path = directory + "/seqr.sqlite"
+        try PrivateStoreFiles.prepare(directory: directory, database: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         database = try DatabasePool(path: path, configuration: configuration)
@@ -113,15 +116,28 @@ public final class ChannelStore: Sendable {
     /// Subscribes from a scanned share: opens it, refuses shares used before, stores the channel.
     public func subscribe(share bytes: [UInt8], identity: PrivateIdentity) throws -> Channel {
         let channel = try ChannelShareCode.decode(bytes, for: identity)
-        let digest = Data(SHA256.hash(data: bytes))
+        let digest = Self.spentShareDigest(bytes)
         try database.write { db in
-            if try SpentShareRecord.fetchOne(db, key: digest) != nil { throw StoreError.shareAlreadyUsed }
+            for spent in [digest, Self.legacySpentShareDigest(bytes)] where try SpentShareRecord.fetchOne(db, key: spent) != nil {
+                throw StoreError.shareAlreadyUsed
+            }
             if try ChannelRecord.fetchOne(db, key: channel.id) != nil { throw StoreError.alreadySubscribed(channel.name) }
             try Self.record(channel, owned: false).insert(db)
             try SpentShareRecord(digest: digest, used: Date()).insert(db)
         }
         return channel
     }
+
+    /// What makes a share "the same share": the bytes the owner signed, never the signature.
+    /// An ECDSA signature (r, s) has a twin (r, n − s) that verifies too, so a digest over the
+    /// signature would let an old share subscribe again after an unsubscribe.
+    static func spentShareDigest(_ share: [UInt8]) -> Data {
+        Data(SHA256.hash(data: Data("seqr spent share v2".utf8) + share.dropLast(64)))
+    }
+
+    /// Digests written before spentShareDigest covered the whole share, signature included; they
+    /// are still honoured (but do not catch the malleated twin of a share spent back then).
+    static func legacySpentShareDigest(_ share: [UInt8]) -> Data { Data(SHA256.hash(data: share)) }
 
     /// Deletes a subscription and its secret (its history stays, for the record).
     public func unsubscribe(_ nameOrID: String) throws -> Channel {
