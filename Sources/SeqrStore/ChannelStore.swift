@@ -60,6 +60,7 @@ public final class ChannelStore: Sendable {
     /// Creates the identity; with a passphrase its private keys are sealed at rest
     /// (PBKDF2-HMAC-SHA256, 600,000 rounds, ChaCha20-Poly1305).
     public func createIdentity(name: String, p256: Bool = false, passphrase: String?, rounds: UInt32 = VaultMessage.defaultRounds) throws -> PrivateIdentity {
+        try DisplayName.validate(name)  // others' readers refuse such names
         let identity = PrivateIdentity.generate(name: name, p256: p256)
         let plain = identity.serializedPrivateKeys()
         let keys = try passphrase.map { Data(try VaultMessage.seal(plain, password: $0, rounds: rounds).serialized()) } ?? Data(plain)
@@ -91,6 +92,7 @@ public final class ChannelStore: Sendable {
     // MARK: Channels
 
     public func createChannel(name: String, owner: PrivateIdentity) throws -> Channel {
+        try DisplayName.validate(name)
         let channel = Channel.create(name: name, owner: owner.publicIdentity)
         try database.write { db in try Self.record(channel, owned: true).insert(db) }
         return channel
@@ -191,7 +193,8 @@ public final class ChannelStore: Sendable {
     }
 
     static func channel(_ record: ChannelRecord) throws -> Channel {
-        let owner = try PublicKeyCode.decode(SeqrCodeType.publicKey.header + [UInt8](record.owner))
+        // Rows written before names were checked still load; their names are shown escaped.
+        let owner = try PublicKeyCode.decode(SeqrCodeType.publicKey.header + [UInt8](record.owner), checkingName: false)
         return Channel(id: record.id, name: record.name, secret: record.secret, owner: owner, created: record.created)
     }
 

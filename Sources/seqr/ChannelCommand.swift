@@ -40,7 +40,8 @@ struct ChannelShareCommand: ParsableCommand {
         let recipient = try PublicKeyCode.decode(seqrPayload(.publicKey, in: to, describing: "public-key"))
         let share = try ChannelShareCode.encode(found, to: recipient, signedBy: storeOptions.identity(in: store))
         try writeCode(share, to: output)
-        StandardStreams.print("share of \"\(found.name)\" for \(recipient.name) (\(recipient.fingerprint)) → \(output)")
+        StandardStreams.print("fingerprint: \(recipient.fingerprint)")
+        StandardStreams.print("share of \"\(DisplayName.escaped(found.name))\" for \(DisplayName.escaped(recipient.name)) → \(output)")
     }
 }
 
@@ -53,7 +54,8 @@ struct ChannelSubscribeCommand: ParsableCommand {
         let store = try storeOptions.open()
         let payload = try seqrPayload(.channelShare, in: share, describing: "channel-share")
         let channel = try store.subscribe(share: payload, identity: storeOptions.identity(in: store))
-        StandardStreams.print("subscribed to \"\(channel.name)\" from \(channel.owner.name) (\(channel.owner.fingerprint)) — compare this fingerprint with the owner's")
+        StandardStreams.print("fingerprint: \(channel.owner.fingerprint)  (compare it with the owner's)")
+        StandardStreams.print("subscribed to \"\(DisplayName.escaped(channel.name))\" from \(DisplayName.escaped(channel.owner.name))")
     }
 }
 
@@ -87,6 +89,8 @@ struct ChannelListCommand: ParsableCommand {
         }
         if json { return try StandardStreams.printJSON(rows) }
         if rows.isEmpty { StandardStreams.print("no channels") }
-        for row in rows { StandardStreams.print("\(row.owned ? "owned     " : "subscribed") \(row.name)  (\(row.id.prefix(8))…, owner \(row.owner) \(row.fingerprint))") }
+        for row in rows {
+            StandardStreams.print("\(row.owned ? "owned     " : "subscribed") \(row.fingerprint)  \(DisplayName.escaped(row.name))  (\(row.id.prefix(8))…, owner \(DisplayName.escaped(row.owner)))")
+        }
     }
 }

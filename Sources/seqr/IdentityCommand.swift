@@ -57,11 +57,11 @@ struct IdentityShowCommand: ParsableCommand {
             try StandardStreams.printJSON(["name": identity.name, "fingerprint": identity.fingerprint, "code": Data(code).base64EncodedString()])
         } else if let output {
             try writeCode(code, to: output)
-            StandardStreams.print("\(identity.name)  \(identity.fingerprint)  → \(output)")
+            StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")
         } else {
             let symbol = try QREncoder.encode(Data(code), options: QREncodingOptions(segmentation: .binary))
             StandardStreams.print(symbol.terminalText(colors: StandardStreams.outputIsTerminal))
-            StandardStreams.print("\(identity.name)  \(identity.fingerprint)")
+            StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))")
         }
     }
 }

@@ -101,10 +101,14 @@ struct ScanCommand: AsyncParsableCommand {
             StandardStreams.warn("\(finding.file): \(error)")
             return
         }
+        // The fingerprint first, on its own line, before any text from the code: nothing a
+        // name holds can then overwrite or reorder it (names with controls are refused anyway).
+        if let fingerprint = finding.fingerprint { StandardStreams.print("fingerprint: \(fingerprint)") }
         var line = "\(finding.file): \(finding.kind)"
-        if let channel = finding.channel { line += " on \"\(channel)\"" }
-        if let content = finding.content { line += ": \(content)" }
-        if let fingerprint = finding.fingerprint { line += "  [\(fingerprint)]" }
+        if let channel = finding.channel { line += " on \"\(DisplayName.escaped(channel))\"" }
+        if let content = finding.content {
+            line += ": " + content.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayName.escaped(String($0)) }.joined(separator: "\n")
+        }
         if finding.expired == true { line += "  ⚠ EXPIRED" }
         if let check = finding.urlCheck { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }
         StandardStreams.print(line)

@@ -18,6 +18,9 @@ public enum ChannelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A message of a channel this store is not subscribed to.
     case unknownChannel(Data)
     case invalidContent(String)
+    /// A name (of an identity or a channel) holding a control or bidirectional character,
+    /// which could disguise what a terminal shows beside it.
+    case unsafeName(UInt32)
 
     public var description: String {
         switch self {
@@ -31,6 +34,8 @@ public enum ChannelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .decryptionFailed: "the message does not decrypt"
         case .unknownChannel: "a message of an unknown channel (not subscribed)"
         case .invalidContent(let detail): "invalid content: \(detail)"
+        case .unsafeName(let scalar):
+            "the name holds U+\(String(format: "%04X", scalar)), a control or text-direction character that could disguise it on screen; refused"
         }
     }
 }

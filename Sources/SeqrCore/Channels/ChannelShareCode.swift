@@ -93,6 +93,7 @@ public enum ChannelShareCode {
         let id = Data(try inner.take(16)), secret = Data(try inner.take(32))
         let created = UInt64(try inner.uint32()) << 32 | UInt64(try inner.uint32())
         guard let name = String(validating: try inner.take(Int(try inner.uint8())), as: UTF8.self) else { throw .invalidContent("the name is not UTF-8") }
+        try DisplayName.validate(name)
         return Channel(id: id, name: name, secret: secret, owner: owner, created: Date(timeIntervalSince1970: TimeInterval(created)))
     }
 

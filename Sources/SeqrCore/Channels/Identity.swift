@@ -57,7 +57,7 @@ public struct PublicIdentity: Equatable, Sendable {
         return [signingKey.algorithmByte] + signingKey.bytes + agreementKey + [UInt8(nameBytes.count)] + nameBytes
     }
 
-    init(reading reader: inout ByteReader<ChannelError>) throws(ChannelError) {
+    init(reading reader: inout ByteReader<ChannelError>, checkingName: Bool = true) throws(ChannelError) {
         switch try reader.uint8() {
         case 1: signingKey = .ed25519(Data(try reader.take(32)))
         case 2: signingKey = .p256(Data(try reader.take(65)))
@@ -67,6 +67,7 @@ public struct PublicIdentity: Equatable, Sendable {
         guard let name = String(validating: try reader.take(Int(try reader.uint8())), as: UTF8.self) else {
             throw .invalidContent("the name is not UTF-8")
         }
+        if checkingName { try DisplayName.validate(name) }
         self.name = name
         switch signingKey {
         case .ed25519(let raw): guard (try? Curve25519.Signing.PublicKey(rawRepresentation: raw)) != nil else { throw .invalidKey }
@@ -150,10 +151,12 @@ public enum PublicKeyCode {
         SeqrCodeType.publicKey.header + identity.serialized()
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(ChannelError) -> PublicIdentity {
+    /// `checkingName: false` only for keys read back from one's own store, which may have been
+    /// written before names were checked: show their names with `DisplayName.escaped`.
+    public static func decode(_ bytes: [UInt8], checkingName: Bool = true) throws(ChannelError) -> PublicIdentity {
         guard try SeqrCodeType.classify(bytes) == .publicKey else { throw .unknownType(bytes[3]) }
         var reader = ByteReader(Array(bytes.dropFirst(4)), truncated: ChannelError.truncated)
-        let identity = try PublicIdentity(reading: &reader)
+        let identity = try PublicIdentity(reading: &reader, checkingName: checkingName)
         guard reader.remaining == 0 else { throw .invalidContent("trailing bytes") }
         return identity
     }
