@@ -24,7 +24,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .passphraseRequired: "the identity is sealed with a passphrase: give --passphrase-file or SEQR_PASSPHRASE"
         case .wrongPassphrase: "wrong passphrase for the identity"
         case .channelNotFound(let name): "no channel \"\(name)\""
-        case .ambiguousChannel(let name): "several channels are called \"\(name)\"; use the id"
+        case .ambiguousChannel(let name): "several channels match \"\(name)\" (same name or id, other owners): add --owner FINGERPRINT"
         case .alreadySubscribed(let name): "already subscribed to \"\(name)\""
         case .shareAlreadyUsed: "this channel share was used before (after an unsubscribe, ask the owner for a new one)"
         case .notOwner(let name): "you do not own \"\(name)\""
@@ -106,10 +106,15 @@ public final class ChannelStore: Sendable {
         }.map(Self.channel)
     }
 
-    /// A channel by exact id (hex) or name.
-    public func channel(named nameOrID: String) throws -> (Channel, owned: Bool) {
+    /// A channel by exact id (hex) or name, and, where several owners' channels match, by a
+    /// prefix of the owner's fingerprint (dashes optional).
+    public func channel(named nameOrID: String, owner: String? = nil) throws -> (Channel, owned: Bool) {
         let records = try database.read { db in try ChannelRecord.fetchAll(db) }
-        let matches = records.filter { $0.name == nameOrID || $0.id.hexString == nameOrID.lowercased() }
+        let ownerPrefix = owner.map { $0.uppercased().filter { $0 != "-" } }
+        let matches = records.filter { record in
+            (record.name == nameOrID || record.id.hexString == nameOrID.lowercased())
+                && ownerPrefix.map { record.ownerFingerprint.filter { $0 != "-" }.hasPrefix($0) } ?? true
+        }
         guard let first = matches.first else { throw StoreError.channelNotFound(nameOrID) }
         guard matches.count == 1 else { throw StoreError.ambiguousChannel(nameOrID) }
         return (try Self.channel(first), first.owned)
@@ -123,7 +128,8 @@ public final class ChannelStore: Sendable {
             for spent in [digest, Self.legacySpentShareDigest(bytes)] where try SpentShareRecord.fetchOne(db, key: spent) != nil {
                 throw StoreError.shareAlreadyUsed
             }
-            if try ChannelRecord.fetchOne(db, key: channel.id) != nil { throw StoreError.alreadySubscribed(channel.name) }
+            // Keyed by owner and id: a stranger's share under the same id is another channel.
+            if try ChannelRecord.fetchOne(db, key: Self.key(channel)) != nil { throw StoreError.alreadySubscribed(channel.name) }
             try Self.record(channel, owned: false).insert(db)
             try SpentShareRecord(digest: digest, used: Date()).insert(db)
         }
@@ -142,10 +148,10 @@ public final class ChannelStore: Sendable {
     static func legacySpentShareDigest(_ share: [UInt8]) -> Data { Data(SHA256.hash(data: share)) }
 
     /// Deletes a subscription and its secret (its history stays, for the record).
-    public func unsubscribe(_ nameOrID: String) throws -> Channel {
-        let (channel, owned) = try channel(named: nameOrID)
+    public func unsubscribe(_ nameOrID: String, owner: String? = nil) throws -> Channel {
+        let (channel, owned) = try channel(named: nameOrID, owner: owner)
         guard !owned else { throw StoreError.notOwner(channel.name) }  // owners delete nothing this way
-        _ = try database.write { db in try ChannelRecord.deleteOne(db, key: channel.id) }
+        _ = try database.write { db in try ChannelRecord.deleteOne(db, key: Self.key(channel)) }
         return channel
     }
 
@@ -155,28 +161,42 @@ public final class ChannelStore: Sendable {
         let (channel, owned) = try channel(named: nameOrID)
         guard owned else { throw StoreError.notOwner(channel.name) }
         let encoded = try ChannelMessageCode.encode(message, in: channel, signedBy: owner)
-        var record = Self.record(message, channel: channel.id, encoded: encoded, published: true, latitude: nil, longitude: nil)
+        var record = Self.record(message, channel: channel, encoded: encoded, published: true, latitude: nil, longitude: nil)
         try database.write { db in try record.insert(db) }
         return (record, encoded)
     }
 
     /// Reads a scanned message of a known channel (signature first, then decryption) and
-    /// records it. Nothing is stored when anything fails.
+    /// records it. Several owners' channels may share an id (anyone can use a public id): the
+    /// message belongs to the one whose owner's signature verifies. Nothing is stored when
+    /// anything fails.
     public func receive(_ bytes: [UInt8], latitude: Double? = nil, longitude: Double? = nil) throws -> (ChannelMessage, Channel) {
         let id = try ChannelMessageCode.channelID(bytes)
-        guard let record = try database.read({ try ChannelRecord.fetchOne($0, key: id) }) else { throw ChannelError.unknownChannel(id) }
-        let channel = try Self.channel(record)
-        let message = try ChannelMessageCode.decode(bytes, channel: channel)
-        var stored = Self.record(message, channel: id, encoded: bytes, published: false, latitude: latitude, longitude: longitude)
+        let candidates = try database.read { db in try ChannelRecord.filter(Column("id") == id).fetchAll(db) }.map(Self.channel)
+        guard !candidates.isEmpty else { throw ChannelError.unknownChannel(id) }
+        var firstFailure: Error?
+        var opened: (ChannelMessage, Channel)?
+        for candidate in candidates {
+            do {
+                opened = (try ChannelMessageCode.decode(bytes, channel: candidate), candidate)
+                break
+            } catch {
+                firstFailure = firstFailure ?? error
+            }
+        }
+        guard let (message, channel) = opened else { throw firstFailure! }
+        var stored = Self.record(message, channel: channel, encoded: bytes, published: false, latitude: latitude, longitude: longitude)
         try database.write { db in try stored.insert(db) }
         return (message, channel)
     }
 
-    public func history(channel nameOrID: String? = nil) throws -> [MessageRecord] {
-        let id = try nameOrID.map { try channel(named: $0).0.id }
+    public func history(channel nameOrID: String? = nil, owner: String? = nil) throws -> [MessageRecord] {
+        let selected = try nameOrID.map { try self.channel(named: $0, owner: owner).0 }
         return try database.read { db in
             var request = MessageRecord.order(Column("recorded"), Column("id"))
-            if let id { request = request.filter(Column("channelID") == id) }
+            if let selected {
+                request = request.filter(Column("channelID") == selected.id && Column("ownerFingerprint") == selected.owner.fingerprint)
+            }
             return try request.fetchAll(db)
         }
     }
@@ -187,8 +207,12 @@ public final class ChannelStore: Sendable {
 
     // MARK: Mapping
 
+    static func key(_ channel: Channel) -> [String: any DatabaseValueConvertible] {
+        ["ownerFingerprint": channel.owner.fingerprint, "id": channel.id]
+    }
+
     static func record(_ channel: Channel, owned: Bool) -> ChannelRecord {
-        ChannelRecord(id: channel.id, name: channel.name, secret: channel.secret,
+        ChannelRecord(ownerFingerprint: channel.owner.fingerprint, id: channel.id, name: channel.name, secret: channel.secret,
                       owner: Data(PublicKeyCode.encode(channel.owner).dropFirst(4)), owned: owned, created: channel.created)
     }
 
@@ -198,8 +222,8 @@ public final class ChannelStore: Sendable {
         return Channel(id: record.id, name: record.name, secret: record.secret, owner: owner, created: record.created)
     }
 
-    static func record(_ message: ChannelMessage, channel: Data, encoded: [UInt8], published: Bool, latitude: Double?, longitude: Double?) -> MessageRecord {
-        MessageRecord(id: nil, channelID: channel, kind: message.kind == .url ? "url" : "text", created: message.created, expires: message.expires,
+    static func record(_ message: ChannelMessage, channel: Channel, encoded: [UInt8], published: Bool, latitude: Double?, longitude: Double?) -> MessageRecord {
+        MessageRecord(id: nil, channelID: channel.id, ownerFingerprint: channel.owner.fingerprint, kind: message.kind == .url ? "url" : "text", created: message.created, expires: message.expires,
                       content: message.content, latitude: latitude, longitude: longitude, encoded: Data(encoded), published: published, recorded: Date())
     }
 }

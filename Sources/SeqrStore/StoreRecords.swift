@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SeqrCore
 
 /// The local identity: private keys, sealed with a passphrase when one was set.
 struct IdentityRecord: Codable, FetchableRecord, PersistableRecord {
@@ -11,9 +12,12 @@ struct IdentityRecord: Codable, FetchableRecord, PersistableRecord {
     var created: Date
 }
 
-/// A channel this store owns or is subscribed to.
+/// A channel this store owns or is subscribed to, keyed by (owner fingerprint, id): a channel
+/// id is public in every message, so anyone can make a share under it; only the owner's key
+/// says whose channel it is.
 public struct ChannelRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "channel"
+    public var ownerFingerprint: String
     public var id: Data
     public var name: String
     public var secret: Data
@@ -28,6 +32,8 @@ public struct MessageRecord: Codable, FetchableRecord, MutablePersistableRecord,
     public static let databaseTableName = "message"
     public var id: Int64?
     public var channelID: Data
+    /// The channel owner's fingerprint (nil only for rows of channels gone before it was recorded).
+    public var ownerFingerprint: String?
     public var kind: String
     public var created: Date
     public var expires: Date?
@@ -132,6 +138,32 @@ enum StoreMigrations {
                 t.column("deleted", .boolean).notNull().defaults(to: false)
                 t.primaryKey(["server", "username", "noteID"])
             }
+        }
+        migrator.registerMigration("v5-channel-owner-key") { db in
+            // Channels were keyed by id alone, so a stranger's share under a known id could
+            // squat it; now (owner fingerprint, id). Rows carry over with the fingerprint of
+            // the owner key they hold; messages get the fingerprint of their channel's owner.
+            try db.create(table: "channelByOwner") { t in
+                t.column("ownerFingerprint", .text).notNull()
+                t.column("id", .blob).notNull()
+                t.column("name", .text).notNull()
+                t.column("secret", .blob).notNull()
+                t.column("owner", .blob).notNull()
+                t.column("owned", .boolean).notNull()
+                t.column("created", .datetime).notNull()
+                t.primaryKey(["ownerFingerprint", "id"])
+            }
+            try db.alter(table: "message") { t in t.add(column: "ownerFingerprint", .text) }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM channel") {
+                let ownerKey: Data = row["owner"]
+                let fingerprint = try PublicKeyCode.decode(SeqrCodeType.publicKey.header + [UInt8](ownerKey), checkingName: false).fingerprint
+                try db.execute(sql: "INSERT INTO channelByOwner (ownerFingerprint, id, name, secret, owner, owned, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               arguments: [fingerprint, row["id"] as Data, row["name"] as String, row["secret"] as Data, ownerKey,
+                                           row["owned"] as Bool, row["created"] as Date])
+                try db.execute(sql: "UPDATE message SET ownerFingerprint = ? WHERE channelID = ?", arguments: [fingerprint, row["id"] as Data])
+            }
+            try db.drop(table: "channel")
+            try db.rename(table: "channelByOwner", to: "channel")
         }
         return migrator
     }

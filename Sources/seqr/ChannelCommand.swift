@@ -62,10 +62,11 @@ struct ChannelSubscribeCommand: ParsableCommand {
 struct ChannelUnsubscribeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unsubscribe", abstract: "Leave a channel and delete its secret.")
     @Argument(help: "The channel (name or id).") var channel: String
+    @Option(help: "The owner's fingerprint (a prefix will do), when channels of several owners match.") var owner: String?
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let removed = try storeOptions.open().unsubscribe(channel)
+        let removed = try storeOptions.open().unsubscribe(channel, owner: owner)
         StandardStreams.print("unsubscribed from \"\(removed.name)\"; its secret is deleted")
     }
 }

@@ -118,6 +118,7 @@ struct ScanCommand: AsyncParsableCommand {
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "history", abstract: "Messages you published or scanned.")
     @Argument(help: "Only this channel (name or id).") var channel: String?
+    @Option(help: "The channel owner's fingerprint (a prefix will do), when channels of several owners match.") var owner: String?
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var storeOptions: StoreOptions
 
@@ -135,9 +136,10 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
-        let names = Dictionary(try store.channels().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let rows = try store.history(channel: channel).map {
-            Row(id: $0.id ?? 0, channel: names[$0.channelID] ?? $0.channelID.hexString, kind: $0.kind, content: $0.content,
+        struct ChannelKey: Hashable { let id: Data; let owner: String? }
+        let names = Dictionary(try store.channels().map { (ChannelKey(id: $0.id, owner: $0.owner.fingerprint), $0.name) }, uniquingKeysWith: { a, _ in a })
+        let rows = try store.history(channel: channel, owner: owner).map {
+            Row(id: $0.id ?? 0, channel: names[ChannelKey(id: $0.channelID, owner: $0.ownerFingerprint)] ?? $0.channelID.hexString, kind: $0.kind, content: $0.content,
                 created: $0.created.formatted(.iso8601), expires: $0.expires?.formatted(.iso8601), published: $0.published,
                 latitude: $0.latitude, longitude: $0.longitude)
         }
