@@ -37,9 +37,13 @@ public actor SafeBrowsingUpdateClient {
     /// How long one request may take before the service counts as unreachable.
     private let timeout: TimeAmount
     private var store: SafeBrowsingStore?
+    /// The time, for the waits the server asks for (tests move it forward instead of sleeping).
+    private let clock: @Sendable () -> Date
 
     public init(apiKey: String, databasePath: String, endpoint: String = SafeBrowsingUpdateClient.defaultEndpoint,
-                lists: [SafeBrowsingList] = SafeBrowsingList.defaults, updateInterval: Double = 1800, timeout: Double = 30) {
+                lists: [SafeBrowsingList] = SafeBrowsingList.defaults, updateInterval: Double = 1800, timeout: Double = 30,
+                clock: @escaping @Sendable () -> Date = Date.init) {
+        self.clock = clock
         self.apiKey = apiKey
         self.databasePath = databasePath
         var base = endpoint
@@ -55,7 +59,7 @@ public actor SafeBrowsingUpdateClient {
     public func check(_ url: String) async -> SafeBrowsingAnswer {
         var answer = SafeBrowsingAnswer()
         var store = loadedStore(notes: &answer.notes)
-        let now = Self.nowMillis()
+        let now = nowMillis()
         if now >= store.nextUpdateAt {
             // Claimed before the await, so that a check entering meanwhile does not fetch too.
             self.store?.nextUpdateAt = now + 60_000
@@ -124,7 +128,8 @@ public actor SafeBrowsingUpdateClient {
         })
         let response: SafeBrowsingAPI.FetchResponse = try await post("threatListUpdates:fetch", request)
         let wait = SafeBrowsingAPI.seconds(response.minimumWaitDuration) ?? 0
-        store.nextUpdateAt = now + Int64(max(wait, updateInterval) * 1000)
+        // The wait counts from the answer, not from the request: a slow answer must not use it up.
+        store.nextUpdateAt = nowMillis() + Int64(max(wait, updateInterval) * 1000)
         store.failedUpdates = 0
         var notes: [String] = []
         for update in response.listUpdateResponses ?? [] {
@@ -225,7 +230,7 @@ public actor SafeBrowsingUpdateClient {
         }
         let negativeSeconds = SafeBrowsingAPI.seconds(response.negativeCacheDuration) ?? 0
         for prefix in prefixes { store.negative.append(.init(prefix: prefix, expiresAt: now + Int64(negativeSeconds * 1000))) }
-        if let wait = SafeBrowsingAPI.seconds(response.minimumWaitDuration) { store.nextFindAt = now + Int64(wait * 1000) }
+        if let wait = SafeBrowsingAPI.seconds(response.minimumWaitDuration) { store.nextFindAt = nowMillis() + Int64(wait * 1000) }
     }
 
     // MARK: Store and transport
@@ -251,7 +256,7 @@ public actor SafeBrowsingUpdateClient {
 
     private func persist(_ store: SafeBrowsingStore, notes: inout [String]) {
         var pruned = store
-        let now = Self.nowMillis()
+        let now = nowMillis()
         pruned.positive.removeAll { $0.expiresAt <= now }
         pruned.negative.removeAll { $0.expiresAt <= now }
         self.store = pruned
@@ -283,5 +288,5 @@ public actor SafeBrowsingUpdateClient {
         }
     }
 
-    private static func nowMillis() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+    private func nowMillis() -> Int64 { Int64(clock().timeIntervalSince1970 * 1000) }
 }

@@ -73,13 +73,16 @@ struct SafeBrowsingUpdateTests {
 
     @Test("after minimumWaitDuration the next check updates, sending the list states")
     func waitElapses() async throws {
-        // Long enough that the first two checks fall inside it even on a loaded machine (1.5 s did not, in a full run).
-        let server = try SafeBrowsingTestServer(["--fetch-wait", "10"])
-        let client = Self.client(server)
+        // A clock the test moves: a sleep raced a loaded machine's slow answers and disk.
+        let server = try SafeBrowsingTestServer(["--fetch-wait", "600"])
+        let clock = TestClock()
+        let client = SafeBrowsingUpdateClient(apiKey: "test-key", databasePath: server.directory.file("safebrowsing.db"), endpoint: server.endpoint,
+                                              updateInterval: 0, timeout: 60, clock: { clock.now })
         _ = await client.check("https://malware.test/")
+        clock.advance(599)
         _ = await client.check("https://malware.test/")
         #expect(server.fetches.count == 1)
-        try await Task.sleep(for: .seconds(10.5))
+        clock.advance(2)
         _ = await client.check("https://malware.test/")
         #expect(server.fetches.count == 2)
         #expect(try Self.states(server.fetches[0]) == ["MALWARE": nil, "SOCIAL_ENGINEERING": nil, "UNWANTED_SOFTWARE": nil])
@@ -161,4 +164,12 @@ struct SafeBrowsingUpdateTests {
         #expect(answer.notes == ["the Safe Browsing database is damaged (checksum); it will be downloaded again"])
         #expect(try Self.states(server.fetches[1]) == ["MALWARE": nil, "SOCIAL_ENGINEERING": nil, "UNWANTED_SOFTWARE": nil])
     }
+}
+
+/// A clock that moves only when told to.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date()
+    var now: Date { lock.withLock { current } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
 }
