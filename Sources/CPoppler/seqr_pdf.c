@@ -111,8 +111,17 @@ int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
         cairo->cairo_surface_flush(surface);
         uint8_t *gray = malloc((size_t)width * (size_t)height);
         int stop = 0;
+        // cairo cannot make a surface over 32,767 pixels a side (a page 30 × 666,655 pt): it
+        // returns an error surface without pixels. Such a page is skipped, like an oversized one.
+        const unsigned char *pixels = cairo->cairo_image_surface_get_data(surface);
+        if (pixels == NULL) {
+            free(gray);
+            cairo->cairo_destroy(cr);
+            cairo->cairo_surface_destroy(surface);
+            poppler.object_unref(page);
+            continue;
+        }
         if (gray != NULL) {
-            const unsigned char *pixels = cairo->cairo_image_surface_get_data(surface);
             const int stride = cairo->cairo_image_surface_get_stride(surface);
             for (int y = 0; y < height; ++y) {
                 const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
