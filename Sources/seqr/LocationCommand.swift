@@ -39,16 +39,16 @@ struct LocationOptions: ParsableArguments {
 
     @Flag(help: "Print JSON (follow: one JSON object per line).") var json = false
 
-    func openStore() throws -> ChannelStore {
-        try ChannelStore(directory: store ?? ChannelStore.defaultDirectory())
+    func openStore() throws -> LocalStore {
+        try LocalStore(directory: store ?? LocalStore.defaultDirectory(), passphrase: StoreOptions.passphraseSource(file: nil))
     }
 
-    func signedIn(_ store: ChannelStore) throws -> (NotesSession, NotesClient) {
+    func signedIn(_ store: LocalStore) throws -> (NotesSession, ServerClient) {
         guard let session = try store.notesSession() else {
             throw CLIError("not signed in: run `seqr notes register USER` or `seqr notes login USER` first")
         }
         let server = server ?? session.server
-        return (session, NotesClient(server: server, token: session.token, allowsInsecureHTTP: insecureHTTP))
+        return (session, ServerClient(server: server, token: session.token, allowsInsecureHTTP: insecureHTTP))
     }
 
     func printJSON(_ value: some Encodable, pretty: Bool = true) throws {
@@ -61,7 +61,7 @@ struct LocationOptions: ParsableArguments {
 
 /// Server answers about shares, as lines a person can act on.
 func locationFailure(_ error: Error) -> Error {
-    guard let failure = error as? NotesClient.Failure else { return error }
+    guard let failure = error as? ServerClientError else { return error }
     switch failure.code {
     case "share_not_found": return CLIError("no such share on the server: it was revoked or rotated, or the link is mistyped")
     case "share_expired": return CLIError("this share has expired")
@@ -73,7 +73,7 @@ func withLocationErrors<T>(_ body: () async throws -> T) async throws -> T {
     do { return try await body() } catch { throw locationFailure(error) }
 }
 
-extension ChannelStore {
+extension LocalStore {
     /// The local share whose id starts with `prefix` (at least 4 characters), on `server`.
     func ownedShare(matching prefix: String, server: String) throws -> OwnedLocationShare {
         guard prefix.count >= 4 else { throw CLIError("give at least 4 characters of the share id") }
@@ -91,7 +91,7 @@ struct ShareAnnouncement {
     let qr: String?
     let showQR: Bool
 
-    func announce(_ share: LocationAPI.Share, key: LocationShareKey, client: NotesClient, store: ChannelStore, verb: String) async throws {
+    func announce(_ share: LocationAPI.Share, key: LocationShareKey, client: ServerClient, store: LocalStore, verb: String) async throws {
         try store.saveLocationShare(OwnedLocationShare(id: share.id, server: client.server, key: key, created: share.createdAt, expires: share.expiresAt))
         // Start the share with the recent track (what the server would still keep of it).
         let recent = try store.ownFixes(since: Date().addingTimeInterval(-24 * 3600)).suffix(LocationAPI.maxFixesPerUpload)

@@ -59,8 +59,8 @@ struct LocationFollow: AsyncParsableCommand {
 
     func run() async throws {
         let link = try shareLink()
-        let client = NotesClient(server: link.base, allowsInsecureHTTP: insecureHTTP)
-        try NotesClient.checkTransport(client.server, allowsInsecureHTTP: insecureHTTP)  // before the retry loop, which would retry it forever
+        let client = ServerClient(server: link.base, allowsInsecureHTTP: insecureHTTP)
+        try ServerClient.checkTransport(client.server, allowsInsecureHTTP: insecureHTTP)  // before the retry loop, which would retry it forever
         var after = 0
         var previous: LocationFix?
         var printed = 0
@@ -70,7 +70,7 @@ struct LocationFollow: AsyncParsableCommand {
             let feed: LocationAPI.Feed
             do {
                 feed = try await client.feed(shareID: link.shareID, after: after)
-            } catch let failure as NotesClient.Failure where !once && failure.code == nil {
+            } catch let failure as ServerClientError where !once && failure.code == nil {
                 StandardStreams.warn("\(failure); retrying")
                 try await Task.sleep(for: .seconds(interval))
                 continue

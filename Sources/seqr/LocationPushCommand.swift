@@ -102,11 +102,11 @@ struct LocationPush: AsyncParsableCommand {
 
 /// Records fixes locally and uploads them, sealed per share, to the live shares of this store.
 struct FixPusher {
-    let store: ChannelStore
-    let client: NotesClient
+    let store: LocalStore
+    let client: ServerClient
     let only: String?
 
-    init(store: ChannelStore, client: NotesClient, only: String?) throws {
+    init(store: LocalStore, client: ServerClient, only: String?) throws {
         self.store = store
         self.client = client
         self.only = try only.map { try store.ownedShare(matching: $0, server: client.server).id }
@@ -121,10 +121,10 @@ struct FixPusher {
             let sealed = try fixes.map { try share.key.seal($0, shareID: share.id) }
             do {
                 targets.append(.init(id: share.id, kept: try await client.pushFixes(shareID: share.id, data: sealed)))
-            } catch let failure as NotesClient.Failure where failure.code == "share_not_found" {
+            } catch let failure as ServerClientError where failure.code == "share_not_found" {
                 StandardStreams.warn("share \(share.id) no longer exists on the server (revoked elsewhere); forgetting its key")
                 try store.deleteLocationShare(id: share.id)
-            } catch let failure as NotesClient.Failure where failure.code == "share_expired" {
+            } catch let failure as ServerClientError where failure.code == "share_expired" {
                 StandardStreams.warn("share \(share.id) has expired; skipped")
             } catch {
                 throw locationFailure(error)

@@ -41,20 +41,20 @@ struct NotesOptions: ParsableArguments {
     @Flag(help: "Print JSON.") var json = false
 
     /// A client for `server`, refusing plain http beyond loopback unless --insecure-http.
-    func client(server: String, token: String? = nil) -> NotesClient {
-        NotesClient(server: server, token: token, allowsInsecureHTTP: insecureHTTP)
+    func client(server: String, token: String? = nil) -> ServerClient {
+        ServerClient(server: server, token: token, allowsInsecureHTTP: insecureHTTP)
     }
 
-    func openStore() throws -> ChannelStore {
-        try ChannelStore(directory: store ?? ChannelStore.defaultDirectory())
+    func openStore() throws -> LocalStore {
+        try LocalStore(directory: store ?? LocalStore.defaultDirectory(), passphrase: StoreOptions.passphraseSource(file: nil))
     }
 
     func serverURL(session: NotesSession?) -> String {
-        server ?? session?.server ?? ProcessInfo.processInfo.environment["SEQR_NOTES_SERVER"] ?? NotesClient.defaultServer
+        server ?? session?.server ?? ProcessInfo.processInfo.environment["SEQR_NOTES_SERVER"] ?? ServerClient.defaultServer
     }
 
     /// The saved session and a client carrying its token.
-    func signedIn() throws -> (NotesSession, NotesClient) {
+    func signedIn() throws -> (NotesSession, ServerClient) {
         guard let session = try openStore().notesSession() else { throw CLIError("not signed in: run `seqr notes login USER` first") }
         return (session, client(server: serverURL(session: session), token: session.token))
     }
@@ -100,7 +100,7 @@ struct NotesOptions: ParsableArguments {
 
 /// Turns server answers into lines a person can act on.
 func notesFailure(_ error: Error) -> Error {
-    guard let failure = error as? NotesClient.Failure else { return error }
+    guard let failure = error as? ServerClientError else { return error }
     switch failure.code {
     case "unauthorized": return CLIError("the session expired or was revoked: run `seqr notes login USER`")
     case "stale_version": return CLIError("the note changed on the server since it was read; nothing was overwritten — run the edit again")
@@ -193,7 +193,7 @@ struct NotesLogout: AsyncParsableCommand {
             return
         }
         // A session the server no longer knows is as good as revoked.
-        do { try await client.logout() } catch NotesClient.Failure.server(status: 401, _, _) {}
+        do { try await client.logout() } catch ServerClientError.server(status: 401, _, _) {}
         try store.clearNotesSession()
         if options.json { try options.printJSON(["signedOut": session.username]) } else { print("signed out \(session.username)") }
     }

@@ -42,7 +42,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try storeOptions.open()
-        let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist, safeBrowsingDatabasePath: (storeOptions.store ?? ChannelStore.defaultDirectory()) + "/safebrowsing.db")
+        let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist, safeBrowsingDatabasePath: (storeOptions.store ?? LocalStore.defaultDirectory()) + "/safebrowsing.db")
         var failed = false
         for path in images {
             let symbols: [DecodedSymbol]
@@ -68,7 +68,7 @@ struct ScanCommand: AsyncParsableCommand {
         if failed { throw ExitCode.failure }
     }
 
-    private func handle(_ bytes: [UInt8], file: String, store: ChannelStore) -> Finding {
+    private func handle(_ bytes: [UInt8], file: String, store: LocalStore) -> Finding {
         do {
             switch try SeqrCodeType.classify(bytes) {
             case .publicKey:

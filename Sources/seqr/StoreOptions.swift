@@ -11,8 +11,14 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("passphrase-file"), help: "The identity's passphrase, first line of this file (SEQR_PASSPHRASE works too).")
     var passphraseFile: String?
 
-    func open() throws -> ChannelStore {
-        try ChannelStore(directory: store ?? ChannelStore.defaultDirectory())
+    func open() throws -> LocalStore {
+        try LocalStore(directory: store ?? LocalStore.defaultDirectory(), passphrase: Self.passphraseSource(file: passphraseFile))
+    }
+
+    /// Where the store finds the identity's passphrase when it first needs it: the file, else
+    /// SEQR_PASSPHRASE, else the terminal (asked once per process: the store keeps the unlocked identity).
+    static func passphraseSource(file: String?) -> LocalStore.PassphraseSource {
+        { try StoreOptions(passphraseFile: file).passphrase(prompt: true) }
     }
 
     /// The passphrase from the file or SEQR_PASSPHRASE; asked on the terminal only when `prompt`.
@@ -29,8 +35,15 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The identity, asking for its passphrase on the terminal when it is sealed.
-    func identity(in store: ChannelStore) throws -> PrivateIdentity {
-        try store.identity(passphrase: passphrase(prompt: try store.identityIsSealed))
+    func identity(in store: LocalStore) throws -> PrivateIdentity {
+        try store.identity()
+    }
+}
+
+extension StoreOptions {
+    init(passphraseFile: String?) {
+        self.init()
+        self.passphraseFile = passphraseFile
     }
 }
 

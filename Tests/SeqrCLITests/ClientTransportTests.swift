@@ -11,7 +11,7 @@ struct ClientTransportTests {
           arguments: ["https://notes.example", "https://10.0.0.1:8443/seqr", "http://127.0.0.1:8080", "http://127.9.8.7",
                       "http://localhost:8080", "http://LOCALHOST", "http://[::1]:8080"])
     func allowed(server: String) throws {
-        try NotesClient.checkTransport(server, allowsInsecureHTTP: false)
+        try ServerClient.checkTransport(server, allowsInsecureHTTP: false)
     }
 
     @Test("plain http to another host needs allowsInsecureHTTP",
@@ -19,8 +19,8 @@ struct ClientTransportTests {
                       "http://[::2]:8080", "http://128.0.0.1", "http://127.+0.+0.+1", "http://127.0.0.1@evil.example",
                       "http://127.0.0.1.", "http://127.0.0.1000", "http://127.0.0", "http://0177.0.0.1", "http://[::ffff:127.0.0.1]"])
     func refused(server: String) throws {
-        #expect(throws: NotesClient.Failure.insecureTransport(server)) { try NotesClient.checkTransport(server, allowsInsecureHTTP: false) }
-        try NotesClient.checkTransport(server, allowsInsecureHTTP: true)
+        #expect(throws: ServerClientError.insecureTransport(server)) { try ServerClient.checkTransport(server, allowsInsecureHTTP: false) }
+        try ServerClient.checkTransport(server, allowsInsecureHTTP: true)
     }
 
     @Test("what the client remembers about a server is keyed by its canonical origin")
@@ -35,7 +35,7 @@ struct ClientTransportTests {
 
     @Test("not an http(s) URL", arguments: ["ftp://notes.example", "notes.example", "file:///etc/passwd", "http://", ""])
     func malformed(server: String) {
-        #expect(throws: NotesClient.Failure.badServerURL(server)) { try NotesClient.checkTransport(server, allowsInsecureHTTP: true) }
+        #expect(throws: ServerClientError.badServerURL(server)) { try ServerClient.checkTransport(server, allowsInsecureHTTP: true) }
     }
 
     @Test("a redirect is never followed: the auth key is not sent again to wherever a reply points")
@@ -59,11 +59,11 @@ struct ClientTransportTests {
         let port = try #require(server.waitForLog { log in
             log.split(separator: "\n").first { $0.hasPrefix("port ") }.flatMap { Int($0.dropFirst(5)) }
         })
-        let client = NotesClient(server: "http://127.0.0.1:\(port)")
-        await #expect(throws: NotesClient.Failure.self) { _ = try await client.login(username: "bob", authKey: "secret-auth-key") }
+        let client = ServerClient(server: "http://127.0.0.1:\(port)")
+        await #expect(throws: ServerClientError.self) { _ = try await client.login(username: "bob", authKey: "secret-auth-key") }
         do {
             _ = try await client.login(username: "bob", authKey: "secret-auth-key")
-        } catch let failure as NotesClient.Failure {
+        } catch let failure as ServerClientError {
             #expect(failure == .server(status: 307, code: "http_307", message: "HTTP 307"))
         }
         #expect(!server.log.contains("TRAP"), "\(server.log)")

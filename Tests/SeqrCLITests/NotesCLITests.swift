@@ -206,8 +206,8 @@ struct NotesCLITests {
         let kdf = AccountKDFParameters.fresh(iterations: AccountKDFParameters.minimumIterations)
         let keys = try AccountKeys(password: "pw", parameters: kdf)
         let username = "burst-\(UUID().uuidString.prefix(8).lowercased())"
-        let session = try await NotesClient(server: first.url).register(username: username, authKey: keys.authenticationToken, kdf: kdf)
-        let client = NotesClient(server: first.url, token: session.token)
+        let session = try await ServerClient(server: first.url).register(username: username, authKey: keys.authenticationToken, kdf: kdf)
+        let client = ServerClient(server: first.url, token: session.token)
         let cipher = NoteCipher(password: "pw")
         let note = try NotePlaintext(title: "burst", info: "durable")
 
@@ -231,8 +231,8 @@ struct NotesCLITests {
         #expect(acknowledged.count > 10, "the burst should get some writes in before the kill")
 
         let second = try Server(database: database, log: directory.file("second.log"))
-        let restarted = try await NotesClient(server: second.url).login(username: username, authKey: keys.authenticationToken)
-        let stored = Set(try await NotesClient(server: second.url, token: restarted.token).notes().map(\.id))
+        let restarted = try await ServerClient(server: second.url).login(username: username, authKey: keys.authenticationToken)
+        let stored = Set(try await ServerClient(server: second.url, token: restarted.token).notes().map(\.id))
         #expect(acknowledged.isSubset(of: stored), "lost \(acknowledged.subtracting(stored).count) acknowledged writes")
     }
 }

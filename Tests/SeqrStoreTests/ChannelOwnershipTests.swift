@@ -9,13 +9,13 @@ import Testing
 @Suite("Channel ownership")
 struct ChannelOwnershipTests {
     let directories: [TemporaryDirectory]
-    let alice: ChannelStore, bob: ChannelStore, mallory: ChannelStore
+    let alice: LocalStore, bob: LocalStore, mallory: LocalStore
 
     init() throws {
         directories = try (0..<3).map { _ in try TemporaryDirectory() }
-        alice = try ChannelStore(directory: directories[0].path)
-        bob = try ChannelStore(directory: directories[1].path)
-        mallory = try ChannelStore(directory: directories[2].path)
+        alice = try LocalStore(directory: directories[0].path)
+        bob = try LocalStore(directory: directories[1].path)
+        mallory = try LocalStore(directory: directories[2].path)
     }
 
     /// Mallory's channel under Alice's public channel id and name, with her own secret.
@@ -69,7 +69,7 @@ struct ChannelOwnershipTests {
         let owner = PrivateIdentity.generate(name: "Old\u{1B}name")  // a name from before names were checked
         let channel = Channel.create(name: "Legacy", owner: owner.publicIdentity)
         let pool = try DatabasePool(path: directory.path + "/seqr.sqlite")
-        try StoreMigrations.migrator.migrate(pool, upTo: "v3-location")
+        try LocalStoreMigrations.migrator.migrate(pool, upTo: "v3-location")
         try pool.write { db in
             try db.execute(sql: "INSERT INTO channel (id, name, secret, owner, owned, created) VALUES (?, ?, ?, ?, 0, ?)",
                            arguments: [channel.id, "Legacy", channel.secret, Data(PublicKeyCode.encode(owner.publicIdentity).dropFirst(4)), Date()])
@@ -78,7 +78,7 @@ struct ChannelOwnershipTests {
                 """, arguments: [channel.id, Date(), Date()])
         }
         try pool.close()
-        let store = try ChannelStore(directory: directory.path)
+        let store = try LocalStore(directory: directory.path)
         let (found, owned) = try store.channel(named: "Legacy", owner: owner.publicIdentity.fingerprint)
         #expect(!owned && found.secret == channel.secret && found.owner == owner.publicIdentity)
         #expect(try store.history(channel: "Legacy").map(\.ownerFingerprint) == [owner.publicIdentity.fingerprint])

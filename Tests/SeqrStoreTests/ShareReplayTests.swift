@@ -10,7 +10,7 @@ struct ShareReplayTests {
     @Test("a P-256 owner's share with the malleated signature (r, n − s) verifies, yet is refused after an unsubscribe")
     func malleatedECDSAShare() throws {
         let directories = try (0..<2).map { _ in try TemporaryDirectory() }
-        let alice = try ChannelStore(directory: directories[0].path), bob = try ChannelStore(directory: directories[1].path)
+        let alice = try LocalStore(directory: directories[0].path), bob = try LocalStore(directory: directories[1].path)
         let aliceID = try alice.createIdentity(name: "Alice", p256: true, passphrase: nil)
         let bobID = try bob.createIdentity(name: "Bob", passphrase: nil)
         let news = try alice.createChannel(name: "News", owner: aliceID)
@@ -28,12 +28,12 @@ struct ShareReplayTests {
     @Test("a share spent before the digest changed (recorded over its signature) is still refused")
     func legacyDigestHonoured() throws {
         let directories = try (0..<2).map { _ in try TemporaryDirectory() }
-        let alice = try ChannelStore(directory: directories[0].path), bob = try ChannelStore(directory: directories[1].path)
+        let alice = try LocalStore(directory: directories[0].path), bob = try LocalStore(directory: directories[1].path)
         let aliceID = try alice.createIdentity(name: "Alice", passphrase: nil)
         let bobID = try bob.createIdentity(name: "Bob", passphrase: nil)
         let share = try ChannelShareCode.encode(try alice.createChannel(name: "Old", owner: aliceID), to: bobID.publicIdentity, signedBy: aliceID)
         try bob.database.write { db in
-            try db.execute(sql: "INSERT INTO spentShare (digest, used) VALUES (?, ?)", arguments: [ChannelStore.legacySpentShareDigest(share), Date()])
+            try db.execute(sql: "INSERT INTO spentShare (digest, used) VALUES (?, ?)", arguments: [LocalStore.legacySpentShareDigest(share), Date()])
         }
         #expect(throws: StoreError.shareAlreadyUsed) { try bob.subscribe(share: share, identity: bobID) }
     }

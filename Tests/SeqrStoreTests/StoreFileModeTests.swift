@@ -16,7 +16,7 @@ struct StoreFileModeTests {
         defer { umask(previous) }
         let parent = try TemporaryDirectory()
         let directory = parent.path + "/new/store"
-        let store = try ChannelStore(directory: directory)
+        let store = try LocalStore(directory: directory)
         _ = try store.createIdentity(name: "Alice", passphrase: nil)
         #expect(try Self.mode(directory) == 0o700)
         for suffix in ["", "-wal", "-shm"] {
@@ -31,7 +31,7 @@ struct StoreFileModeTests {
         let directory = parent.path + "/store"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
         FileManager.default.createFile(atPath: directory + "/seqr.sqlite", contents: nil, attributes: [.posixPermissions: 0o644])
-        let store = try ChannelStore(directory: directory)
+        let store = try LocalStore(directory: directory)
         #expect(try Self.mode(directory) == 0o700 && Self.mode(store.path) == 0o600)
     }
 }

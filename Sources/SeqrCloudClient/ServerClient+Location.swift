@@ -4,7 +4,7 @@ import SeqrCore
 /// Location sharing on seqr-server. The owner's calls need the session token; ``feed(shareID:after:)``
 /// is what followers call, without one. Fixes come and go as `data` strings that SeqrCore sealed
 /// (``LocationShareKey``); keys never pass through here.
-extension NotesClient {
+extension ServerClient {
     public func createShare(format: LocationFormat, expiresAt: Date?) async throws -> LocationAPI.Share {
         try await call(.POST, "/v1/location/shares", body: LocationAPI.CreateShareRequest(format: format, expiresAt: expiresAt))
     }

@@ -2,20 +2,7 @@ import Foundation
 import GRDB
 import SeqrCore
 
-/// The newest version of each note this device has opened or written, and the notes it deleted,
-/// per server (its canonical origin) and account, so that
-/// `seqr notes` refuses a note the server rolled back (``NotesAPI/Note/checkNotRolledBack(seen:)``).
-struct SeenNoteVersionRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "seenNoteVersion"
-    var server: String
-    var username: String
-    var noteID: String
-    var version: Int
-    var versionBound: Bool
-    var deleted: Bool
-}
-
-extension ChannelStore {
+extension LocalStore {
     /// What was seen of every note of this account, by note id.
     public func seenNoteVersions(server: String, username: String) throws -> [UUID: SeenNoteVersion] {
         try database.read { db in

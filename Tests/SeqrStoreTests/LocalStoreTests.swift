@@ -4,18 +4,18 @@ import SeqrStore
 import SeqrTestSupport
 import Testing
 
-@Suite("Channel store")
-struct ChannelStoreTests {
+@Suite("Local store")
+struct LocalStoreTests {
     let ownerDirectory: TemporaryDirectory
     let subscriberDirectory: TemporaryDirectory
-    let owner: ChannelStore
-    let subscriber: ChannelStore
+    let owner: LocalStore
+    let subscriber: LocalStore
 
     init() throws {
         ownerDirectory = try TemporaryDirectory()
         subscriberDirectory = try TemporaryDirectory()
-        owner = try ChannelStore(directory: ownerDirectory.path)
-        subscriber = try ChannelStore(directory: subscriberDirectory.path)
+        owner = try LocalStore(directory: ownerDirectory.path)
+        subscriber = try LocalStore(directory: subscriberDirectory.path)
     }
 
     @Test("the whole flow between two stores: create, share, subscribe, publish, receive, history")
@@ -83,7 +83,7 @@ struct ChannelStoreTests {
     func concurrentWriters() async throws {
         let alice = try owner.createIdentity(name: "Alice", passphrase: nil)
         _ = try owner.createChannel(name: "Busy", owner: alice)
-        let second = try ChannelStore(directory: ownerDirectory.path)
+        let second = try LocalStore(directory: ownerDirectory.path)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, store) in [owner, second].enumerated() {
                 group.addTask {

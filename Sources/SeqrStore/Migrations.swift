@@ -2,60 +2,8 @@ import Foundation
 import GRDB
 import SeqrCore
 
-/// The local identity: private keys, sealed with a passphrase when one was set.
-struct IdentityRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "identity"
-    var id: Int64 = 1
-    /// Either the plain serialized private keys, or a PaperVault-style message sealing them.
-    var keys: Data
-    var sealed: Bool
-    var created: Date
-}
-
-/// A channel this store owns or is subscribed to, keyed by (owner fingerprint, id): a channel
-/// id is public in every message, so anyone can make a share under it; only the owner's key
-/// says whose channel it is.
-public struct ChannelRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
-    public static let databaseTableName = "channel"
-    public var ownerFingerprint: String
-    public var id: Data
-    public var name: String
-    public var secret: Data
-    /// The owner's public identity, serialized as in a public-key code (without header).
-    public var owner: Data
-    public var owned: Bool
-    public var created: Date
-}
-
-/// A message published here or scanned successfully, with the code's bytes for reprinting.
-public struct MessageRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Equatable {
-    public static let databaseTableName = "message"
-    public var id: Int64?
-    public var channelID: Data
-    /// The channel owner's fingerprint (nil only for rows of channels gone before it was recorded).
-    public var ownerFingerprint: String?
-    public var kind: String
-    public var created: Date
-    public var expires: Date?
-    public var content: String
-    public var latitude: Double?
-    public var longitude: Double?
-    public var encoded: Data
-    public var published: Bool
-    public var recorded: Date
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
-
-/// Digests of channel shares already used, so that an old share cannot re-subscribe
-/// after an unsubscribe.
-struct SpentShareRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "spentShare"
-    var digest: Data
-    var used: Date
-}
-
-enum StoreMigrations {
+/// The local store's schema.
+enum LocalStoreMigrations {
     /// Named and append-only: never edit a registered migration; add a new one.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

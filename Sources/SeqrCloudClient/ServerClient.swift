@@ -1,0 +1,92 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import SeqrCore
+
+/// The HTTP client of seqr-server (async-http-client): transport here; accounts, notes and
+/// location shares in `ServerClient+Accounts`, `+Notes` and `+Location`. It only moves what
+/// SeqrCore has already encrypted; no password or encryption key ever reaches it.
+public struct ServerClient: Sendable {
+    public static let defaultServer = "http://127.0.0.1:8080"
+
+    public let server: String
+    public var token: String?
+    public var timeout: TimeAmount = .seconds(30)
+    /// Plain `http://` to a host other than loopback is refused unless this is set: the
+    /// authentication key and the bearer token would cross the network in the clear.
+    public var allowsInsecureHTTP: Bool
+
+    public init(server: String = defaultServer, token: String? = nil, allowsInsecureHTTP: Bool = false) {
+        self.server = server.hasSuffix("/") ? String(server.dropLast()) : server
+        self.token = token
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+    }
+
+    /// Whether requests to `server` may be sent (``ServerTransportPolicy``): https anywhere;
+    /// http only to loopback unless `allowsInsecureHTTP`.
+    public static func checkTransport(_ server: String, allowsInsecureHTTP: Bool) throws(ServerClientError) {
+        do throws(ServerTransportPolicy.Violation) {
+            try ServerTransportPolicy.check(server, allowsInsecureHTTP: allowsInsecureHTTP)
+        } catch {
+            switch error {
+            case .insecure: throw .insecureTransport(server)
+            case .notHTTP: throw .badServerURL(server)
+            }
+        }
+    }
+
+    /// Redirects are never followed: async-http-client would send a request's body (an auth
+    /// key) again to whatever `Location` a reply names, http included. A 3xx is an error here.
+    static let httpClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    // MARK: Transport
+
+    private func send(_ method: HTTPMethod, _ path: String, body: (any Encodable)?) async throws -> (Int, Data) {
+        try Self.checkTransport(server, allowsInsecureHTTP: allowsInsecureHTTP)
+        var request = HTTPClientRequest(url: server + path)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(data: try encoder.encode(body)))
+        }
+        let response: HTTPClientResponse
+        do {
+            response = try await Self.httpClient.execute(request, timeout: timeout)
+        } catch {
+            throw ServerClientError.unreachable(server)
+        }
+        let data = Data(buffer: try await response.body.collect(upTo: 64 << 20))
+        let status = Int(response.status.code)
+        guard (200..<300).contains(status) else {
+            if let error = try? JSONDecoder().decode(NotesAPI.ErrorBody.self, from: data) {
+                throw ServerClientError.server(status: status, code: error.error, message: error.message)
+            }
+            throw ServerClientError.server(status: status, code: "http_\(status)", message: "HTTP \(status)")
+        }
+        return (status, data)
+    }
+
+    func call<Response: Decodable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws -> Response {
+        let (_, data) = try await send(method, path, body: body)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(Response.self, from: data)
+        } catch {
+            throw ServerClientError.badResponse("\(Response.self) expected")
+        }
+    }
+
+    func callNoContent(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws {
+        _ = try await send(method, path, body: body)
+    }
+}

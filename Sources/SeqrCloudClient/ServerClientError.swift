@@ -1,0 +1,27 @@
+/// Why a call to seqr-server failed.
+public enum ServerClientError: Error, Equatable, CustomStringConvertible {
+    /// The server answered with an error body.
+    case server(status: Int, code: String, message: String)
+    case unreachable(String)
+    case badResponse(String)
+    /// `http://` to a host that is not loopback, without ``ServerClient/allowsInsecureHTTP``.
+    case insecureTransport(String)
+    /// Not an http(s) URL with a host.
+    case badServerURL(String)
+
+    public var description: String {
+        switch self {
+        case .server(let status, _, let message): return "server: \(message) (HTTP \(status))"
+        case .unreachable(let server): return "cannot reach seqr-server at \(server) (is seqr-server running? see --server)"
+        case .badResponse(let what): return "unexpected answer from the server: \(what)"
+        case .insecureTransport(let server):
+            return "refusing plain http to \(server): the session token would cross the network in the clear (use https, or --insecure-http if you must)"
+        case .badServerURL(let server): return "\(server) is not an http(s) server URL"
+        }
+    }
+
+    public var code: String? {
+        if case .server(_, let code, _) = self { return code }
+        return nil
+    }
+}

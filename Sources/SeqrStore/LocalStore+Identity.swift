@@ -1,0 +1,54 @@
+import Crypto
+import Foundation
+import GRDB
+import SeqrCore
+
+/// The identity: private keys, sealed under a passphrase when one was set.
+extension LocalStore {
+    /// Creates the identity; with a passphrase its private keys are sealed at rest
+    /// (PBKDF2-HMAC-SHA256, 600,000 rounds, ChaCha20-Poly1305), and so are the store's secrets
+    /// from then on (``StoreSecretsKey``), including those saved before the identity existed.
+    public func createIdentity(name: String, p256: Bool = false, passphrase: String?, rounds: UInt32 = VaultMessage.defaultRounds) throws -> PrivateIdentity {
+        try DisplayName.validate(name)  // others' readers refuse such names
+        let identity = PrivateIdentity.generate(name: name, p256: p256)
+        let plain = identity.serializedPrivateKeys()
+        let keys = try passphrase.map { Data(try VaultMessage.seal(plain, password: $0, rounds: rounds).serialized()) } ?? Data(plain)
+        try database.write { db in
+            guard try IdentityRecord.fetchCount(db) == 0 else { throw StoreError.identityExists }
+            try IdentityRecord(keys: keys, sealed: passphrase != nil, created: Date()).insert(db)
+            if passphrase != nil { try Self.sealClearSecrets(db, key: StoreSecretsKey(identity: identity)) }
+        }
+        if passphrase != nil { unlockedIdentity.withLock { $0 = identity } }
+        return identity
+    }
+
+    /// The identity, unlocked with `passphrase` when it is sealed (always checked, even when
+    /// the identity was unlocked before in this process).
+    public func identity(passphrase: String?) throws -> PrivateIdentity {
+        guard let record = try database.read({ try IdentityRecord.fetchOne($0) }) else { throw StoreError.noIdentity }
+        guard record.sealed else { return try PrivateIdentity(serializedPrivateKeys: [UInt8](record.keys)) }
+        guard let passphrase else { throw StoreError.passphraseRequired }
+        let plain: [UInt8]
+        do {
+            plain = try VaultMessage(parsing: [UInt8](record.keys)).open(password: passphrase)
+        } catch {
+            throw StoreError.wrongPassphrase
+        }
+        let identity = try PrivateIdentity(serializedPrivateKeys: plain)
+        unlockedIdentity.withLock { $0 = identity }
+        // Secrets saved in clear (by a version before sealing, or before the identity existed)
+        // are sealed now that the key is at hand.
+        try database.write { db in try Self.sealClearSecrets(db, key: StoreSecretsKey(identity: identity)) }
+        return identity
+    }
+
+    /// The identity, asking the store's ``PassphraseSource`` when it is sealed.
+    public func identity() throws -> PrivateIdentity {
+        if let identity = unlockedIdentity.withLock({ $0 }) { return identity }
+        return try identity(passphrase: try identityIsSealed ? passphraseSource?() : nil)
+    }
+
+    public var identityIsSealed: Bool {
+        get throws { try database.read { try IdentityRecord.fetchOne($0)?.sealed } ?? false }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Why a store operation failed.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noIdentity
+    case identityExists
+    case passphraseRequired
+    case wrongPassphrase
+    case channelNotFound(String)
+    case ambiguousChannel(String)
+    case alreadySubscribed(String)
+    case shareAlreadyUsed
+    case notOwner(String)
+    /// The store's directory or file cannot be created or made private.
+    case unusableStore(String)
+    /// A secret is sealed, but the identity has no passphrase (the identity was replaced).
+    case sealedWithoutPassphrase
+
+    public var description: String {
+        switch self {
+        case .noIdentity: "no identity yet: run `seqr id init`"
+        case .identityExists: "an identity exists already (use another --store for another one)"
+        case .passphraseRequired: "the identity and the secrets it guards are sealed with a passphrase: give --passphrase-file or SEQR_PASSPHRASE"
+        case .wrongPassphrase: "wrong passphrase for the identity"
+        case .channelNotFound(let name): "no channel \"\(name)\""
+        case .ambiguousChannel(let name): "several channels match \"\(name)\" (same name or id, other owners): add --owner FINGERPRINT"
+        case .alreadySubscribed(let name): "already subscribed to \"\(name)\""
+        case .shareAlreadyUsed: "this channel share was used before (after an unsubscribe, ask the owner for a new one)"
+        case .notOwner(let name): "you do not own \"\(name)\""
+        case .unusableStore(let detail): detail
+        case .sealedWithoutPassphrase: "a secret in the store is sealed, but the identity has no passphrase: the store was changed"
+        }
+    }
+}
