@@ -16,9 +16,11 @@ extension LocalStore {
         try database.write { db in
             guard try IdentityRecord.fetchCount(db) == 0 else { throw StoreError.identityExists }
             try IdentityRecord(keys: keys, sealed: passphrase != nil, created: Date()).insert(db)
-            if passphrase != nil { try Self.sealClearSecrets(db, key: StoreSecretsKey(identity: identity)) }
         }
-        if passphrase != nil { unlockedIdentity.withLock { $0 = identity } }
+        if passphrase != nil {
+            unlockedIdentity.withLock { $0 = identity }
+            try sealClearSecrets(key: StoreSecretsKey(identity: identity))
+        }
         return identity
     }
 
@@ -38,7 +40,7 @@ extension LocalStore {
         unlockedIdentity.withLock { $0 = identity }
         // Secrets saved in clear (by a version before sealing, or before the identity existed)
         // are sealed now that the key is at hand.
-        try database.write { db in try Self.sealClearSecrets(db, key: StoreSecretsKey(identity: identity)) }
+        try sealClearSecrets(key: StoreSecretsKey(identity: identity))
         return identity
     }
 

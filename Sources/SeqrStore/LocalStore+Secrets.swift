@@ -49,20 +49,32 @@ extension LocalStore {
         return token
     }
 
-    /// Seals every secret still stored in clear.
-    static func sealClearSecrets(_ db: Database, key: StoreSecretsKey) throws {
+    /// Seals every secret still stored in clear, and leaves no clear copy in the WAL.
+    func sealClearSecrets(key: StoreSecretsKey) throws {
+        guard try database.write({ db in try Self.sealClearSecrets(db, key: key) }) else { return }
+        try database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    }
+
+    /// Seals every secret still stored in clear; whether there was any.
+    @discardableResult
+    static func sealClearSecrets(_ db: Database, key: StoreSecretsKey) throws -> Bool {
+        var sealed = false
         for var channel in try ChannelRecord.fetchAll(db) where !SealedStoreSecret.isSealed(channel.secret) {
             channel.secret = stored(channel.secret, .channelSecret, rowKey: channel.secretRowKey, key: key)
             try channel.update(db)
+            sealed = true
         }
         for var session in try NotesSessionRecord.fetchAll(db) where !session.token.hasPrefix(SealedStoreSecret.textPrefix) {
             session.token = storedToken(session.token, rowKey: session.tokenRowKey, key: key)
             try session.update(db)
+            sealed = true
         }
         for var share in try LocationShareRecord.fetchAll(db) where !SealedStoreSecret.isSealed(share.key) {
             share.key = stored(share.key, .locationShareKey, rowKey: share.id, key: key)
             try share.update(db)
+            sealed = true
         }
+        return sealed
     }
 }
 

@@ -28,6 +28,8 @@ public final class LocalStore: Sendable {
         try PrivateStoreFiles.prepare(directory: directory, database: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        // Deleted and overwritten content is zeroed, so a secret sealed in place leaves no clear copy in free pages.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         database = try DatabasePool(path: path, configuration: configuration)
         try LocalStoreMigrations.migrator.migrate(database)
     }

@@ -81,5 +81,17 @@ struct ChannelCLITests {
         let refused = try seqr("channel", "create", "X", "--passphrase-file", wrong, "--store", file("sam"))
         #expect(refused.status == 1 && refused.stderr.contains("wrong passphrase"))
         #expect(try seqr("channel", "create", "X", "--passphrase-file", phrase, "--store", file("sam")).status == 0)
+
+        // The channel's secret is sealed under the identity: listing needs no passphrase, sharing does.
+        let listed = try seqr("channel", "list", "--store", file("sam"))
+        #expect(listed.status == 0 && listed.stdoutText.contains("X"))
+        #expect(try seqr("id", "init", "--name", "Tom", "--no-passphrase", "--store", file("tom")).status == 0)
+        #expect(try seqr("id", "show", "--store", file("tom"), "-o", file("tom.png")).status == 0)
+        let locked = try seqr("channel", "share", "X", "--to", file("tom.png"), "-o", file("x.png"), "--store", file("sam"))
+        #expect(locked.status == 1 && locked.stderr.contains("passphrase"))
+        #expect(try seqr("channel", "share", "X", "--to", file("tom.png"), "-o", file("x.png"), "--passphrase-file", phrase, "--store", file("sam")).status == 0)
+        let database = try Data(contentsOf: URL(fileURLWithPath: file("sam") + "/seqr.sqlite"))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: file("sam") + "/seqr.sqlite-wal"))) ?? Data())
+        #expect(database.range(of: Data("SQSS".utf8)) != nil)  // the sealed form (docs/formats/local-store.md)
     }
 }
