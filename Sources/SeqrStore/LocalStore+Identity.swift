@@ -12,7 +12,8 @@ extension LocalStore {
         try DisplayName.validate(name)  // others' readers refuse such names
         let identity = PrivateIdentity.generate(name: name, p256: p256)
         let plain = identity.serializedPrivateKeys()
-        let keys = try passphrase.map { Data(try VaultMessage.seal(plain, password: $0, rounds: rounds).serialized()) } ?? Data(plain)
+        // NFC, so that the passphrase typed on any system opens it (PasswordKDF).
+        let keys = passphrase.map { Data(VaultMessage.seal(plain, password: $0.precomposedStringWithCanonicalMapping, rounds: rounds).serialized()) } ?? Data(plain)
         try database.write { db in
             guard try IdentityRecord.fetchCount(db) == 0 else { throw StoreError.identityExists }
             try IdentityRecord(keys: keys, sealed: passphrase != nil, created: Date()).insert(db)
@@ -30,12 +31,13 @@ extension LocalStore {
         guard let record = try database.read({ try IdentityRecord.fetchOne($0) }) else { throw StoreError.noIdentity }
         guard record.sealed else { return try PrivateIdentity(serializedPrivateKeys: [UInt8](record.keys)) }
         guard let passphrase else { throw StoreError.passphraseRequired }
-        let plain: [UInt8]
-        do {
-            plain = try VaultMessage(parsing: [UInt8](record.keys)).open(password: passphrase)
-        } catch {
-            throw StoreError.wrongPassphrase
-        }
+        guard let message = try? VaultMessage(parsing: [UInt8](record.keys)) else { throw StoreError.wrongPassphrase }
+        // The NFC form first (identities sealed now); then the passphrase as typed, which is how
+        // identities sealed before NFC was applied were keyed.
+        let normalized = passphrase.precomposedStringWithCanonicalMapping
+        // Compared as bytes: Swift's `==` already treats the two forms as equal.
+        let candidates = normalized.utf8.elementsEqual(passphrase.utf8) ? [normalized] : [normalized, passphrase]
+        guard let plain = candidates.lazy.compactMap({ try? message.open(password: $0) }).first else { throw StoreError.wrongPassphrase }
         let identity = try PrivateIdentity(serializedPrivateKeys: plain)
         unlockedIdentity.withLock { $0 = identity }
         // Secrets saved in clear (by a version before sealing, or before the identity existed)

@@ -52,7 +52,7 @@ struct LocationFollow: AsyncParsableCommand {
         }
         do {
             return try LocationShareLink(parsing: link)
-        } catch let error as LocationShareLink.Failure {
+        } catch {
             throw CLIError(error.description)
         }
     }

@@ -60,7 +60,7 @@ struct LocationPush: AsyncParsableCommand {
             let fix: LocationFix
             do {
                 fix = try LocationFix(lat: lat!, lon: lon!, accuracy: accuracy, altitude: altitude, time: time.flatMap(GPXTrack.parseTime) ?? Date())
-            } catch let error as LocationFix.Failure {
+            } catch {
                 throw CLIError(error.description)
             }
             try await report(pusher.push([fix]), fixes: 1, pusher: pusher)
@@ -160,10 +160,9 @@ struct TrackLog {
                 }
                 all = log.fixes
             }
-        } catch let error as GPXTrack.Failure {
+        } catch {
+            if error == .noNMEASentences { throw CLIError("\(path): neither a GPX file nor an NMEA log (no <gpx>, $..RMC or $..GGA)") }
             throw CLIError("\(path): \(error)")
-        } catch is NMEALog.Failure {
-            throw CLIError("\(path): neither a GPX file nor an NMEA log (no <gpx>, $..RMC or $..GGA)")
         }
         let new = all.count > returned ? Array(all[returned...]) : []
         returned = max(returned, all.count)

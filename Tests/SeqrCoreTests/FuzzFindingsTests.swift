@@ -51,7 +51,7 @@ struct FuzzFindingsTests {
     func gpxLongFraction() throws {
         let time = "2026-11-23T10:00:05.2588888888888888888888888888888888888888888888888888888880Z"
         #expect(GPXTrack.parseTime(time) == nil)
-        #expect(throws: GPXTrack.Failure.badPoint(index: 0, reason: "time \"\(time)\" is not ISO 8601")) {
+        #expect(throws: LocationError.badGPXPoint(index: 0, reason: "time \"\(time)\" is not ISO 8601")) {
             try GPXTrack.fixes(in: "<gpx><trkpt lat=\"1\" lon=\"2\"><time>\(time)</time></trkpt></gpx>")
         }
         // Nanoseconds still read.

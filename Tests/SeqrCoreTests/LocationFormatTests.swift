@@ -11,10 +11,10 @@ struct LocationFormatTests {
     @Test("fixes: JSON round trip, ranges checked, distance and bearing")
     func fixes() throws {
         #expect(try LocationFix(json: Self.fix.json()) == Self.fix)
-        #expect(throws: LocationFix.Failure.latitudeOutOfRange(91)) { try LocationFix(lat: 91, lon: 0, time: Date()) }
-        #expect(throws: LocationFix.Failure.longitudeOutOfRange(-181)) { try LocationFix(lat: 0, lon: -181, time: Date()) }
-        #expect(throws: LocationFix.Failure.badAccuracy(-1)) { try LocationFix(lat: 0, lon: 0, accuracy: -1, time: Date()) }
-        #expect(throws: LocationFix.Failure.malformed) { try LocationFix(json: Data("{\"lat\":1}".utf8)) }
+        #expect(throws: LocationError.latitudeOutOfRange(91)) { try LocationFix(lat: 91, lon: 0, time: Date()) }
+        #expect(throws: LocationError.longitudeOutOfRange(-181)) { try LocationFix(lat: 0, lon: -181, time: Date()) }
+        #expect(throws: LocationError.badAccuracy(-1)) { try LocationFix(lat: 0, lon: 0, accuracy: -1, time: Date()) }
+        #expect(throws: LocationError.malformedFix) { try LocationFix(json: Data("{\"lat\":1}".utf8)) }
         // Zürich → Bern: about 95 km, bearing about 240°.
         let bern = try LocationFix(lat: 46.9480, lon: 7.4474, time: Date())
         #expect(abs(Self.fix.distance(to: bern) - 95_000) < 2_000)
@@ -30,17 +30,17 @@ struct LocationFormatTests {
         #expect(sealed.first == 1 && sealed.count == 1 + 12 + SealedLocationFix.paddedLength + 16)
         #expect(try SealedLocationFix.open(sealed, shareID: "share-1", key: key) == Self.fix)
         #expect(try SealedLocationFix.seal(Self.fix, shareID: "share-1", key: key) != sealed)  // fresh nonce
-        #expect(throws: SealedLocationFix.Failure.authenticationFailed) { try SealedLocationFix.open(sealed, shareID: "share-1", key: SymmetricKey(size: .bits256)) }
-        #expect(throws: SealedLocationFix.Failure.authenticationFailed) { try SealedLocationFix.open(sealed, shareID: "share-2", key: key) }
+        #expect(throws: LocationError.authenticationFailed) { try SealedLocationFix.open(sealed, shareID: "share-1", key: SymmetricKey(size: .bits256)) }
+        #expect(throws: LocationError.authenticationFailed) { try SealedLocationFix.open(sealed, shareID: "share-2", key: key) }
         for index in stride(from: 1, to: sealed.count, by: 5) {
             var tampered = sealed
             tampered[index] ^= 0x80
-            #expect(throws: SealedLocationFix.Failure.authenticationFailed) { try SealedLocationFix.open(tampered, shareID: "share-1", key: key) }
+            #expect(throws: LocationError.authenticationFailed) { try SealedLocationFix.open(tampered, shareID: "share-1", key: key) }
         }
-        #expect(throws: SealedLocationFix.Failure.truncated(length: 20)) { try SealedLocationFix.open(sealed.prefix(20), shareID: "share-1", key: key) }
+        #expect(throws: LocationError.truncatedFix(length: 20)) { try SealedLocationFix.open(sealed.prefix(20), shareID: "share-1", key: key) }
         var future = sealed
         future[0] = 2
-        #expect(throws: SealedLocationFix.Failure.unsupportedVersion(2)) { try SealedLocationFix.open(future, shareID: "share-1", key: key) }
+        #expect(throws: LocationError.unsupportedVersion(2)) { try SealedLocationFix.open(future, shareID: "share-1", key: key) }
     }
 
     static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -69,10 +69,10 @@ struct LocationFormatTests {
     func cryptoJSRefusals() throws {
         let key = CryptoJSLocationString.generateKey()
         let string = try CryptoJSLocationString.encrypt("{\"lat\":1}", keyBase64: key)
-        #expect(throws: CryptoJSLocationString.Failure.badKey) { try CryptoJSLocationString.decrypt(string, keyBase64: "c2hvcnQ=") }
-        #expect(throws: CryptoJSLocationString.Failure.malformed) { try CryptoJSLocationString.decrypt("abc", keyBase64: key) }
-        #expect(throws: CryptoJSLocationString.Failure.malformed) { try CryptoJSLocationString.decrypt(String(string.dropLast(2)), keyBase64: key) }
-        #expect(throws: CryptoJSLocationString.Failure.malformed) { try CryptoJSLocationString.decrypt("!!!!" + string, keyBase64: key) }
+        #expect(throws: LocationError.badCryptoJSKey) { try CryptoJSLocationString.decrypt(string, keyBase64: "c2hvcnQ=") }
+        #expect(throws: LocationError.malformedCryptoJSString) { try CryptoJSLocationString.decrypt("abc", keyBase64: key) }
+        #expect(throws: LocationError.malformedCryptoJSString) { try CryptoJSLocationString.decrypt(String(string.dropLast(2)), keyBase64: key) }
+        #expect(throws: LocationError.malformedCryptoJSString) { try CryptoJSLocationString.decrypt("!!!!" + string, keyBase64: key) }
         // Unauthenticated: with a wrong key, decryption fails at the padding or yields garbage —
         // never the original text.
         for _ in 0..<20 {

@@ -17,14 +17,14 @@ struct LocationShareTests {
             #expect(try key.open(data, shareID: Self.shareID) == Self.fix)
             #expect(throws: (any Error).self) { try LocationShareKey.generate(format).open(data, shareID: Self.shareID) }
             if format == .seqrLocationV1 {
-                #expect(throws: SealedLocationFix.Failure.authenticationFailed) { try key.open(data, shareID: "AAAAAAAAAAAAAAAAAAAAAA") }
+                #expect(throws: LocationError.authenticationFailed) { try key.open(data, shareID: "AAAAAAAAAAAAAAAAAAAAAA") }
                 var bytes = Data(base64Encoded: data)!
                 bytes[20] ^= 1
-                #expect(throws: SealedLocationFix.Failure.authenticationFailed) { try key.open(bytes.base64EncodedString(), shareID: Self.shareID) }
-                #expect(throws: LocationShareKey.Failure.malformedData) { try key.open("not base64!", shareID: Self.shareID) }
+                #expect(throws: LocationError.authenticationFailed) { try key.open(bytes.base64EncodedString(), shareID: Self.shareID) }
+                #expect(throws: LocationError.malformedData) { try key.open("not base64!", shareID: Self.shareID) }
             }
         }
-        #expect(throws: LocationShareKey.Failure.wrongLength(24)) { try LocationShareKey(bytes: Data(count: 24)) }
+        #expect(throws: LocationError.wrongKeyLength(24)) { try LocationShareKey(bytes: Data(count: 24)) }
     }
 
     @Test("links: the key rides in the fragment; round trip, prefixes and ports kept")
@@ -43,14 +43,14 @@ struct LocationShareTests {
     @Test("links: missing, cut or foreign parts give precise errors")
     func badLinks() {
         let key = Base64URL.encode(LocationShareKey.generate().bytes)
-        #expect(throws: LocationShareLink.Failure.notALink) { try LocationShareLink(parsing: "seqr rocks") }
-        #expect(throws: LocationShareLink.Failure.notALink) { try LocationShareLink(parsing: "ftp://h/l/\(Self.shareID)#k=\(key)") }
-        #expect(throws: LocationShareLink.Failure.notALink) { try LocationShareLink(parsing: "https://h/x/\(Self.shareID)#k=\(key)") }
-        #expect(throws: LocationShareLink.Failure.badShareID) { try LocationShareLink(parsing: "https://h/l/short#k=\(key)") }
-        #expect(throws: LocationShareLink.Failure.missingKey) { try LocationShareLink(parsing: "https://h/l/\(Self.shareID)") }
-        #expect(throws: LocationShareLink.Failure.missingKey) { try LocationShareLink(parsing: "https://h/l/\(Self.shareID)#k=") }
-        #expect(throws: LocationShareLink.Failure.badKey) { try LocationShareLink(parsing: "https://h/l/\(Self.shareID)#k=\(key.dropLast(3))") }
-        #expect(throws: LocationShareLink.Failure.badKey) { try LocationShareLink(parsing: "https://h/l/\(Self.shareID)#k=\(key)!") }
+        #expect(throws: LocationError.notALink) { try LocationShareLink(parsing: "seqr rocks") }
+        #expect(throws: LocationError.notALink) { try LocationShareLink(parsing: "ftp://h/l/\(Self.shareID)#k=\(key)") }
+        #expect(throws: LocationError.notALink) { try LocationShareLink(parsing: "https://h/x/\(Self.shareID)#k=\(key)") }
+        #expect(throws: LocationError.badShareID) { try LocationShareLink(parsing: "https://h/l/short#k=\(key)") }
+        #expect(throws: LocationError.missingKey) { try LocationShareLink(parsing: "https://h/l/\(Self.shareID)") }
+        #expect(throws: LocationError.missingKey) { try LocationShareLink(parsing: "https://h/l/\(Self.shareID)#k=") }
+        #expect(throws: LocationError.badLinkKey) { try LocationShareLink(parsing: "https://h/l/\(Self.shareID)#k=\(key.dropLast(3))") }
+        #expect(throws: LocationError.badLinkKey) { try LocationShareLink(parsing: "https://h/l/\(Self.shareID)#k=\(key)!") }
         #expect(LocationShareLink.isValidShareID(Self.shareID))
         #expect(!LocationShareLink.isValidShareID(Self.shareID + "A") && !LocationShareLink.isValidShareID("bAISevbnkXUKufzu3w6Jq+"))
     }
@@ -77,14 +77,14 @@ struct LocationShareTests {
         #expect(abs(fixes[1].time.timeIntervalSince(fixes[0].time) - 5.25) < 0.001 && fixes[1].lon == 8.5430)
         #expect(fixes[2].time == start.addingTimeInterval(2))
         #expect(fixes[3].lat == -33.8568)
-        #expect(throws: GPXTrack.Failure.notGPX) { try GPXTrack.fixes(in: "lat,lon\n1,2\n") }
-        #expect(throws: GPXTrack.Failure.badPoint(index: 0, reason: "lat and lon must be numbers")) {
+        #expect(throws: LocationError.notGPX) { try GPXTrack.fixes(in: "lat,lon\n1,2\n") }
+        #expect(throws: LocationError.badGPXPoint(index: 0, reason: "lat and lon must be numbers")) {
             try GPXTrack.fixes(in: "<gpx><trkpt lat=\"north\" lon=\"2\"></trkpt></gpx>")
         }
-        #expect(throws: GPXTrack.Failure.badPoint(index: 0, reason: "latitude 95.0 is outside −90…90")) {
+        #expect(throws: LocationError.badGPXPoint(index: 0, reason: "latitude 95.0 is outside −90…90")) {
             try GPXTrack.fixes(in: "<gpx><trkpt lat=\"95\" lon=\"2\"/></gpx>")
         }
-        #expect(throws: GPXTrack.Failure.badPoint(index: 0, reason: "time \"yesterday\" is not ISO 8601")) {
+        #expect(throws: LocationError.badGPXPoint(index: 0, reason: "time \"yesterday\" is not ISO 8601")) {
             try GPXTrack.fixes(in: "<gpx><trkpt lat=\"5\" lon=\"2\"><time>yesterday</time></trkpt></gpx>")
         }
     }
@@ -111,7 +111,7 @@ struct LocationShareTests {
         let south = parsed.fixes[1]
         #expect(south.lat < -33.85 && south.lon > 151.2 && south.altitude == nil)
         #expect(south.time == GPXTrack.parseTime("1994-03-23T12:35:22.500Z"))
-        #expect(throws: NMEALog.Failure.noSentences) { try NMEALog(text: "hello\nworld\n") }
+        #expect(throws: LocationError.noNMEASentences) { try NMEALog(text: "hello\nworld\n") }
     }
 }
 

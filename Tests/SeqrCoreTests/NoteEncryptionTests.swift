@@ -16,13 +16,13 @@ struct NoteEncryptionTests {
         #expect(keys.authenticationKey != keys.encryptionKey)
         #expect(try AccountKeys(password: "correct horsf", parameters: Self.parameters, minimumIterations: 1000).authenticationToken != keys.authenticationToken)
         #expect(try AccountKeys(password: "correct horse", parameters: .fresh(iterations: 1000), minimumIterations: 1000).authenticationToken != keys.authenticationToken)
-        #expect(throws: AccountKeys.Failure.weakParameters(iterations: 1000, minimum: 210_000)) {
+        #expect(throws: NotesError.weakKDFParameters(iterations: 1000, minimum: 210_000)) {
             try AccountKeys(password: "p", parameters: Self.parameters)
         }
-        #expect(throws: AccountKeys.Failure.unsupportedAlgorithm("md5")) {
+        #expect(throws: NotesError.unsupportedKDF("md5")) {
             try AccountKeys(password: "p", parameters: AccountKDFParameters(algorithm: "md5", iterations: 1000, salt: Self.parameters.salt), minimumIterations: 1)
         }
-        #expect(throws: AccountKeys.Failure.badSalt) {
+        #expect(throws: NotesError.badKDFSalt) {
             try AccountKeys(password: "p", parameters: AccountKDFParameters(iterations: 1000, salt: "c2hvcnQ="), minimumIterations: 1)
         }
     }
@@ -37,16 +37,16 @@ struct NoteEncryptionTests {
         #expect(throws: (any Error).self) { try NoteCipher(password: "wrong", minimumIterations: 1000).open(sealed, version: 1) }
         var swapped = sealed
         swap(&swapped.title, &swapped.info)
-        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(swapped, version: 1) }
+        #expect(throws: NotesError.authenticationFailed) { try cipher.open(swapped, version: 1) }
         var moved = sealed
         moved.id = UUID()
-        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(moved, version: 1) }
+        #expect(throws: NotesError.authenticationFailed) { try cipher.open(moved, version: 1) }
         var truncated = sealed
         truncated.info = truncated.info.prefix(10)
-        #expect(throws: SealedNoteField.Failure.truncated(length: 10)) { try cipher.open(truncated, version: 1) }
+        #expect(throws: NotesError.truncatedField(length: 10)) { try cipher.open(truncated, version: 1) }
         var mismatched = sealed
         mismatched.kdf = .rncryptor()
-        #expect(throws: NoteCipher.Failure.parametersDoNotFitFormat(.seqrAEAD)) { try cipher.open(mismatched, version: 1) }
+        #expect(throws: NotesError.parametersDoNotFitFormat(.seqrAEAD)) { try cipher.open(mismatched, version: 1) }
     }
 
     @Test("fields are bound to the note version: an old info with a new title, or an old note under a new number, fail")
@@ -58,8 +58,8 @@ struct NoteEncryptionTests {
         #expect(try cipher.open(v2, version: 2).info == "code 9876")
         var mixed = v2
         mixed.info = v1.info
-        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(mixed, version: 2) }
-        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try cipher.open(v1, version: 2) }
+        #expect(throws: NotesError.authenticationFailed) { try cipher.open(mixed, version: 2) }
+        #expect(throws: NotesError.authenticationFailed) { try cipher.open(v1, version: 2) }
         // A whole old note under its own number opens; the client's memory refuses it (below).
         #expect(try cipher.open(v1, version: 1).info == "code 1234")
     }
@@ -77,15 +77,15 @@ struct NoteEncryptionTests {
         #expect(v2.seen == SeenNoteVersion(version: 2, versionBound: true))
         try v2.checkNotRolledBack(seen: nil)
         try v2.checkNotRolledBack(seen: v1.seen)
-        #expect(throws: NoteCipher.Failure.rolledBack(noteID: id, seen: 2, served: 1)) { try v1.checkNotRolledBack(seen: v2.seen) }
+        #expect(throws: NotesError.rolledBack(noteID: id, seen: 2, served: 1)) { try v1.checkNotRolledBack(seen: v2.seen) }
         // An old, unbound (field version 1) form of the note, under any version number.
         let legacy = try Self.legacyV1Note(id: id, title: "Safe", info: "older", cipher: cipher)
         #expect(try cipher.open(legacy, version: 7).info == "older")  // still read
-        #expect(throws: NoteCipher.Failure.versionBindingRemoved(noteID: id)) { try served(7, legacy).checkNotRolledBack(seen: v2.seen) }
+        #expect(throws: NotesError.versionBindingRemoved(noteID: id)) { try served(7, legacy).checkNotRolledBack(seen: v2.seen) }
         // Fields from two field versions in one note: mixed by the server.
         var halfLegacy = v2
         halfLegacy.info = legacy.info
-        #expect(throws: NoteCipher.Failure.mixedFieldVersions) { try cipher.open(halfLegacy) }
+        #expect(throws: NotesError.mixedFieldVersions) { try cipher.open(halfLegacy) }
         #expect(SeenNoteVersion(version: 3, versionBound: false).merged(with: v2.seen) == SeenNoteVersion(version: 3, versionBound: true))
     }
 
@@ -118,9 +118,9 @@ struct NoteEncryptionTests {
 
     @Test("Onions' limits are checked before encryption")
     func limits() {
-        #expect(throws: NotePlaintext.Failure.titleTooLong(31)) { try NotePlaintext(title: String(repeating: "t", count: 31), info: "") }
-        #expect(throws: NotePlaintext.Failure.infoTooLong(2501)) { try NotePlaintext(title: "t", info: String(repeating: "é", count: 2501)) }
-        #expect(throws: NotePlaintext.Failure.emptyTitle) { try NotePlaintext(title: "", info: "x") }
+        #expect(throws: NotesError.titleTooLong(31)) { try NotePlaintext(title: String(repeating: "t", count: 31), info: "") }
+        #expect(throws: NotesError.infoTooLong(2501)) { try NotePlaintext(title: "t", info: String(repeating: "é", count: 2501)) }
+        #expect(throws: NotesError.emptyTitle) { try NotePlaintext(title: "", info: "x") }
         #expect((try? NotePlaintext(title: String(repeating: "🧅", count: 30), info: String(repeating: "i", count: 2500))) != nil)
     }
 }
@@ -136,20 +136,20 @@ struct NotesExportFileTests {
         let file = try NotesExportFile.seal(Self.contents, password: "pw", iterations: 1000)
         #expect(Array(file.prefix(5)) == Array("SQNX".utf8) + [1])
         #expect(try NotesExportFile.open(file, password: "pw") == Self.contents)
-        #expect(throws: NotesExportFile.Failure.wrongPasswordOrDamaged) { try NotesExportFile.open(file, password: "pW") }
+        #expect(throws: NotesError.exportWrongPasswordOrDamaged) { try NotesExportFile.open(file, password: "pW") }
         for index in [9, 20, 30, 40, file.count - 1] {
             var tampered = file
             tampered[index] ^= 1
-            #expect(throws: NotesExportFile.Failure.wrongPasswordOrDamaged) { try NotesExportFile.open(tampered, password: "pw") }
+            #expect(throws: NotesError.exportWrongPasswordOrDamaged) { try NotesExportFile.open(tampered, password: "pw") }
         }
         var weaker = file
         weaker[8] ^= 1  // iterations 1000 → 1001: the header is authenticated
-        #expect(throws: NotesExportFile.Failure.wrongPasswordOrDamaged) { try NotesExportFile.open(weaker, password: "pw") }
-        #expect(throws: NotesExportFile.Failure.truncated) { try NotesExportFile.open(file.prefix(30), password: "pw") }
-        #expect(throws: NotesExportFile.Failure.notAnExport) { try NotesExportFile.open(Data("%PDF-1.7".utf8), password: "pw") }
+        #expect(throws: NotesError.exportWrongPasswordOrDamaged) { try NotesExportFile.open(weaker, password: "pw") }
+        #expect(throws: NotesError.truncatedExport) { try NotesExportFile.open(file.prefix(30), password: "pw") }
+        #expect(throws: NotesError.notAnExport) { try NotesExportFile.open(Data("%PDF-1.7".utf8), password: "pw") }
         var future = file
         future[4] = 2
-        #expect(throws: NotesExportFile.Failure.unsupportedVersion(2)) { try NotesExportFile.open(future, password: "pw") }
+        #expect(throws: NotesError.unsupportedExportVersion(2)) { try NotesExportFile.open(future, password: "pw") }
     }
 }
 
@@ -160,13 +160,13 @@ struct SealedNoteFieldTests {
         let key = NoteCipherKey.key
         let id = UUID()
         let sealed = try SealedNoteField.seal("x", noteID: id, field: .title, noteVersion: 1, key: key)
-        #expect(throws: SealedNoteField.Failure.truncated(length: 0)) { try SealedNoteField.open(Data(), noteID: id, field: .title, noteVersion: 1, key: key) }
+        #expect(throws: NotesError.truncatedField(length: 0)) { try SealedNoteField.open(Data(), noteID: id, field: .title, noteVersion: 1, key: key) }
         var foreign = sealed
         foreign[0] = 3
-        #expect(throws: SealedNoteField.Failure.unsupportedVersion(3)) { try SealedNoteField.open(foreign, noteID: id, field: .title, noteVersion: 1, key: key) }
-        #expect(throws: SealedNoteField.Failure.truncated(length: 28)) { try SealedNoteField.open(sealed.prefix(28), noteID: id, field: .title, noteVersion: 1, key: key) }
+        #expect(throws: NotesError.unsupportedFieldVersion(3)) { try SealedNoteField.open(foreign, noteID: id, field: .title, noteVersion: 1, key: key) }
+        #expect(throws: NotesError.truncatedField(length: 28)) { try SealedNoteField.open(sealed.prefix(28), noteID: id, field: .title, noteVersion: 1, key: key) }
         #expect(try SealedNoteField.open(sealed, noteID: id, field: .title, noteVersion: 1, key: key) == "x")
-        #expect(throws: SealedNoteField.Failure.authenticationFailed) { try SealedNoteField.open(sealed, noteID: id, field: .title, noteVersion: 2, key: key) }
+        #expect(throws: NotesError.authenticationFailed) { try SealedNoteField.open(sealed, noteID: id, field: .title, noteVersion: 2, key: key) }
     }
 }
 

@@ -189,7 +189,7 @@ struct PaperVaultErrorTests {
 
     /// Builds a well-encrypted message around a hand-made padded plaintext.
     static func sealedMessage(_ padded: [UInt8]) throws -> [UInt8] {
-        try VaultMessage.seal(padded, password: "right", rounds: 1_000).serialized()
+        VaultMessage.seal(padded, password: "right", rounds: 1_000).serialized()
     }
 
     @Test("inner layers: padding, control flags, brotli, content type, title and text encodings")

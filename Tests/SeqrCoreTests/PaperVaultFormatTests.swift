@@ -43,7 +43,7 @@ struct PaperVaultFormatTests {
 
     @Test("message: flags, rounds, salt length, salt, then nonce ‖ ciphertext ‖ tag")
     func messageLayout() throws {
-        let message = try VaultMessage.seal([1, 2, 3], password: "pw", rounds: 1_000)
+        let message = VaultMessage.seal([1, 2, 3], password: "pw", rounds: 1_000)
         let bytes = message.serialized()
         #expect(bytes[0] == 0)
         #expect(Array(bytes[1..<5]) == [0, 0, 0x03, 0xE8])
@@ -68,8 +68,8 @@ struct PaperVaultFormatTests {
 
     @Test("fresh salt and nonce every time: the same document never encrypts the same way")
     func freshRandomness() throws {
-        let a = try VaultMessage.seal([9, 9, 9], password: "pw", rounds: 1_000)
-        let b = try VaultMessage.seal([9, 9, 9], password: "pw", rounds: 1_000)
+        let a = VaultMessage.seal([9, 9, 9], password: "pw", rounds: 1_000)
+        let b = VaultMessage.seal([9, 9, 9], password: "pw", rounds: 1_000)
         #expect(a.salt != b.salt)
         #expect(a.sealed.prefix(12) != b.sealed.prefix(12))
     }

@@ -74,23 +74,23 @@ struct RNCryptorTests {
     @Test("tampered, truncated, wrong-password and foreign messages are refused")
     func refusals() throws {
         let message = Array(try RNCryptorV3.encrypt(Data("secret onion".utf8), password: "pw", iterations: 1000))
-        #expect(throws: RNCryptorV3.Failure.authenticationFailed) { try RNCryptorV3.decrypt(message, password: "other", iterations: 1000) }
-        #expect(throws: RNCryptorV3.Failure.authenticationFailed) { try RNCryptorV3.decrypt(message, password: "pw", iterations: 1001) }
+        #expect(throws: NotesError.rncryptorAuthenticationFailed) { try RNCryptorV3.decrypt(message, password: "other", iterations: 1000) }
+        #expect(throws: NotesError.rncryptorAuthenticationFailed) { try RNCryptorV3.decrypt(message, password: "pw", iterations: 1001) }
         for index in stride(from: 2, to: message.count, by: 7) {
             var tampered = message
             tampered[index] ^= 0x01
-            #expect(throws: RNCryptorV3.Failure.authenticationFailed) { try RNCryptorV3.decrypt(tampered, password: "pw", iterations: 1000) }
+            #expect(throws: NotesError.rncryptorAuthenticationFailed) { try RNCryptorV3.decrypt(tampered, password: "pw", iterations: 1000) }
         }
         var version2 = message
         version2[0] = 2
-        #expect(throws: RNCryptorV3.Failure.unsupportedVersion(2)) { try RNCryptorV3.decrypt(version2, password: "pw", iterations: 1000) }
+        #expect(throws: NotesError.unsupportedRNCryptorVersion(2)) { try RNCryptorV3.decrypt(version2, password: "pw", iterations: 1000) }
         var keyBased = message
         keyBased[1] = 0
-        #expect(throws: RNCryptorV3.Failure.unsupportedOptions(0)) { try RNCryptorV3.decrypt(keyBased, password: "pw", iterations: 1000) }
+        #expect(throws: NotesError.unsupportedRNCryptorOptions(0)) { try RNCryptorV3.decrypt(keyBased, password: "pw", iterations: 1000) }
         for length in [0, 1, 33, 60, message.count - 33] {
-            #expect(throws: RNCryptorV3.Failure.self) { try RNCryptorV3.decrypt(message.prefix(length), password: "pw", iterations: 1000) }
+            #expect(throws: NotesError.self) { try RNCryptorV3.decrypt(message.prefix(length), password: "pw", iterations: 1000) }
         }
-        #expect(throws: RNCryptorV3.Failure.badIterations(0)) { try RNCryptorV3.decrypt(message, password: "pw", iterations: 0) }
+        #expect(throws: NotesError.badRNCryptorIterations(0)) { try RNCryptorV3.decrypt(message, password: "pw", iterations: 0) }
         // Two encryptions of the same text differ (fresh salts and IV).
         #expect(try RNCryptorV3.encrypt(Data("x".utf8), password: "pw", iterations: 1000) != RNCryptorV3.encrypt(Data("x".utf8), password: "pw", iterations: 1000))
     }

@@ -75,7 +75,7 @@ struct LocationServerTests {
             // A fix sealed for the old id does not open under the new one, even if re-pushed.
             let stale = try key.seal(Self.fixes(1)[0], shareID: share.id)
             #expect(try await client.push(alice, rotated.id, [stale]).status == .created)
-            #expect(throws: SealedLocationFix.Failure.authenticationFailed) { try key.open(stale, shareID: rotated.id) }
+            #expect(throws: LocationError.authenticationFailed) { try key.open(stale, shareID: rotated.id) }
 
             #expect(try await client.execute(uri: "/v1/location/shares/\(rotated.id)", method: .delete, headers: alice.auth).status == .noContent)
             let gone = try await client.execute(uri: "/v1/location/feed/\(rotated.id)", method: .get)
@@ -190,8 +190,8 @@ struct LocationServerTests {
             #expect(try await client.push(alice, share.id, [good, bytes.base64EncodedString()]).status == .created)
             let feed = try await client.feed(share.id)
             #expect(try key.open(feed.fixes[0].data, shareID: share.id) == Self.fixes(1)[0])
-            #expect(throws: SealedLocationFix.Failure.authenticationFailed) { try key.open(feed.fixes[1].data, shareID: share.id) }
-            #expect(throws: SealedLocationFix.Failure.authenticationFailed) { try LocationShareKey.generate().open(feed.fixes[0].data, shareID: share.id) }
+            #expect(throws: LocationError.authenticationFailed) { try key.open(feed.fixes[1].data, shareID: share.id) }
+            #expect(throws: LocationError.authenticationFailed) { try LocationShareKey.generate().open(feed.fixes[0].data, shareID: share.id) }
         }
     }
 

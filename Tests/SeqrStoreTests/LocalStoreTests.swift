@@ -1,6 +1,6 @@
 import Foundation
 import SeqrCore
-import SeqrStore
+@testable import SeqrStore
 import SeqrTestSupport
 import Testing
 
@@ -95,5 +95,30 @@ struct LocalStoreTests {
             try await group.waitForAll()
         }
         #expect(try owner.history(channel: "Busy").count == 50)
+    }
+}
+
+@Suite("Identity passphrase normalisation")
+struct IdentityPassphraseTests {
+    @Test("an identity sealed with a decomposed é opens with the precomposed one (NFC), and vice versa")
+    func nfc() throws {
+        let directory = try TemporaryDirectory()
+        let store = try LocalStore(directory: directory.path)
+        let created = try store.createIdentity(name: "Zoé", passphrase: "caf\u{65}\u{301} au lait", rounds: 1_000)
+        #expect(try store.identity(passphrase: "caf\u{e9} au lait").publicIdentity == created.publicIdentity)
+        #expect(try store.identity(passphrase: "caf\u{65}\u{301} au lait").publicIdentity == created.publicIdentity)
+        #expect(throws: StoreError.wrongPassphrase) { try store.identity(passphrase: "cafe au lait") }
+    }
+
+    @Test("an identity sealed before normalisation (the passphrase's bytes as typed) still opens with that passphrase")
+    func legacyRawBytes() throws {
+        let directory = try TemporaryDirectory()
+        let store = try LocalStore(directory: directory.path)
+        _ = try store.createIdentity(name: "Old", passphrase: nil)
+        // What the store wrote before: the keys sealed under the decomposed bytes as typed.
+        let identity = try store.identity(passphrase: nil)
+        let raw = VaultMessage.seal(identity.serializedPrivateKeys(), password: "caf\u{65}\u{301}", rounds: 1_000).serialized()
+        try store.database.write { db in try db.execute(sql: "UPDATE identity SET keys = ?, sealed = 1", arguments: [Data(raw)]) }
+        #expect(try store.identity(passphrase: "caf\u{65}\u{301}").publicIdentity == identity.publicIdentity)
     }
 }

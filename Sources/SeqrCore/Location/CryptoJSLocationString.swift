@@ -10,52 +10,38 @@ import Foundation
 /// **Unauthenticated**: CBC without a MAC. A changed string decrypts to garbage or fails only by
 /// chance at the padding; nothing proves who wrote it. Use it to interoperate, never by default.
 public enum CryptoJSLocationString {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case badKey
-        case malformed
-        /// The padding did not check out: the wrong key, or a changed string (sometimes).
-        case badPadding
-        case notUTF8
-
-        public var description: String {
-            switch self {
-            case .badKey: return "the CryptoJS key must be 16 bytes of Base64"
-            case .malformed: return "not a CryptoJS location string (Base64 ciphertext followed by a 24-character Base64 IV)"
-            case .badPadding: return "cannot decrypt the CryptoJS string: wrong key, or the string was changed (this format cannot tell which)"
-            case .notUTF8: return "the decrypted CryptoJS string is not text: wrong key, or the string was changed"
-            }
-        }
-    }
-
     /// A new random 128-bit key, as Base64 (how Berry Picker shares it).
-    public static func generateKey() -> String { randomBytes(16).base64EncodedString() }
+    public static func generateKey() -> String { SecureRandom.data(16).base64EncodedString() }
 
-    static func key(_ base64: String) throws -> SymmetricKey {
-        guard let bytes = Data(base64Encoded: base64), bytes.count == 16 else { throw Failure.badKey }
+    static func key(_ base64: String) throws(LocationError) -> SymmetricKey {
+        guard let bytes = Data(base64Encoded: base64), bytes.count == 16 else { throw .badCryptoJSKey }
         return SymmetricKey(data: bytes)
     }
 
-    public static func encrypt(_ text: String, keyBase64: String, iv: [UInt8]? = nil) throws -> String {
-        let iv = iv ?? Array(randomBytes(16))
-        let ciphertext = try AES._CBC.encrypt(Data(text.utf8), using: key(keyBase64), iv: AES._CBC.IV(ivBytes: iv))
+    public static func encrypt(_ text: String, keyBase64: String, iv: [UInt8]? = nil) throws(LocationError) -> String {
+        let iv = iv ?? SecureRandom.bytes(16)
+        precondition(iv.count == 16)
+        let key = try key(keyBase64)
+        // A 16-byte IV and a 16-byte key are all CBC can refuse.
+        let ciphertext = try! AES._CBC.encrypt(Data(text.utf8), using: key, iv: AES._CBC.IV(ivBytes: iv))
         return ciphertext.base64EncodedString() + Data(iv).base64EncodedString()
     }
 
-    public static func decrypt(_ string: String, keyBase64: String) throws -> String {
+    public static func decrypt(_ string: String, keyBase64: String) throws(LocationError) -> String {
         let key = try key(keyBase64)
-        guard string.count >= 48, string.hasSuffix("==") else { throw Failure.malformed }
+        guard string.count >= 48, string.hasSuffix("==") else { throw .malformedCryptoJSString }
         let split = string.index(string.endIndex, offsetBy: -24)
         guard let ivBytes = Data(base64Encoded: String(string[split...])), ivBytes.count == 16,
               let ciphertext = Data(base64Encoded: String(string[..<split])), !ciphertext.isEmpty, ciphertext.count % 16 == 0 else {
-            throw Failure.malformed
+            throw .malformedCryptoJSString
         }
         let plaintext: Data
         do {
             plaintext = try AES._CBC.decrypt(ciphertext, using: key, iv: AES._CBC.IV(ivBytes: ivBytes))
         } catch {
-            throw Failure.badPadding
+            throw .cryptoJSBadPadding
         }
-        guard let text = String(data: plaintext, encoding: .utf8) else { throw Failure.notUTF8 }
+        guard let text = String(data: plaintext, encoding: .utf8) else { throw .cryptoJSNotUTF8 }
         return text
     }
 }

@@ -7,24 +7,12 @@ import Foundation
 /// flat, and a tailed file may end mid-element, so an unfinished last point is left for the
 /// next read instead of being an error.
 public enum GPXTrack {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case notGPX
-        case badPoint(index: Int, reason: String)
-
-        public var description: String {
-            switch self {
-            case .notGPX: return "not a GPX file (no <gpx> element)"
-            case .badPoint(let i, let reason): return "GPX point \(i + 1): \(reason)"
-            }
-        }
-    }
-
     /// Metres of horizontal error per unit of HDOP: a common rule of thumb for consumer GPS.
     static let metresPerHDOP = 5.0
 
     /// Points without a `<time>` get `defaultTime` (followed by one second per point).
-    public static func fixes(in text: String, defaultTime: Date = Date()) throws -> [LocationFix] {
-        guard text.contains("<gpx") else { throw Failure.notGPX }
+    public static func fixes(in text: String, defaultTime: Date = Date()) throws(LocationError) -> [LocationFix] {
+        guard text.contains("<gpx") else { throw .notGPX }
         var fixes: [LocationFix] = []
         var rest = text[...]
         while let start = firstPointStart(in: rest) {
@@ -44,18 +32,18 @@ public enum GPXTrack {
             }
             let index = fixes.count
             guard let lat = attribute("lat", in: tag).flatMap(Double.init), let lon = attribute("lon", in: tag).flatMap(Double.init) else {
-                throw Failure.badPoint(index: index, reason: "lat and lon must be numbers")
+                throw .badGPXPoint(index: index, reason: "lat and lon must be numbers")
             }
             var time = defaultTime.addingTimeInterval(Double(index))
             if let text = element("time", in: body) {
-                guard let parsed = parseTime(text) else { throw Failure.badPoint(index: index, reason: "time \"\(text)\" is not ISO 8601") }
+                guard let parsed = parseTime(text) else { throw .badGPXPoint(index: index, reason: "time \"\(text)\" is not ISO 8601") }
                 time = parsed
             }
             let accuracy = element("hdop", in: body).flatMap(Double.init).map { $0 * metresPerHDOP }
             do {
                 fixes.append(try LocationFix(lat: lat, lon: lon, accuracy: accuracy, altitude: element("ele", in: body).flatMap(Double.init), time: time))
-            } catch let error as LocationFix.Failure {
-                throw Failure.badPoint(index: index, reason: error.description)
+            } catch {
+                throw .badGPXPoint(index: index, reason: error.description)
             }
         }
         return fixes

@@ -13,26 +13,10 @@ public struct LocationFix: Codable, Sendable, Equatable {
     /// When the fix was taken.
     public var time: Date
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case latitudeOutOfRange(Double)
-        case longitudeOutOfRange(Double)
-        case badAccuracy(Double)
-        case malformed
-
-        public var description: String {
-            switch self {
-            case .latitudeOutOfRange(let v): return "latitude \(v) is outside −90…90"
-            case .longitudeOutOfRange(let v): return "longitude \(v) is outside −180…180"
-            case .badAccuracy(let v): return "accuracy \(v) m is not a positive distance"
-            case .malformed: return "not a location fix (expected JSON with lat, lon and time)"
-            }
-        }
-    }
-
-    public init(lat: Double, lon: Double, accuracy: Double? = nil, altitude: Double? = nil, time: Date) throws {
-        guard lat.isFinite, (-90...90).contains(lat) else { throw Failure.latitudeOutOfRange(lat) }
-        guard lon.isFinite, (-180...180).contains(lon) else { throw Failure.longitudeOutOfRange(lon) }
-        if let accuracy { guard accuracy.isFinite, accuracy >= 0 else { throw Failure.badAccuracy(accuracy) } }
+    public init(lat: Double, lon: Double, accuracy: Double? = nil, altitude: Double? = nil, time: Date) throws(LocationError) {
+        guard lat.isFinite, (-90...90).contains(lat) else { throw .latitudeOutOfRange(lat) }
+        guard lon.isFinite, (-180...180).contains(lon) else { throw .longitudeOutOfRange(lon) }
+        if let accuracy { guard accuracy.isFinite, accuracy >= 0 else { throw .badAccuracy(accuracy) } }
         self.lat = lat
         self.lon = lon
         self.accuracy = accuracy
@@ -49,10 +33,10 @@ public struct LocationFix: Codable, Sendable, Equatable {
         return try! encoder.encode(self)
     }
 
-    public init(json: Data) throws {
+    public init(json: Data) throws(LocationError) {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
-        guard let raw = try? decoder.decode(LocationFix.self, from: json) else { throw Failure.malformed }
+        guard let raw = try? decoder.decode(LocationFix.self, from: json) else { throw .malformedFix }
         try self.init(lat: raw.lat, lon: raw.lon, accuracy: raw.accuracy, altitude: raw.altitude, time: raw.time)
     }
 

@@ -20,30 +20,17 @@ public struct LocationShareKey: Sendable, Equatable {
     public let format: LocationFormat
     public let bytes: Data
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case wrongLength(Int)
-        /// A stored fix that is not valid base64 (seqr-location-v1 travels as base64).
-        case malformedData
-
-        public var description: String {
-            switch self {
-            case .wrongLength(let n): return "a location key is 32 bytes (seqr-location-v1) or 16 bytes (CryptoJS), not \(n)"
-            case .malformedData: return "a stored fix is not base64"
-            }
-        }
-    }
-
     /// A fresh key from the system RNG.
     public static func generate(_ format: LocationFormat = .seqrLocationV1) -> LocationShareKey {
-        LocationShareKey(format: format, checkedBytes: randomBytes(format.keyLength))
+        LocationShareKey(format: format, checkedBytes: SecureRandom.data(format.keyLength))
     }
 
     /// A key read back from a link or a store; its length decides the format.
-    public init(bytes: Data) throws {
+    public init(bytes: Data) throws(LocationError) {
         switch bytes.count {
         case 32: self.init(format: .seqrLocationV1, checkedBytes: bytes)
         case 16: self.init(format: .cryptoJS, checkedBytes: bytes)
-        default: throw Failure.wrongLength(bytes.count)
+        default: throw .wrongKeyLength(bytes.count)
         }
     }
 
@@ -53,21 +40,21 @@ public struct LocationShareKey: Sendable, Equatable {
     }
 
     /// The fix as the server stores it: base64 of ``SealedLocationFix`` bytes, or the CryptoJS string itself.
-    public func seal(_ fix: LocationFix, shareID: String) throws -> String {
+    public func seal(_ fix: LocationFix, shareID: String) -> String {
         switch format {
         case .seqrLocationV1:
-            return try SealedLocationFix.seal(fix, shareID: shareID, key: SymmetricKey(data: bytes)).base64EncodedString()
+            return SealedLocationFix.seal(fix, shareID: shareID, key: SymmetricKey(data: bytes)).base64EncodedString()
         case .cryptoJS:
-            return try CryptoJSLocationString.encrypt(String(decoding: fix.json(), as: UTF8.self), keyBase64: bytes.base64EncodedString())
+            // A cryptoJS key is 16 bytes by construction, all `encrypt` checks.
+            return try! CryptoJSLocationString.encrypt(String(decoding: fix.json(), as: UTF8.self), keyBase64: bytes.base64EncodedString())
         }
     }
 
-    /// The fix inside a stored string; throws ``SealedLocationFix/Failure``, ``CryptoJSLocationString/Failure``
-    /// or ``LocationFix/Failure`` when it is not one this key opens.
-    public func open(_ data: String, shareID: String) throws -> LocationFix {
+    /// The fix inside a stored string, or the reason it is not one this key opens.
+    public func open(_ data: String, shareID: String) throws(LocationError) -> LocationFix {
         switch format {
         case .seqrLocationV1:
-            guard let sealed = Data(base64Encoded: data) else { throw Failure.malformedData }
+            guard let sealed = Data(base64Encoded: data) else { throw .malformedData }
             return try SealedLocationFix.open(sealed, shareID: shareID, key: SymmetricKey(data: bytes))
         case .cryptoJS:
             let text = try CryptoJSLocationString.decrypt(data, keyBase64: bytes.base64EncodedString())

@@ -8,22 +8,6 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
     public let shareID: String
     public let key: LocationShareKey
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case notALink
-        case badShareID
-        case missingKey
-        case badKey
-
-        public var description: String {
-            switch self {
-            case .notALink: return "not a location share link (expected https://HOST/l/<share id>#k=<key>)"
-            case .badShareID: return "the link's share id is not 22 base64url characters"
-            case .missingKey: return "the link has no key: it must end in #k=<key> (copy the whole link)"
-            case .badKey: return "the link's key is not a 16- or 32-byte base64url key (cut off or mistyped?)"
-            }
-        }
-    }
-
     /// Share ids: 16 random bytes as base64url, 22 characters.
     public static func isValidShareID(_ id: some StringProtocol) -> Bool {
         id.utf8.count == 22 && Base64URL.decode(id)?.count == 16
@@ -38,19 +22,19 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
         self.key = key
     }
 
-    public init(parsing text: String) throws {
+    public init(parsing text: String) throws(LocationError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
-              ["http", "https"].contains(scheme), let host = components.percentEncodedHost, !host.isEmpty else { throw Failure.notALink }
+              ["http", "https"].contains(scheme), let host = components.percentEncodedHost, !host.isEmpty else { throw .notALink }
         // Host and path stay encoded, as the link has them: a decoded %3F or %23 would move the
         // rest of the base into a query or fragment when the base is printed again (found by
         // scripts/fuzz note-formats).
         let parts = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[parts.count - 2] == "l" else { throw Failure.notALink }
+        guard parts.count >= 3, parts[parts.count - 2] == "l" else { throw .notALink }
         let id = String(parts[parts.count - 1])
-        guard Self.isValidShareID(id) else { throw Failure.badShareID }
-        guard let fragment = components.percentEncodedFragment, fragment.hasPrefix("k="), fragment.count > 2 else { throw Failure.missingKey }
-        guard let bytes = Base64URL.decode(fragment.dropFirst(2)), let key = try? LocationShareKey(bytes: bytes) else { throw Failure.badKey }
+        guard Self.isValidShareID(id) else { throw .badShareID }
+        guard let fragment = components.percentEncodedFragment, fragment.hasPrefix("k="), fragment.count > 2 else { throw .missingKey }
+        guard let bytes = Base64URL.decode(fragment.dropFirst(2)), let key = try? LocationShareKey(bytes: bytes) else { throw .badLinkKey }
         var base = "\(scheme)://\(host)"
         if let port = components.port { base += ":\(port)" }
         base += parts.dropLast(2).joined(separator: "/")

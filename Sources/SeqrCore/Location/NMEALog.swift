@@ -9,14 +9,9 @@ public struct NMEALog: Sendable {
     /// Sentences dropped for a bad checksum or malformed fields.
     public var rejectedSentences = 0
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case noSentences
-        public var description: String { "not an NMEA log (no $..RMC or $..GGA sentence)" }
-    }
-
     static let metresPerHDOP = 5.0
 
-    public init(text: String) throws {
+    public init(text: String) throws(LocationError) {
         var sawSentence = false
         var gga: [String: (altitude: Double?, hdop: Double?)] = [:]
         var pending: [(key: String, lat: Double, lon: Double, time: Date)] = []
@@ -38,7 +33,7 @@ public struct NMEALog: Sendable {
                 pending.append((fields[1], lat, lon, time))
             }
         }
-        guard sawSentence else { throw Failure.noSentences }
+        guard sawSentence else { throw .noNMEASentences }
         for p in pending {
             let extra = gga[p.key]
             if let fix = try? LocationFix(lat: p.lat, lon: p.lon, accuracy: extra?.hdop.map { $0 * Self.metresPerHDOP },

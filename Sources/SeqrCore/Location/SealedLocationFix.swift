@@ -23,27 +23,10 @@ public enum SealedLocationFix {
     /// Every sealed plaintext is a multiple of this many bytes (exactly this many for any valid fix).
     public static let paddedLength = 256
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case truncated(length: Int)
-        case unsupportedVersion(UInt8)
-        /// The wrong key (an old link after a rotation), or a changed or moved fix.
-        case authenticationFailed
-
-        public var description: String {
-            switch self {
-            case .truncated(let n): return "location fix truncated (\(n) bytes)"
-            case .unsupportedVersion(let v): return "location fix of version \(v), only version 1 is read"
-            case .authenticationFailed: return "wrong share key (rotated or mistyped link), or the fix was altered"
-            }
-        }
-    }
-
     static func associatedData(shareID: String) -> Data { Data("seqr-location-v1\u{0}\(shareID)".utf8) }
 
-    public static func seal(_ fix: LocationFix, shareID: String, key: SymmetricKey) throws -> Data {
-        let box = try AES.GCM.seal(padded(fix.json()), using: key, authenticating: associatedData(shareID: shareID))
-        // combined is non-nil for the default 12-byte nonce.
-        return Data([version]) + box.combined!
+    public static func seal(_ fix: LocationFix, shareID: String, key: SymmetricKey) -> Data {
+        Data([version]) + AEAD.aesGCM.seal(padded(fix.json()), key: key, authenticating: associatedData(shareID: shareID))
     }
 
     static func padded(_ json: Data) -> Data {
@@ -51,16 +34,12 @@ public enum SealedLocationFix {
         return json + Data(repeating: UInt8(ascii: " "), count: length - json.count)
     }
 
-    public static func open(_ sealed: Data, shareID: String, key: SymmetricKey) throws -> LocationFix {
-        guard let first = sealed.first else { throw Failure.truncated(length: 0) }
-        guard first == version else { throw Failure.unsupportedVersion(first) }
-        guard sealed.count >= 1 + 12 + 16 else { throw Failure.truncated(length: sealed.count) }
-        let plaintext: Data
-        do {
-            plaintext = try AES.GCM.open(AES.GCM.SealedBox(combined: sealed.dropFirst()), using: key,
-                                         authenticating: associatedData(shareID: shareID))
-        } catch {
-            throw Failure.authenticationFailed
+    public static func open(_ sealed: Data, shareID: String, key: SymmetricKey) throws(LocationError) -> LocationFix {
+        guard let first = sealed.first else { throw .truncatedFix(length: 0) }
+        guard first == version else { throw .unsupportedVersion(first) }
+        guard sealed.count >= 1 + AEAD.overhead else { throw .truncatedFix(length: sealed.count) }
+        guard let plaintext = AEAD.aesGCM.open(sealed.dropFirst(), key: key, authenticating: associatedData(shareID: shareID)) else {
+            throw .authenticationFailed
         }
         return try LocationFix(json: plaintext)
     }

@@ -41,56 +41,34 @@ public enum NotesExportFile {
         }
     }
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case notAnExport
-        case unsupportedVersion(UInt8)
-        case truncated
-        case badIterations(UInt32)
-        case wrongPasswordOrDamaged
-        case malformedContents
-
-        public var description: String {
-            switch self {
-            case .notAnExport: return "not a Seqr notes export (no SQNX header)"
-            case .unsupportedVersion(let v): return "notes export of version \(v); this seqr reads version 1"
-            case .truncated: return "the notes export is truncated"
-            case .badIterations(let n): return "the notes export asks for \(n) PBKDF2 iterations, outside 1,000…50,000,000"
-            case .wrongPasswordOrDamaged: return "wrong password, or the export file was changed"
-            case .malformedContents: return "the export decrypted but its contents are not Seqr notes"
-            }
-        }
-    }
-
-    public static func seal(_ contents: Contents, password: String, iterations: UInt32 = UInt32(AccountKDFParameters.defaultIterations)) throws -> Data {
-        let salt = randomBytes(16)
+    public static func seal(_ contents: Contents, password: String, iterations: UInt32 = UInt32(PasswordKDF.recommendedIterations)) -> Data {
+        let salt = SecureRandom.bytes(16)
         var header = Data(magic + [version])
         withUnsafeBytes(of: iterations.bigEndian) { header.append(contentsOf: $0) }
-        header.append(salt)
+        header.append(contentsOf: salt)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        let box = try ChaChaPoly.seal(try encoder.encode(contents), using: try passwordKey(password, salt: salt, iterations: Int(iterations)), authenticating: header)
-        return header + box.combined
+        // Plain Codable values with ISO 8601 dates always encode.
+        let json = try! encoder.encode(contents)
+        let key = PasswordKDF.pbkdf2SHA256(password, .nfc, salt: salt, iterations: Int(iterations))
+        return header + AEAD.chaChaPoly.seal(json, key: key, authenticating: header)
     }
 
-    public static func open(_ data: Data, password: String) throws -> Contents {
+    public static func open(_ data: Data, password: String) throws(NotesError) -> Contents {
         let bytes = Array(data)
-        guard bytes.count >= 4, Array(bytes[0..<4]) == magic else { throw Failure.notAnExport }
-        guard bytes.count >= 5 else { throw Failure.truncated }
-        guard bytes[4] == version else { throw Failure.unsupportedVersion(bytes[4]) }
-        guard bytes.count >= 25 + 12 + 16 else { throw Failure.truncated }
+        guard bytes.count >= 4, Array(bytes[0..<4]) == magic else { throw .notAnExport }
+        guard bytes.count >= 5 else { throw .truncatedExport }
+        guard bytes[4] == version else { throw .unsupportedExportVersion(bytes[4]) }
+        guard bytes.count >= 25 + AEAD.overhead else { throw .truncatedExport }
         let iterations = bytes[5..<9].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        guard (1_000...50_000_000).contains(iterations) else { throw Failure.badIterations(iterations) }
-        let plaintext: Data
-        do {
-            let box = try ChaChaPoly.SealedBox(combined: Data(bytes[25...]))
-            plaintext = try ChaChaPoly.open(box, using: try passwordKey(password, salt: bytes[9..<25], iterations: Int(iterations)),
-                                            authenticating: Data(bytes[0..<25]))
-        } catch {
-            throw Failure.wrongPasswordOrDamaged
+        guard (1_000...50_000_000).contains(iterations) else { throw .badExportIterations(iterations) }
+        let key = PasswordKDF.pbkdf2SHA256(password, .nfc, salt: bytes[9..<25], iterations: Int(iterations))
+        guard let plaintext = AEAD.chaChaPoly.open(bytes[25...], key: key, authenticating: bytes[0..<25]) else {
+            throw .exportWrongPasswordOrDamaged
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let contents = try? decoder.decode(Contents.self, from: plaintext) else { throw Failure.malformedContents }
+        guard let contents = try? decoder.decode(Contents.self, from: plaintext) else { throw .malformedExportContents }
         return contents
     }
 }

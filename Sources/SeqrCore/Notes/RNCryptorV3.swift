@@ -31,62 +31,39 @@ public enum RNCryptorV3 {
     /// Reading refuses counts above this, so a hostile note cannot stall the reader.
     public static let maximumIterations = 10_000_000
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case truncated(length: Int)
-        case unsupportedVersion(UInt8)
-        case unsupportedOptions(UInt8)
-        case badIterations(Int)
-        /// The HMAC does not match: the wrong password or key, or a changed message.
-        case authenticationFailed
-        case malformedCiphertext
-
-        public var description: String {
-            switch self {
-            case .truncated(let length): return "RNCryptor message truncated (\(length) bytes)"
-            case .unsupportedVersion(let v): return "RNCryptor message of version \(v), only version 3 is read"
-            case .unsupportedOptions(let o): return "RNCryptor message with options \(o), expected 0 (key) or 1 (password)"
-            case .badIterations(let n): return "RNCryptor iteration count \(n) out of range 1…\(RNCryptorV3.maximumIterations)"
-            case .authenticationFailed: return "wrong password or altered RNCryptor message (HMAC mismatch)"
-            case .malformedCiphertext: return "RNCryptor ciphertext is not whole AES blocks"
-            }
-        }
-    }
-
     /// PBKDF2-HMAC-SHA1 as the format defines it. The unchecked variant is needed because the
     /// format fixes 10,000 rounds, below swift-crypto's modern minimum.
-    public static func deriveKey(password: String, salt: some DataProtocol, iterations: Int) throws -> SymmetricKey {
-        guard (1...maximumIterations).contains(iterations) else { throw Failure.badIterations(iterations) }
-        return try KDF.Insecure.PBKDF2.deriveKey(
-            from: Array(password.utf8), salt: Array(salt), using: .insecureSHA1, outputByteCount: 32,
-            unsafeUncheckedRounds: iterations)
+    public static func deriveKey(password: String, salt: some DataProtocol, iterations: Int) throws(NotesError) -> SymmetricKey {
+        guard (1...maximumIterations).contains(iterations) else { throw .badRNCryptorIterations(iterations) }
+        return PasswordKDF.pbkdf2SHA1(password, .asTyped, salt: salt, iterations: iterations)
     }
 
     /// Encrypts with a password, fresh random salts and IV from the system RNG.
-    public static func encrypt(_ plaintext: some DataProtocol, password: String, iterations: Int = defaultIterations) throws -> Data {
+    public static func encrypt(_ plaintext: some DataProtocol, password: String, iterations: Int = defaultIterations) throws(NotesError) -> Data {
         try encrypt(plaintext, password: password, iterations: iterations,
-                    encryptionSalt: Array(randomBytes(8)), hmacSalt: Array(randomBytes(8)), iv: Array(randomBytes(16)))
+                    encryptionSalt: SecureRandom.bytes(8), hmacSalt: SecureRandom.bytes(8), iv: SecureRandom.bytes(16))
     }
 
     /// Deterministic form, for the published test vectors only: never reuse salts or IVs.
     public static func encrypt(
         _ plaintext: some DataProtocol, password: String, iterations: Int,
         encryptionSalt: [UInt8], hmacSalt: [UInt8], iv: [UInt8]
-    ) throws -> Data {
+    ) throws(NotesError) -> Data {
         precondition(encryptionSalt.count == 8 && hmacSalt.count == 8 && iv.count == 16)
         let encryptionKey = try deriveKey(password: password, salt: encryptionSalt, iterations: iterations)
         let hmacKey = try deriveKey(password: password, salt: hmacSalt, iterations: iterations)
-        return try seal(plaintext, header: [version, 1] + encryptionSalt + hmacSalt + iv, iv: iv,
+        return seal(plaintext, header: [version, 1] + encryptionSalt + hmacSalt + iv, iv: iv,
                         encryptionKey: encryptionKey, hmacKey: hmacKey)
     }
 
     /// Key-based form (options 0), with a random IV unless one is given for a test vector.
-    public static func encrypt(_ plaintext: some DataProtocol, encryptionKey: SymmetricKey, hmacKey: SymmetricKey, iv: [UInt8]? = nil) throws -> Data {
-        let iv = iv ?? Array(randomBytes(16))
+    public static func encrypt(_ plaintext: some DataProtocol, encryptionKey: SymmetricKey, hmacKey: SymmetricKey, iv: [UInt8]? = nil) throws(NotesError) -> Data {
+        let iv = iv ?? SecureRandom.bytes(16)
         precondition(iv.count == 16)
-        return try seal(plaintext, header: [version, 0] + iv, iv: iv, encryptionKey: encryptionKey, hmacKey: hmacKey)
+        return seal(plaintext, header: [version, 0] + iv, iv: iv, encryptionKey: encryptionKey, hmacKey: hmacKey)
     }
 
-    public static func decrypt(_ message: some DataProtocol, password: String, iterations: Int = defaultIterations) throws -> Data {
+    public static func decrypt(_ message: some DataProtocol, password: String, iterations: Int = defaultIterations) throws(NotesError) -> Data {
         let bytes = Array(message)
         try checkHeader(bytes, options: 1, headerLength: 34)
         let encryptionKey = try deriveKey(password: password, salt: bytes[2..<10], iterations: iterations)
@@ -94,7 +71,7 @@ public enum RNCryptorV3 {
         return try open(bytes, headerLength: 34, encryptionKey: encryptionKey, hmacKey: hmacKey)
     }
 
-    public static func decrypt(_ message: some DataProtocol, encryptionKey: SymmetricKey, hmacKey: SymmetricKey) throws -> Data {
+    public static func decrypt(_ message: some DataProtocol, encryptionKey: SymmetricKey, hmacKey: SymmetricKey) throws(NotesError) -> Data {
         let bytes = Array(message)
         try checkHeader(bytes, options: 0, headerLength: 18)
         return try open(bytes, headerLength: 18, encryptionKey: encryptionKey, hmacKey: hmacKey)
@@ -102,35 +79,36 @@ public enum RNCryptorV3 {
 
     // MARK: - Layout
 
-    private static func seal(_ plaintext: some DataProtocol, header: [UInt8], iv: [UInt8], encryptionKey: SymmetricKey, hmacKey: SymmetricKey) throws -> Data {
-        let ciphertext = try AES._CBC.encrypt(plaintext, using: encryptionKey, iv: AES._CBC.IV(ivBytes: iv))
+    private static func seal(_ plaintext: some DataProtocol, header: [UInt8], iv: [UInt8], encryptionKey: SymmetricKey, hmacKey: SymmetricKey) -> Data {
+        // A 16-byte IV and a 32-byte key (both checked by the callers) are all CBC can refuse.
+        let ciphertext = try! AES._CBC.encrypt(plaintext, using: encryptionKey, iv: AES._CBC.IV(ivBytes: iv))
         var message = Data(header)
         message.append(ciphertext)
         message.append(contentsOf: HMAC<SHA256>.authenticationCode(for: message, using: hmacKey))
         return message
     }
 
-    private static func checkHeader(_ bytes: [UInt8], options: UInt8, headerLength: Int) throws {
-        guard bytes.count >= 2 else { throw Failure.truncated(length: bytes.count) }
-        guard bytes[0] == version else { throw Failure.unsupportedVersion(bytes[0]) }
-        guard bytes[1] == options else { throw Failure.unsupportedOptions(bytes[1]) }
+    private static func checkHeader(_ bytes: [UInt8], options: UInt8, headerLength: Int) throws(NotesError) {
+        guard bytes.count >= 2 else { throw .truncatedRNCryptor(length: bytes.count) }
+        guard bytes[0] == version else { throw .unsupportedRNCryptorVersion(bytes[0]) }
+        guard bytes[1] == options else { throw .unsupportedRNCryptorOptions(bytes[1]) }
         // At least one block of ciphertext: PKCS#7 always adds padding.
-        guard bytes.count >= headerLength + 16 + 32 else { throw Failure.truncated(length: bytes.count) }
+        guard bytes.count >= headerLength + 16 + 32 else { throw .truncatedRNCryptor(length: bytes.count) }
     }
 
-    private static func open(_ bytes: [UInt8], headerLength: Int, encryptionKey: SymmetricKey, hmacKey: SymmetricKey) throws -> Data {
+    private static func open(_ bytes: [UInt8], headerLength: Int, encryptionKey: SymmetricKey, hmacKey: SymmetricKey) throws(NotesError) -> Data {
         let macStart = bytes.count - 32
         guard HMAC<SHA256>.isValidAuthenticationCode(bytes[macStart...], authenticating: bytes[..<macStart], using: hmacKey) else {
-            throw Failure.authenticationFailed
+            throw .rncryptorAuthenticationFailed
         }
         let ciphertext = bytes[headerLength..<macStart]
-        guard ciphertext.count % 16 == 0 else { throw Failure.malformedCiphertext }
-        let iv = try AES._CBC.IV(ivBytes: bytes[(headerLength - 16)..<headerLength])
+        guard ciphertext.count % 16 == 0 else { throw .malformedRNCryptorCiphertext }
         do {
+            let iv = try AES._CBC.IV(ivBytes: bytes[(headerLength - 16)..<headerLength])
             return try AES._CBC.decrypt(ciphertext, using: encryptionKey, iv: iv)
         } catch {
             // Only reachable with a valid HMAC, i.e. a message its key holder built badly.
-            throw Failure.malformedCiphertext
+            throw .malformedRNCryptorCiphertext
         }
     }
 }

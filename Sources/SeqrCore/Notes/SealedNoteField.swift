@@ -29,22 +29,6 @@ public enum SealedNoteField {
 
     public enum Field: String, Sendable { case title, info }
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case truncated(length: Int)
-        case unsupportedVersion(UInt8)
-        case authenticationFailed
-        case notUTF8
-
-        public var description: String {
-            switch self {
-            case .truncated(let n): return "note field truncated (\(n) bytes)"
-            case .unsupportedVersion(let v): return "note field of version \(v), only versions 1 and 2 are read"
-            case .authenticationFailed: return "wrong password, or the note was altered, moved or mixed with another version"
-            case .notUTF8: return "note field is not UTF-8 text"
-            }
-        }
-    }
-
     static func associatedData(fieldVersion: UInt8, noteID: UUID, field: Field, noteVersion: Int) -> Data {
         let id = noteID.uuidString.lowercased()
         return fieldVersion == unboundVersion
@@ -54,25 +38,19 @@ public enum SealedNoteField {
 
     /// Seals `text` for the note version the write will create (1 for a new note, the edited
     /// version + 1 for an update).
-    public static func seal(_ text: String, noteID: UUID, field: Field, noteVersion: Int, key: SymmetricKey) throws -> Data {
+    public static func seal(_ text: String, noteID: UUID, field: Field, noteVersion: Int, key: SymmetricKey) -> Data {
         let aad = associatedData(fieldVersion: version, noteID: noteID, field: field, noteVersion: noteVersion)
-        return Data([version]) + (try ChaChaPoly.seal(Data(text.utf8), using: key, authenticating: aad)).combined
+        return Data([version]) + AEAD.chaChaPoly.seal(Data(text.utf8), key: key, authenticating: aad)
     }
 
     /// Opens a field of version 2 (bound to `noteVersion`) or 1 (unbound, written before).
-    public static func open(_ sealed: Data, noteID: UUID, field: Field, noteVersion: Int, key: SymmetricKey) throws -> String {
-        guard let first = sealed.first else { throw Failure.truncated(length: 0) }
-        guard first == version || first == unboundVersion else { throw Failure.unsupportedVersion(first) }
-        guard sealed.count >= 1 + 12 + 16 else { throw Failure.truncated(length: sealed.count) }
-        let plaintext: Data
-        do {
-            let box = try ChaChaPoly.SealedBox(combined: sealed.dropFirst())
-            let aad = associatedData(fieldVersion: first, noteID: noteID, field: field, noteVersion: noteVersion)
-            plaintext = try ChaChaPoly.open(box, using: key, authenticating: aad)
-        } catch {
-            throw Failure.authenticationFailed
-        }
-        guard let text = String(data: plaintext, encoding: .utf8) else { throw Failure.notUTF8 }
+    public static func open(_ sealed: Data, noteID: UUID, field: Field, noteVersion: Int, key: SymmetricKey) throws(NotesError) -> String {
+        guard let first = sealed.first else { throw .truncatedField(length: 0) }
+        guard first == version || first == unboundVersion else { throw .unsupportedFieldVersion(first) }
+        guard sealed.count >= 1 + AEAD.overhead else { throw .truncatedField(length: sealed.count) }
+        let aad = associatedData(fieldVersion: first, noteID: noteID, field: field, noteVersion: noteVersion)
+        guard let plaintext = AEAD.chaChaPoly.open(sealed.dropFirst(), key: key, authenticating: aad) else { throw .authenticationFailed }
+        guard let text = String(data: plaintext, encoding: .utf8) else { throw .notUTF8 }
         return text
     }
 

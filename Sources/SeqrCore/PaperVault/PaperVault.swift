@@ -58,7 +58,7 @@ public enum PaperVault {
     private static func backupOnce(_ document: VaultDocument, password: String, options: Options) throws -> Backup {
         let body = try VaultBody.encode(document, allowCompression: options.allowCompression)
         let padded = VaultPadding.pad(body, count: options.paddingLength)
-        let message = try VaultMessage.seal(padded, password: password, rounds: options.rounds).serialized()
+        let message = VaultMessage.seal(padded, password: password, rounds: options.rounds).serialized()
         let digest = Array(SHA256.hash(data: message))
 
         let perPage = options.rows * options.columns

@@ -56,14 +56,12 @@ public struct VaultMessage: Equatable, Sendable {
     /// and nonce (both from the system's cryptographic generator).
     public static func seal(
         _ plaintext: [UInt8], password: String, rounds: UInt32 = defaultRounds, saltLength: Int = defaultSaltLength
-    ) throws -> VaultMessage {
+    ) -> VaultMessage {
         precondition(saltLength >= 16 && saltLength <= Int(UInt16.max), "salt must be 16 bytes or more")
         precondition(rounds >= 1, "PBKDF2 needs at least one round")
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<saltLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let key = try deriveKey(password: password, salt: salt, rounds: rounds)
-        let box = try ChaChaPoly.seal(plaintext, using: key)
-        return VaultMessage(rounds: rounds, salt: salt, sealed: Array(box.combined))
+        let salt = SecureRandom.bytes(saltLength)
+        let key = deriveKey(password: password, salt: salt, rounds: rounds)
+        return VaultMessage(rounds: rounds, salt: salt, sealed: Array(AEAD.chaChaPoly.seal(plaintext, key: key, authenticating: [UInt8]())))
     }
 
     /// Decrypts with `password`; a wrong password and altered ciphertext both end in
@@ -72,19 +70,14 @@ public struct VaultMessage: Equatable, Sendable {
         guard rounds >= 1, rounds <= Self.maximumRounds, !salt.isEmpty else {
             throw .invalidKeyDerivation(rounds: rounds, saltLength: salt.count)
         }
-        do {
-            let key = try Self.deriveKey(password: password, salt: salt, rounds: rounds)
-            let box = try ChaChaPoly.SealedBox(combined: sealed)
-            return Array(try ChaChaPoly.open(box, using: key))
-        } catch {
-            throw .authenticationFailed
-        }
+        let key = Self.deriveKey(password: password, salt: salt, rounds: rounds)
+        guard let plaintext = AEAD.chaChaPoly.open(sealed, key: key, authenticating: [UInt8]()) else { throw .authenticationFailed }
+        return Array(plaintext)
     }
 
-    /// PBKDF2-HMAC-SHA256. Reading must accept the round counts old backups used, hence
-    /// the unchecked variant; writing defaults to 600,000.
-    static func deriveKey(password: String, salt: [UInt8], rounds: UInt32) throws -> SymmetricKey {
-        try KDF.Insecure.PBKDF2.deriveKey(
-            from: Array(password.utf8), salt: salt, using: .sha256, outputByteCount: 32, unsafeUncheckedRounds: Int(rounds))
+    /// PBKDF2-HMAC-SHA256 of the password as typed (``PasswordKDF``): the bytes the PaperVault
+    /// app derived from. Reading accepts the round counts old backups used; writing defaults to 600,000.
+    static func deriveKey(password: String, salt: [UInt8], rounds: UInt32) -> SymmetricKey {
+        PasswordKDF.pbkdf2SHA256(password, .asTyped, salt: salt, iterations: Int(rounds))
     }
 }

@@ -9,9 +9,8 @@
 public enum VaultPadding {
     /// Appends `count` random bytes and the count; by default a random count from 0 to 255.
     public static func pad(_ body: [UInt8], count: UInt8? = nil) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        let padding = count ?? UInt8.random(in: 0...255, using: &generator)
-        return body + (0..<Int(padding)).map { _ in UInt8.random(in: 0...255, using: &generator) } + [padding]
+        let padding = count ?? SecureRandom.byte()
+        return body + SecureRandom.bytes(Int(padding)) + [padding]
     }
 
     public static func unpad(_ padded: [UInt8]) throws(PaperVaultError) -> [UInt8] {

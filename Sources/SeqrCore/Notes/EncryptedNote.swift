@@ -1,0 +1,18 @@
+import Foundation
+
+/// A note as the server stores it: ciphertext and the parameters to open it.
+public struct EncryptedNote: Codable, Sendable, Equatable {
+    public var id: UUID
+    public var title: Data
+    public var info: Data
+    public var format: NoteFormat
+    public var kdf: NoteKDF
+
+    public init(id: UUID, title: Data, info: Data, format: NoteFormat, kdf: NoteKDF) {
+        self.id = id
+        self.title = title
+        self.info = info
+        self.format = format
+        self.kdf = kdf
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Every way a note, its keys or a notes file can be refused, one case each
+/// (docs/formats/notes.md, docs/formats/rncryptor-v3.md).
+public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
+    // Account keys.
+    case unsupportedKDF(String)
+    /// A server asked for fewer (or absurdly many) iterations than this client accepts.
+    case weakKDFParameters(iterations: Int, minimum: Int)
+    case badKDFSalt
+
+    // A note in the clear: checked before anything is encrypted.
+    case emptyTitle
+    case titleTooLong(Int)
+    case infoTooLong(Int)
+
+    // Sealed fields (`seqr-aead-v1`) and whole notes.
+    case truncatedField(length: Int)
+    case unsupportedFieldVersion(UInt8)
+    /// The wrong password, or a field altered, moved to another note or mixed with another version.
+    case authenticationFailed
+    case notUTF8
+    case parametersDoNotFitFormat(NoteFormat)
+    /// The title and info were sealed under different field versions: one was swapped in.
+    case mixedFieldVersions
+
+    // Rollback: what this client remembers of a note (``SeenNoteVersion``).
+    /// The server served an older version than this client has seen.
+    case rolledBack(noteID: UUID, seen: Int, served: Int)
+    /// The note was seen bound to its version and is now served without that binding.
+    case versionBindingRemoved(noteID: UUID)
+    /// The note was deleted from this machine and the server serves it again.
+    case deletedNoteReturned(noteID: UUID)
+
+    // RNCryptor v3 (notes written by earlier clients; read only).
+    case truncatedRNCryptor(length: Int)
+    case unsupportedRNCryptorVersion(UInt8)
+    case unsupportedRNCryptorOptions(UInt8)
+    case badRNCryptorIterations(Int)
+    /// The HMAC does not match: the wrong password or key, or a changed message.
+    case rncryptorAuthenticationFailed
+    case malformedRNCryptorCiphertext
+
+    // Export files (`SQNX`).
+    case notAnExport
+    case unsupportedExportVersion(UInt8)
+    case truncatedExport
+    case badExportIterations(UInt32)
+    case exportWrongPasswordOrDamaged
+    case malformedExportContents
+
+    public var description: String {
+        switch self {
+        case .unsupportedKDF(let name): "unsupported key derivation \"\(name)\""
+        case let .weakKDFParameters(n, minimum): "the server asks for \(n) KDF iterations, fewer than the \(minimum) this client accepts"
+        case .badKDFSalt: "the KDF salt is not 16 to 64 bytes of base64"
+        case .emptyTitle: "a note needs a title"
+        case .titleTooLong(let n): "the title has \(n) characters; at most \(NotePlaintext.titleLimit) are allowed"
+        case .infoTooLong(let n): "the info has \(n) characters; at most \(NotePlaintext.infoLimit) are allowed"
+        case .truncatedField(let n): "note field truncated (\(n) bytes)"
+        case .unsupportedFieldVersion(let v): "note field of version \(v), only versions 1 and 2 are read"
+        case .authenticationFailed: "wrong password, or the note was altered, moved or mixed with another version"
+        case .notUTF8: "note field is not UTF-8 text"
+        case .parametersDoNotFitFormat(let format): "the note's key parameters do not fit its format \(format.rawValue)"
+        case .mixedFieldVersions: "the note's title and info come from different writes: the server mixed them"
+        case let .rolledBack(id, seen, served):
+            "note \(id.uuidString.lowercased().prefix(8)) is served at version \(served), but version \(seen) was seen here: the server rolled it back"
+        case .versionBindingRemoved(let id):
+            "note \(id.uuidString.lowercased().prefix(8)) is served in an older, unbound form than was seen here: the server rolled it back"
+        case .deletedNoteReturned(let id):
+            "note \(id.uuidString.lowercased().prefix(8)) was deleted here, yet the server serves it again"
+        case .truncatedRNCryptor(let length): "RNCryptor message truncated (\(length) bytes)"
+        case .unsupportedRNCryptorVersion(let v): "RNCryptor message of version \(v), only version 3 is read"
+        case .unsupportedRNCryptorOptions(let o): "RNCryptor message with options \(o), expected 0 (key) or 1 (password)"
+        case .badRNCryptorIterations(let n): "RNCryptor iteration count \(n) out of range 1…\(RNCryptorV3.maximumIterations)"
+        case .rncryptorAuthenticationFailed: "wrong password or altered RNCryptor message (HMAC mismatch)"
+        case .malformedRNCryptorCiphertext: "RNCryptor ciphertext is not whole AES blocks"
+        case .notAnExport: "not a Seqr notes export (no SQNX header)"
+        case .unsupportedExportVersion(let v): "notes export of version \(v); this seqr reads version 1"
+        case .truncatedExport: "the notes export is truncated"
+        case .badExportIterations(let n): "the notes export asks for \(n) PBKDF2 iterations, outside 1,000…50,000,000"
+        case .exportWrongPasswordOrDamaged: "wrong password, or the export file was changed"
+        case .malformedExportContents: "the export decrypted but its contents are not Seqr notes"
+        }
+    }
+}

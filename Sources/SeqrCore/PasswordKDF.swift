@@ -1,0 +1,58 @@
+import Crypto
+import _CryptoExtras
+import Foundation
+
+/// Every derivation of a key from a password or passphrase in Seqr, with the normalisation
+/// each format prescribes and the iteration floors, in one place.
+///
+/// | use | derivation | password bytes | iterations |
+/// | --- | --- | --- | --- |
+/// | notes account keys (then HKDF), notes export files | PBKDF2-HMAC-SHA256, 32 bytes | UTF-8 of the NFC form | written ≥ ``minimumIterations``; exports read from 1,000 |
+/// | the identity passphrase | PBKDF2-HMAC-SHA256, 32 bytes (in a ``VaultMessage``) | UTF-8 of the NFC form; identities sealed before NFC: as typed, tried second | written ≥ ``minimumIterations`` |
+/// | PaperVault backups | PBKDF2-HMAC-SHA256, 32 bytes | UTF-8 as typed, as the PaperVault app wrote it | written ≥ ``minimumIterations``; read from 1 |
+/// | RNCryptor v3 (legacy, read only) | PBKDF2-HMAC-SHA1, 32 bytes | UTF-8 as typed, as RNCryptor wrote it | the format's 10,000 |
+///
+/// NFC matters because one password typed on two systems can arrive as different code points
+/// ("é" precomposed, or "e" and a combining accent): the formats Seqr defines normalise it so
+/// both open; the formats Seqr only shares with other apps keep those apps' bytes.
+public enum PasswordKDF {
+    /// OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256: the default for everything new.
+    public static let recommendedIterations = 600_000
+    /// The fewest iterations Seqr writes with, or accepts from a server for account keys
+    /// (swift-crypto's own floor for PBKDF2-SHA256).
+    public static let minimumIterations = 210_000
+
+    /// How a format turns the password's characters into bytes.
+    public enum Normalization: Sendable {
+        /// Unicode NFC, then UTF-8: the formats Seqr defines.
+        case nfc
+        /// UTF-8 of the characters as typed: formats other apps wrote.
+        case asTyped
+
+        func bytes(_ password: String) -> [UInt8] {
+            switch self {
+            case .nfc: Array(password.precomposedStringWithCanonicalMapping.utf8)
+            case .asTyped: Array(password.utf8)
+            }
+        }
+    }
+
+    /// PBKDF2-HMAC-SHA256, 32 bytes. The unchecked variant because reading must accept the
+    /// counts old data used; writers enforce ``minimumIterations`` themselves.
+    /// - Precondition: `iterations ≥ 1` (every reader checks its count first).
+    public static func pbkdf2SHA256(_ password: String, _ normalization: Normalization, salt: some DataProtocol, iterations: Int) -> SymmetricKey {
+        derive(normalization.bytes(password), salt: salt, hash: .sha256, iterations: iterations)
+    }
+
+    /// PBKDF2-HMAC-SHA1, 32 bytes, for RNCryptor v3 only.
+    public static func pbkdf2SHA1(_ password: String, _ normalization: Normalization, salt: some DataProtocol, iterations: Int) -> SymmetricKey {
+        derive(normalization.bytes(password), salt: salt, hash: .insecureSHA1, iterations: iterations)
+    }
+
+    private static func derive(_ password: [UInt8], salt: some DataProtocol, hash: KDF.Insecure.PBKDF2.HashFunction, iterations: Int) -> SymmetricKey {
+        precondition(iterations >= 1, "PBKDF2 needs at least one iteration")
+        // BoringSSL's PBKDF2 fails only for a zero count (excluded above) or an exhausted allocator.
+        return try! KDF.Insecure.PBKDF2.deriveKey(from: password, salt: Array(salt), using: hash, outputByteCount: 32,
+                                                  unsafeUncheckedRounds: iterations)
+    }
+}
