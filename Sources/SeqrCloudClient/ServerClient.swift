@@ -27,7 +27,7 @@ public struct ServerClient: Sendable {
     /// Whether requests to `server` may be sent (``ServerTransportPolicy``): https anywhere;
     /// http only to loopback unless `allowsInsecureHTTP`.
     public static func checkTransport(_ server: String, allowsInsecureHTTP: Bool) throws(ServerClientError) {
-        do throws(ServerTransportPolicy.Violation) {
+        do throws(TransportPolicyError) {
             try ServerTransportPolicy.check(server, allowsInsecureHTTP: allowsInsecureHTTP)
         } catch {
             switch error {

@@ -3,16 +3,8 @@ import Foundation
 
 /// Brotli compression through libbrotli (Google's reference library).
 public enum Brotli {
-    public enum Failure: Error, Equatable, Sendable {
-        /// The input is not a valid brotli stream (or is truncated).
-        case corrupt
-        /// Decompressing would exceed the caller's limit (a decompression bomb, or a huge file).
-        case tooLarge(limit: Int)
-        case compressorFailed
-    }
-
     /// Compresses at the highest quality: vault documents are small and written once.
-    public static func compress(_ input: [UInt8], quality: Int32 = BROTLI_MAX_QUALITY) throws(Failure) -> [UInt8] {
+    public static func compress(_ input: [UInt8], quality: Int32 = BROTLI_MAX_QUALITY) throws(CompressionError) -> [UInt8] {
         var size = BrotliEncoderMaxCompressedSize(input.count)
         if size == 0 { size = input.count + 1024 }
         var output = [UInt8](repeating: 0, count: size)
@@ -27,14 +19,14 @@ public enum Brotli {
     }
 
     /// Decompresses, refusing to produce more than `limit` bytes.
-    public static func decompress(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+    public static func decompress(_ input: [UInt8], limit: Int) throws(CompressionError) -> [UInt8] {
         guard let state = BrotliDecoderCreateInstance(nil, nil, nil) else { throw .compressorFailed }
         defer { BrotliDecoderDestroyInstance(state) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var result = BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT
         var leftover = 0
-        try input.withUnsafeBufferPointer { (source) throws(Failure) in
+        try input.withUnsafeBufferPointer { (source) throws(CompressionError) in
             var availableIn = source.count
             var nextIn = source.baseAddress
             defer { leftover = availableIn }

@@ -3,12 +3,6 @@ import CISAL
 /// Reed–Solomon erasure coding over GF(2⁸) with Intel ISA-L: from k equal-sized data
 /// shards, m parity shards such that any k of the k + m shards give the data back.
 public struct ErasureCode: Sendable {
-    public enum Failure: Error, Equatable, Sendable {
-        /// More shards are missing than there are parity shards.
-        case tooManyMissing(missing: Int, parity: Int)
-        case invalidShards
-    }
-
     public let dataShards: Int
     public let parityShards: Int
 
@@ -27,7 +21,7 @@ public struct ErasureCode: Sendable {
     }
 
     /// The parity shards of `data` (k shards, all of the same length).
-    public func parity(of data: [[UInt8]]) throws(Failure) -> [[UInt8]] {
+    public func parity(of data: [[UInt8]]) throws(ErasureCodeError) -> [[UInt8]] {
         guard data.count == dataShards, let length = data.first?.count, data.allSatisfy({ $0.count == length }) else { throw .invalidShards }
         let rows = Array(encodingMatrix[(dataShards * dataShards)...])
         return Self.multiply(rows: rows, rowCount: parityShards, k: dataShards, shards: data, length: length)
@@ -35,7 +29,7 @@ public struct ErasureCode: Sendable {
 
     /// The k data shards, from any k or more of the k + m shards (`nil` where lost).
     /// `shards` lists data shards first, then parity shards.
-    public func reconstruct(_ shards: [[UInt8]?]) throws(Failure) -> [[UInt8]] {
+    public func reconstruct(_ shards: [[UInt8]?]) throws(ErasureCodeError) -> [[UInt8]] {
         guard shards.count == dataShards + parityShards else { throw .invalidShards }
         let missingData = (0..<dataShards).filter { shards[$0] == nil }
         if missingData.isEmpty { return shards.prefix(dataShards).map { $0! } }

@@ -2,13 +2,7 @@ import CZlib
 
 /// Raw DEFLATE (RFC 1951, no zlib or gzip wrapper) through zlib, as SMART Health Cards use it.
 public enum RawDeflate {
-    public enum Failure: Error, Equatable, Sendable {
-        case corrupt
-        case tooLarge(limit: Int)
-        case zlib(Int32)
-    }
-
-    public static func compress(_ input: [UInt8]) throws(Failure) -> [UInt8] {
+    public static func compress(_ input: [UInt8]) throws(CompressionError) -> [UInt8] {
         var stream = z_stream()
         var status = deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw .zlib(status) }
@@ -29,7 +23,7 @@ public enum RawDeflate {
     }
 
     /// Inflates, refusing more than `limit` bytes of output or input that does not end cleanly.
-    public static func decompress(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+    public static func decompress(_ input: [UInt8], limit: Int) throws(CompressionError) -> [UInt8] {
         var stream = z_stream()
         var status = inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw .zlib(status) }
@@ -38,7 +32,7 @@ public enum RawDeflate {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var source = input
         var leftover = 0
-        try source.withUnsafeMutableBufferPointer { (src) throws(Failure) in
+        try source.withUnsafeMutableBufferPointer { (src) throws(CompressionError) in
             stream.next_in = src.baseAddress
             stream.avail_in = uInt(src.count)
             repeat {

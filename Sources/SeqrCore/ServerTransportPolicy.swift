@@ -4,14 +4,7 @@ import Foundation
 /// (127.0.0.0/8, ::1, localhost) unless the user allows it. Used by the seqr-server client
 /// (auth keys, session tokens) and the Safe Browsing client (its API key).
 public enum ServerTransportPolicy {
-    public enum Violation: Error, Equatable, Sendable {
-        /// `http://` to a host that is not loopback.
-        case insecure(String)
-        /// Not an http(s) URL with a host.
-        case notHTTP(String)
-    }
-
-    public static func check(_ server: String, allowsInsecureHTTP: Bool) throws(Violation) {
+    public static func check(_ server: String, allowsInsecureHTTP: Bool) throws(TransportPolicyError) {
         guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
               let host = components.host, !host.isEmpty else { throw .notHTTP(server) }
         switch scheme {

@@ -22,7 +22,7 @@ struct ParityTests {
         }
         var tooMany = all
         for index in 0...m { tooMany[index] = nil }
-        #expect(throws: ErasureCode.Failure.tooManyMissing(missing: m + 1, parity: m)) { try code.reconstruct(tooMany) }
+        #expect(throws: ErasureCodeError.tooManyMissing(missing: m + 1, parity: m)) { try code.reconstruct(tooMany) }
     }
 
     static func backup(redundancy: Double, size: Int = 30_000) throws -> (VaultDocument, PaperVault.Backup) {

@@ -128,7 +128,7 @@ struct SmartHealthCardTests {
         #expect(inflated.stdout == Data(text))
         let theirs = try python.run(["-c", "import sys,zlib; c=zlib.compressobj(9, zlib.DEFLATED, -15); sys.stdout.buffer.write(c.compress(sys.stdin.buffer.read())+c.flush())"], stdin: Data(text))
         #expect(try RawDeflate.decompress([UInt8](theirs.stdout), limit: 10_000) == text)
-        #expect(throws: RawDeflate.Failure.corrupt) { try RawDeflate.decompress(Array(ours.dropLast(3)), limit: 10_000) }
-        #expect(throws: RawDeflate.Failure.tooLarge(limit: 10)) { try RawDeflate.decompress(ours, limit: 10) }
+        #expect(throws: CompressionError.corrupt) { try RawDeflate.decompress(Array(ours.dropLast(3)), limit: 10_000) }
+        #expect(throws: CompressionError.tooLarge(limit: 10)) { try RawDeflate.decompress(ours, limit: 10) }
     }
 }
