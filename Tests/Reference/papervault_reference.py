@@ -5,7 +5,7 @@
 The Swift tests use it both ways: Seqr restores what this writes, and this restores
 what Seqr writes. It shares no code with Seqr.
 
-  papervault_reference.py write --password P --title T --payload-size N [--rounds R] [--bytes] < document
+  papervault_reference.py write --password P --title T --payload-size N [--rounds R] [--bytes] [--first-number 0|1] < document
       prints a JSON list of base64 QR payloads, in order
   papervault_reference.py read --password P < payloads.json
       prints {"title": ..., "contentType": ..., "contentBase64": ...}
@@ -45,7 +45,7 @@ def write(args):
     digest = hashlib.sha256(message).digest()
     chunks = [message[i:i + args.payload_size] for i in range(0, len(message), args.payload_size)]
     codes = []
-    for number, chunk in enumerate(chunks):
+    for number, chunk in enumerate(chunks, start=args.first_number):
         code = digest + struct.pack(">BBHH", 2, 2, len(chunks), number) + chunk
         codes.append(code + hashlib.sha256(code).digest()[:2])
     json.dump([base64.b64encode(c).decode() for c in codes], sys.stdout)
@@ -65,6 +65,9 @@ def read(args):
         codes[number] = raw[38:-2]
     if digest is None or len(codes) != total:
         sys.exit("missing codes")
+    # The format does not say whether code numbers start at 0 or 1: accept either, not a mix.
+    if sorted(codes) not in (list(range(0, total)), list(range(1, total + 1))):
+        sys.exit("code numbers are neither 0…total−1 nor 1…total")
     message = b"".join(codes[n] for n in sorted(codes))
     if hashlib.sha256(message).digest() != digest:
         sys.exit("digest mismatch")
@@ -91,6 +94,7 @@ def main():
     w.add_argument("--payload-size", type=int, required=True)
     w.add_argument("--rounds", type=int, default=600_000)
     w.add_argument("--bytes", action="store_true")
+    w.add_argument("--first-number", type=int, choices=[0, 1], default=0, help="number codes from 0 (as Seqr writes) or from 1")
     r = sub.add_parser("read")
     r.add_argument("--password", required=True)
     args = parser.parse_args()

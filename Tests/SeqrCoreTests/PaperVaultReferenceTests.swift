@@ -1,5 +1,5 @@
 import Foundation
-import SeqrCore
+@testable import SeqrCore
 import SeqrTestSupport
 import Testing
 
@@ -52,6 +52,56 @@ struct PaperVaultReferenceTests {
             #expect(restored.title == document.title)
             #expect(restored.contentType == vault.contentType.rawValue)
             #expect(Data(base64Encoded: restored.contentBase64) == Data(document.content))
+        }
+    }
+
+    static func pythonBackup(firstNumber: Int, content: [UInt8]) throws -> [[UInt8]] {
+        let arguments = ["write", "--password", "pw", "--title", "numbered", "--rounds", "1000", "--payload-size", "300", "--bytes",
+                         "--first-number", String(firstNumber)]
+        return try JSONDecoder().decode([String].self, from: python(arguments, stdin: Data(content))).map { [UInt8](Data(base64Encoded: $0)!) }
+    }
+
+    @Test("codes numbered from 1 (1…total) restore as well as codes numbered from 0; the parity of either rebuilds a lost code",
+          arguments: [0, 1])
+    func numbering(firstNumber: Int) throws {
+        let content = PaperVaultFormatTests.randomBytes(2_000, seed: 9)
+        let payloads = try Self.pythonBackup(firstNumber: firstNumber, content: content)
+        #expect(payloads.count > 3)
+        let numbers = try payloads.map { Int(try VaultCode(parsing: $0).header.codeNumber) }.sorted()
+        #expect(numbers == Array(firstNumber..<(firstNumber + payloads.count)))
+        #expect(try PaperVault.restore(scanned: payloads.shuffled(), password: "pw").content == content)
+
+        // Parity codes index data codes from 0 whatever the numbering: with them, the set's last
+        // code (number total − 1 or total) is rebuilt.
+        let codes = try payloads.map { try VaultCode(parsing: $0) }.sorted { $0.header.codeNumber < $1.header.codeNumber }
+        let parity = try PaperVault.parityCodes(for: codes, shardSize: 300, messageLength: codes.reduce(0) { $0 + $1.payload.count }, redundancy: 0.25)
+        var assembler = VaultAssembler()
+        for code in codes.dropLast() { assembler.add(code.serialized()) }
+        if firstNumber == 0 { #expect(assembler.missingCodes == [codes.count]) }
+        #expect(!assembler.isComplete)
+        for code in parity { assembler.add(code.serialized()) }
+        #expect(assembler.isComplete)
+        #expect(try PaperVault.restore(message: assembler.messageBuffer(), password: "pw").content == content)
+    }
+
+    @Test("a set mixing both numberings, or a number past the total, is refused with its own error")
+    func mixedNumbering() throws {
+        let content = PaperVaultFormatTests.randomBytes(2_000, seed: 10)
+        let zeroBased = try Self.pythonBackup(firstNumber: 0, content: content)
+        // The same backup's codes renumbered from 1 share its digest: take code 0 from one numbering, the last from the other.
+        let oneBased = zeroBased.map { payload -> [UInt8] in
+            var code = try! VaultCode(parsing: payload)
+            code.header.codeNumber += 1
+            return code.serialized()
+        }
+        var assembler = VaultAssembler()
+        for payload in zeroBased.dropLast() + [oneBased.last!] { assembler.add(payload) }
+        #expect(throws: PaperVaultError.mixedNumbering) { try assembler.messageBuffer() }
+
+        var past = try VaultCode(parsing: zeroBased[0])
+        past.header.codeNumber = past.header.totalCodes + 1
+        #expect(throws: PaperVaultError.invalidHeader(codeNumber: Int(past.header.totalCodes) + 1, totalCodes: Int(past.header.totalCodes))) {
+            try VaultCode(parsing: past.serialized())
         }
     }
 }

@@ -20,6 +20,8 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
     case digestMismatch
     /// No vault code was scanned at all.
     case noCodes
+    /// Codes numbered from 0 and codes numbered from 1 in one set (a code 0 and a code "total").
+    case mixedNumbering
 
     // Message layer.
     case truncatedMessage
@@ -54,6 +56,7 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
             "\(total - missing.count) of \(total) codes found; missing code\(missing.count == 1 ? "" : "s") \(Self.ranges(missing))"
         case .digestMismatch: "the codes do not match the document digest: the backup is damaged or was tampered with"
         case .noCodes: "no vault code was found"
+        case .mixedNumbering: "the codes mix two numberings (one numbered 0, another numbered as the total): the backup was altered or assembled from two writers"
         case .truncatedMessage: "the encrypted message is truncated"
         case .unsupportedClearTextFlags(let flags): "unknown clear-text flags \(flags): written by a newer version of the app"
         case let .invalidKeyDerivation(rounds, salt): "invalid key derivation parameters (\(rounds) rounds, \(salt)-byte salt)"

@@ -17,10 +17,30 @@ public struct VaultAssembler: Sendable {
     private struct Backup: Sendable {
         var totalCodes: Int
         var codesPerPage: Int
-        var payloads: [Int: [UInt8]] = [:]
+        /// By code number as written: the format does not say whether numbers start at 0 or 1.
+        var numbered: [Int: [UInt8]] = [:]
         var conflicts: Set<Int> = []
         var inconsistentTotal = false
         var parity: [Int: VaultParityCode] = [:]
+
+        /// The possible first code numbers: 0 when a code carries the number 0, 1 when one
+        /// carries `totalCodes` (only a set numbered 1…total has it); while neither has been
+        /// seen, both — 0 first (Seqr's own numbering) — and the digest decides.
+        var firstNumbers: [Int] {
+            switch (numbered[0] != nil, numbered[totalCodes] != nil) {
+            case (true, _): [0]
+            case (false, true): [1]
+            case (false, false): [0, 1]
+            }
+        }
+        /// Both a code 0 and a code `totalCodes`: two numberings mixed.
+        var mixesNumberings: Bool { numbered[0] != nil && numbered[totalCodes] != nil }
+        /// Payloads by index from 0, for a set numbered from `first`.
+        func payloads(first: Int) -> [Int: [UInt8]] {
+            Dictionary(uniqueKeysWithValues: numbered.compactMap { number, payload in
+                (first..<(first + totalCodes)).contains(number) ? (number - first, payload) : nil
+            })
+        }
     }
 
     /// Codes seen, by document digest; more than one digest means mixed backups.
@@ -60,11 +80,11 @@ public struct VaultAssembler: Sendable {
             backup.parity[number] = parity
             return .addedParity(parityNumber: number)
         }
-        if let existing = backup.payloads[number] {
+        if let existing = backup.numbered[number] {
             if existing != payload { backup.conflicts.insert(number) }
             return .duplicate(codeNumber: number)
         }
-        backup.payloads[number] = payload
+        backup.numbered[number] = payload
         return .added(codeNumber: number)
     }
 
@@ -75,18 +95,21 @@ public struct VaultAssembler: Sendable {
     public var codesPerPage: Int? { current?.codesPerPage }
 
     /// Distinct codes of the backup found so far.
-    public var foundCodes: Int { current?.payloads.count ?? 0 }
+    public var foundCodes: Int { current?.numbered.count ?? 0 }
 
     /// Code numbers not yet seen, counted from 1 as they are printed.
     public var missingCodes: [Int] {
         guard let current else { return [] }
-        return (0..<current.totalCodes).filter { current.payloads[$0] == nil }.map { $0 + 1 }
+        let payloads = current.payloads(first: current.firstNumbers[0])
+        return (0..<current.totalCodes).filter { payloads[$0] == nil }.map { $0 + 1 }
     }
 
     /// True once every data code is there, or the missing ones can be rebuilt from parity codes.
     public var isComplete: Bool {
         guard let current else { return false }
-        return missingCodes.isEmpty || Self.recoverableGroups(current) != nil
+        return current.firstNumbers.contains { first in
+            current.payloads(first: first).count == current.totalCodes || Self.recoverableGroups(current, first: first) != nil
+        }
     }
 
     /// Parity codes found so far.
@@ -94,8 +117,9 @@ public struct VaultAssembler: Sendable {
 
     /// The parity groups that have missing data codes, with their parity codes, when every
     /// missing code can be rebuilt; nil otherwise.
-    private static func recoverableGroups(_ backup: Backup) -> [(first: Int, k: Int, m: Int, parity: [VaultParityCode])]? {
-        let missing = (0..<backup.totalCodes).filter { backup.payloads[$0] == nil }
+    private static func recoverableGroups(_ backup: Backup, first: Int) -> [(first: Int, k: Int, m: Int, parity: [VaultParityCode])]? {
+        let payloads = backup.payloads(first: first)
+        let missing = (0..<backup.totalCodes).filter { payloads[$0] == nil }
         var groups: [Int: (first: Int, k: Int, m: Int, parity: [VaultParityCode])] = [:]
         for code in backup.parity.values {
             groups[code.firstDataCode, default: (code.firstDataCode, code.groupDataCodes, code.groupParityCodes, [])].parity.append(code)
@@ -122,12 +146,26 @@ public struct VaultAssembler: Sendable {
         guard let digest = firstDigest, let backup = backups[digest] else { throw .noCodes }
         guard backups.count == 1 else { throw .mixedDocuments(count: backups.count) }
         if backup.inconsistentTotal { throw .inconsistentTotals }
-        if let conflict = backup.conflicts.min() { throw .conflictingCodes(codeNumber: conflict) }
-        let missing = missingCodes
-        var payloads = backup.payloads
+        if let conflict = backup.conflicts.min() { throw .conflictingCodes(codeNumber: conflict - backup.firstNumbers[0]) }
+        if backup.mixesNumberings { throw .mixedNumbering }
+        var firstFailure: PaperVaultError?
+        for first in backup.firstNumbers {
+            do throws(PaperVaultError) {
+                return try Self.message(backup, first: first, digest: digest)
+            } catch {
+                firstFailure = firstFailure ?? error
+            }
+        }
+        throw firstFailure!
+    }
+
+    /// The message of a set numbered from `first`, rebuilding lost codes from parity.
+    private static func message(_ backup: Backup, first: Int, digest: [UInt8]) throws(PaperVaultError) -> [UInt8] {
+        var payloads = backup.payloads(first: first)
+        let missing = (0..<backup.totalCodes).filter { payloads[$0] == nil }.map { $0 + 1 }
         if !missing.isEmpty {
-            guard let groups = Self.recoverableGroups(backup) else { throw .missingCodes(missing, total: backup.totalCodes) }
-            for group in groups { try Self.rebuild(group, into: &payloads, totalCodes: backup.totalCodes) }
+            guard let groups = recoverableGroups(backup, first: first) else { throw .missingCodes(missing, total: backup.totalCodes) }
+            for group in groups { try rebuild(group, into: &payloads, totalCodes: backup.totalCodes) }
         }
         let message = (0..<backup.totalCodes).flatMap { payloads[$0]! }
         guard Array(SHA256.hash(data: message)) == digest else { throw .digestMismatch }

@@ -32,7 +32,8 @@ public struct VaultCode: Equatable, Sendable {
         var reader = try Self.reader(for: bytes, overhead: Self.overhead, checksum: Self.checksum)
         header = try VaultTransportHeader(reading: &reader)
         payload = reader.rest()
-        guard header.totalCodes > 0, header.codeNumber < header.totalCodes else {
+        // Numbered from 0 (0…total−1) or from 1 (1…total): the format does not say which.
+        guard header.totalCodes > 0, header.codeNumber <= header.totalCodes else {
             throw .invalidHeader(codeNumber: Int(header.codeNumber), totalCodes: Int(header.totalCodes))
         }
     }
