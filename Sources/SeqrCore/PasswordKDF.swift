@@ -11,6 +11,7 @@ import Foundation
 /// | the identity passphrase | PBKDF2-HMAC-SHA256, 32 bytes (in a ``VaultMessage``) | UTF-8 of the NFC form; identities sealed before NFC: as typed, tried second | written ≥ ``minimumIterations`` |
 /// | PaperVault backups | PBKDF2-HMAC-SHA256, 32 bytes | UTF-8 as typed, as the PaperVault app wrote it | written ≥ ``minimumIterations``; read from 1 |
 /// | RNCryptor v3 (legacy, read only) | PBKDF2-HMAC-SHA1, 32 bytes | UTF-8 as typed, as RNCryptor wrote it | the format's 10,000 |
+/// | Onions notes (compatibility) | PBKDF2-HMAC-SHA512, 32 bytes | UTF-8 as typed, cut to the UTF-16 length (RNCryptor 2.x) | the app's 10,000 |
 ///
 /// NFC matters because one password typed on two systems can arrive as different code points
 /// ("é" precomposed, or "e" and a combining accent): the formats Seqr defines normalise it so
@@ -28,11 +29,15 @@ public enum PasswordKDF {
         case nfc
         /// UTF-8 of the characters as typed: formats other apps wrote.
         case asTyped
+        /// UTF-8 as typed, cut to as many bytes as the password has UTF-16 code units: what
+        /// RNCryptor 2.x passed to its KDF (RNCryptor issue 77), so what Onions notes need.
+        case rncryptor2Cut
 
         func bytes(_ password: String) -> [UInt8] {
             switch self {
             case .nfc: Array(password.precomposedStringWithCanonicalMapping.utf8)
             case .asTyped: Array(password.utf8)
+            case .rncryptor2Cut: Array(password.utf8.prefix(password.utf16.count))
             }
         }
     }
@@ -42,6 +47,11 @@ public enum PasswordKDF {
     /// - Precondition: `iterations ≥ 1` (every reader checks its count first).
     public static func pbkdf2SHA256(_ password: String, _ normalization: Normalization, salt: some DataProtocol, iterations: Int) -> SymmetricKey {
         derive(normalization.bytes(password), salt: salt, hash: .sha256, iterations: iterations)
+    }
+
+    /// PBKDF2-HMAC-SHA512, 32 bytes, for Onions notes (RNCryptor 2.x as the app configured it).
+    public static func pbkdf2SHA512(_ password: String, _ normalization: Normalization, salt: some DataProtocol, iterations: Int) -> SymmetricKey {
+        derive(normalization.bytes(password), salt: salt, hash: .sha512, iterations: iterations)
     }
 
     /// PBKDF2-HMAC-SHA1, 32 bytes, for RNCryptor v3 only.

@@ -41,6 +41,15 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
     case rncryptorAuthenticationFailed
     case malformedRNCryptorCiphertext
 
+    // Onions notes (RNCryptor 2.x as the Onions app configured it; docs/formats/onions.md).
+    case truncatedOnionsField(length: Int)
+    /// Not version 2: 3 is an RNCryptor v3 message (`--format rncryptor`).
+    case notOnionsField(version: UInt8)
+    /// The HMAC does not match: the wrong Onions password, or a changed field.
+    case onionsAuthenticationFailed
+    /// Not a Parse export of Onion objects.
+    case malformedOnionsExport(String)
+
     // Export files (`SQNX`).
     case notAnExport
     case unsupportedExportVersion(UInt8)
@@ -70,11 +79,18 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .deletedNoteReturned(let id):
             "note \(id.uuidString.lowercased().prefix(8)) was deleted here, yet the server serves it again"
         case .truncatedRNCryptor(let length): "RNCryptor message truncated (\(length) bytes)"
+        case .unsupportedRNCryptorVersion(let v) where v == OnionsNoteField.version:
+            "an RNCryptor v2 message (the Onions app's format), not RNCryptor v3: use --format onions"
         case .unsupportedRNCryptorVersion(let v): "RNCryptor message of version \(v), only version 3 is read"
         case .unsupportedRNCryptorOptions(let o): "RNCryptor message with options \(o), expected 0 (key) or 1 (password)"
         case .badRNCryptorIterations(let n): "RNCryptor iteration count \(n) out of range 1…\(RNCryptorV3.maximumIterations)"
         case .rncryptorAuthenticationFailed: "wrong password or altered RNCryptor message (HMAC mismatch)"
         case .malformedRNCryptorCiphertext: "RNCryptor ciphertext is not whole AES blocks"
+        case .truncatedOnionsField(let n): "Onions note field truncated (\(n) bytes)"
+        case .notOnionsField(let v) where v == RNCryptorV3.version: "an RNCryptor v3 message, not an Onions note field (RNCryptor v2): use --format rncryptor"
+        case .notOnionsField(let v): "not an Onions note field (RNCryptor version \(v), expected 2)"
+        case .onionsAuthenticationFailed: "wrong Onions password, or the note field was changed (HMAC mismatch)"
+        case .malformedOnionsExport(let why): "not a Parse export of Onions notes: \(why)"
         case .notAnExport: "not a Seqr notes export (no SQNX header)"
         case .unsupportedExportVersion(let v): "notes export of version \(v); this seqr reads version 1"
         case .truncatedExport: "the notes export is truncated"

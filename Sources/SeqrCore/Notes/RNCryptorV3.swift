@@ -79,7 +79,8 @@ public enum RNCryptorV3 {
 
     // MARK: - Layout
 
-    private static func seal(_ plaintext: some DataProtocol, header: [UInt8], iv: [UInt8], encryptionKey: SymmetricKey, hmacKey: SymmetricKey) -> Data {
+    /// The RNCryptor layout, shared with ``OnionsNoteField`` (RNCryptor 2.x has the same one).
+    static func seal(_ plaintext: some DataProtocol, header: [UInt8], iv: [UInt8], encryptionKey: SymmetricKey, hmacKey: SymmetricKey) -> Data {
         // A 16-byte IV and a 32-byte key (both checked by the callers) are all CBC can refuse.
         let ciphertext = try! AES._CBC.encrypt(plaintext, using: encryptionKey, iv: AES._CBC.IV(ivBytes: iv))
         var message = Data(header)
@@ -96,7 +97,7 @@ public enum RNCryptorV3 {
         guard bytes.count >= headerLength + 16 + 32 else { throw .truncatedRNCryptor(length: bytes.count) }
     }
 
-    private static func open(_ bytes: [UInt8], headerLength: Int, encryptionKey: SymmetricKey, hmacKey: SymmetricKey) throws(NotesError) -> Data {
+    static func open(_ bytes: [UInt8], headerLength: Int, encryptionKey: SymmetricKey, hmacKey: SymmetricKey) throws(NotesError) -> Data {
         let macStart = bytes.count - 32
         guard HMAC<SHA256>.isValidAuthenticationCode(bytes[macStart...], authenticating: bytes[..<macStart], using: hmacKey) else {
             throw .rncryptorAuthenticationFailed
