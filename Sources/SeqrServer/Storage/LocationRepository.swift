@@ -1,44 +1,16 @@
 import Foundation
 import SeqrCore
 
-/// A location share as stored: who owns it and how its fixes are encrypted — never the key.
-public struct LocationShareRecord: Sendable, Equatable {
-    /// 16 random bytes as base64url (``LocationShareLink/isValidShareID(_:)``): the capability
-    /// a follower needs to fetch ciphertext, useless without the key in the link's fragment.
-    public var id: String
-    public var accountID: UUID
-    public var format: LocationFormat
-    public var createdAt: Date
-    public var expiresAt: Date?
-
-    public init(id: String, accountID: UUID, format: LocationFormat, createdAt: Date, expiresAt: Date?) {
-        self.id = id
-        self.accountID = accountID
-        self.format = format
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-    }
-
-    public func isExpired(at now: Date) -> Bool { expiresAt.map { $0 <= now } ?? false }
-}
-
-/// How long a share keeps its fixes: at most `limit` of them, none older than `maxAge`.
-public struct LocationRetention: Sendable, Equatable {
-    public var limit: Int
-    public var maxAge: TimeInterval
-    public init(limit: Int, maxAge: TimeInterval) {
-        self.limit = limit
-        self.maxAge = maxAge
-    }
-}
-
-/// The location half of seqr-server's storage, implemented by the same two repositories as
-/// ``NoteRepository``. Owner-side methods take the owner's id, so no query reaches another
-/// account's shares; only ``fixes(shareID:after:notBefore:)`` and ``share(id:)`` are public reads.
+/// The location half of seqr-server's storage. Owner-side methods take the owner's id, so no
+/// query reaches another account's shares; only ``fixes(shareID:after:notBefore:limit:)`` and
+/// ``share(id:)`` are public reads. Expiry is not checked here: the services decide what an
+/// expired share may still do (``LocationShareRecord/isExpired(at:)``).
 public protocol LocationRepository: Sendable {
     /// With a limit, refuses (``RepositoryError/quotaExceeded(limit:)``) when the owner already has that many shares.
     func createShare(_ share: LocationShareRecord, limit: Int?) async throws
+    /// The owner's shares, oldest first (ties by id, compared byte by byte), with their fix counts.
     func shares(owner: UUID) async throws -> [LocationAPI.Share]
+    /// Throws ``RepositoryError/unknownFormat(_:)`` for a share of a format this server does not know.
     func share(id: String) async throws -> LocationShareRecord?
     /// Deletes the share and its fixes; false when the owner has no such share.
     func deleteShare(id: String, owner: UUID) async throws -> Bool
@@ -47,9 +19,10 @@ public protocol LocationRepository: Sendable {
     func rotateShare(id: String, owner: UUID, newID: String, now: Date) async throws -> LocationShareRecord?
     /// Appends fixes (oldest first) to an owner's share and applies the retention; returns how
     /// many the share keeps. Throws ``RepositoryError/notFound`` for a share the owner does not have,
-    /// ``RepositoryError/storageQuotaExceeded(quota:)`` (storing nothing) when the owner's bytes would pass the quota.
+    /// ``RepositoryError/storageQuotaExceeded(quota:)`` (storing nothing) when the owner's bytes
+    /// (UTF-8 bytes of fix data, as for note ciphertext) would pass the quota.
     func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention, storageQuota: Int?) async throws -> Int
-    /// The share's fixes with `seq > after` received at or after `notBefore`, oldest first.
+    /// The share's fixes with `seq > after` received at or after `notBefore`, the newest `limit` of them, oldest first.
     func fixes(shareID: String, after: Int, notBefore: Date, limit: Int) async throws -> [LocationAPI.FeedFix]
 }
 
@@ -58,6 +31,3 @@ extension LocationRepository {
         try await appendFixes(shareID: shareID, owner: owner, data: data, now: now, retention: retention, storageQuota: nil)
     }
 }
-
-/// Everything seqr-server keeps: notes and location shares, in one database.
-public typealias SeqrRepository = NoteRepository & LocationRepository

@@ -2,12 +2,12 @@ import Foundation
 import PostgresNIO
 import SeqrCore
 
-/// Location shares in PostgreSQL (tables from the `v2-location` migration).
-extension PostgresNoteRepository: LocationRepository {
+/// Location shares in PostgreSQL (migration `v2-location`).
+extension PostgresRepository {
     private typealias ShareRow = (String, UUID, String, Double, Double?)
     private static let shareColumns = "id, account_id, format, created_at, expires_at"
     private static func share(_ r: ShareRow) throws -> LocationShareRecord {
-        guard let format = LocationFormat(rawValue: r.2) else { throw RepositoryError.notFound }
+        guard let format = LocationFormat(rawValue: r.2) else { throw RepositoryError.unknownFormat(r.2) }
         return LocationShareRecord(id: r.0, accountID: r.1, format: format, createdAt: Date(timeIntervalSince1970: r.3),
                                    expiresAt: r.4.map(Date.init(timeIntervalSince1970:)))
     }
@@ -21,7 +21,7 @@ extension PostgresNoteRepository: LocationRepository {
     public func createShare(_ share: LocationShareRecord, limit: Int?) async throws {
         try await transaction { connection in
             if let limit {
-                try await connection.query("SELECT id FROM account WHERE id = \(share.accountID) FOR UPDATE", logger: self.logger)
+                try await Self.lockAccount(connection, logger: self.logger, owner: share.accountID)
                 for try await count in try await connection.query("SELECT COUNT(*) FROM location_share WHERE account_id = \(share.accountID)", logger: self.logger).decode(Int.self) {
                     guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }
                 }
@@ -37,7 +37,7 @@ extension PostgresNoteRepository: LocationRepository {
         let rows = try await client.query("""
             SELECT s.id, s.account_id, s.format, s.created_at, s.expires_at, COUNT(f.seq)::BIGINT, MAX(f.received_at)
             FROM location_share s LEFT JOIN location_fix f ON f.share_id = s.id
-            WHERE s.account_id = \(owner) GROUP BY s.id ORDER BY s.created_at, s.id
+            WHERE s.account_id = \(owner) GROUP BY s.id ORDER BY s.created_at, s.id COLLATE "C"
             """, logger: logger)
         var result: [LocationAPI.Share] = []
         for try await r in rows.decode((String, UUID, String, Double, Double?, Int, Double?).self) {

@@ -2,12 +2,13 @@ import Foundation
 import GRDB
 import SeqrCore
 
-/// Location shares in the embedded SQLite database (tables from the `v2-location` migration).
-extension SQLiteNoteRepository: LocationRepository {
+/// Location shares in SQLite (migration `v2-location`).
+extension SQLiteRepository {
     private static func share(_ row: Row) throws -> LocationShareRecord {
-        guard let format = LocationFormat(rawValue: row["format"]) else { throw DatabaseError(message: "unknown location format") }
+        let formatName: String = row["format"]
+        guard let format = LocationFormat(rawValue: formatName) else { throw RepositoryError.unknownFormat(formatName) }
         let expires: Double? = row["expires_at"]
-        return LocationShareRecord(id: row["id"], accountID: UUID(uuidString: row["account_id"])!, format: format,
+        return LocationShareRecord(id: row["id"], accountID: try uuid(row["account_id"]), format: format,
                                    createdAt: Date(timeIntervalSince1970: row["created_at"]),
                                    expiresAt: expires.map(Date.init(timeIntervalSince1970:)))
     }
