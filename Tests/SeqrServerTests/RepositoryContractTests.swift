@@ -24,8 +24,7 @@ struct RepositoryContractTests {
     @Test("a database an earlier server migrated part way finishes migrating and keeps its rows")
     func partlyMigrated() async throws {
         try await Backend.sqlite.withRepository { repository, path in
-            let alice = Fixture.account()
-            try await repository.createAccount(alice)
+            let alice = try await Fixture.storedAccount(in: repository)
             let raw = RawSQL(backend: .sqlite, repository: repository, path: path)
             // As a database from before `v3-server-keys`.
             try await raw.execute("DROP TABLE server_key; DELETE FROM grdb_migrations WHERE identifier = 'v3-server-keys'")
@@ -43,8 +42,7 @@ struct RepositoryContractTests {
           arguments: Backend.available)
     func accounts(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let alice = Fixture.account()
-            try await repository.createAccount(alice)
+            let alice = try await Fixture.storedAccount(in: repository)
             #expect(try await repository.account(username: alice.username) == alice)
             #expect(try await repository.account(id: alice.id) == alice)
             var twin = Fixture.account()
@@ -63,8 +61,7 @@ struct RepositoryContractTests {
     @Test("setPro changes the stored plan and is false for a name with no account", arguments: Backend.available)
     func setPro(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let alice = Fixture.account()
-            try await repository.createAccount(alice)
+            let alice = try await Fixture.storedAccount(in: repository)
             #expect(try await repository.setPro(username: alice.username, true))
             #expect(try await repository.account(id: alice.id)?.pro == true)
             #expect(try await repository.setPro(username: alice.username, false))
@@ -87,8 +84,7 @@ struct RepositoryContractTests {
     @Test("a session is found until it expires (expiring now is expired), and not after it is deleted", arguments: Backend.available)
     func sessions(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let alice = Fixture.account()
-            try await repository.createAccount(alice)
+            let alice = try await Fixture.storedAccount(in: repository)
             let session = SessionRecord(tokenHash: Fixture.bytes(32), accountID: alice.id, createdAt: Fixture.t0, expiresAt: Fixture.t0 + 3600)
             try await repository.createSession(session)
             #expect(try await repository.session(tokenHash: session.tokenHash, now: Fixture.t0 + 1) == session)
@@ -103,9 +99,7 @@ struct RepositoryContractTests {
     @Test("deleting an account deletes its sessions, notes, shares and fixes, and nobody else's", arguments: Backend.available)
     func deleteAccount(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let session = SessionRecord(tokenHash: Fixture.bytes(32), accountID: alice.id, createdAt: Fixture.t0, expiresAt: Fixture.t0 + 3600)
             try await repository.createSession(session)
             let note = Fixture.note(owner: alice.id)
@@ -131,9 +125,7 @@ struct RepositoryContractTests {
           arguments: Backend.available)
     func replaceCredentials(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let (first, second) = (Fixture.note(owner: alice.id), Fixture.note(owner: alice.id, created: Fixture.t0 + 1))
             try await repository.createNote(first, limit: nil)
             try await repository.createNote(second, limit: nil)
@@ -177,9 +169,7 @@ struct RepositoryContractTests {
     @Test("notes are read back by their owner only, listed oldest first and counted", arguments: Backend.available)
     func notes(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let later = Fixture.note(owner: alice.id, created: Fixture.t0 + 10)
             let earlier = Fixture.note(owner: alice.id, created: Fixture.t0)
             try await repository.createNote(later, limit: nil)
@@ -198,9 +188,7 @@ struct RepositoryContractTests {
           arguments: Backend.available)
     func createNoteRefusals(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let note = Fixture.note(owner: alice.id)
             try await repository.createNote(note, limit: 2)
             await #expect(throws: RepositoryError.noteExists) { try await repository.createNote(note, limit: nil) }
@@ -230,9 +218,7 @@ struct RepositoryContractTests {
           arguments: Backend.available)
     func updateNote(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let note = Fixture.note(owner: alice.id)
             try await repository.createNote(note, limit: nil)
             let content = Fixture.content(id: note.id)
@@ -264,9 +250,7 @@ struct RepositoryContractTests {
     @Test("deleting a note is true once, false after, and false for another owner, whose attempt leaves it", arguments: Backend.available)
     func deleteNote(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let note = Fixture.note(owner: alice.id)
             try await repository.createNote(note, limit: nil)
             #expect(try await repository.deleteNote(id: note.id, owner: bob.id) == false)
@@ -281,8 +265,7 @@ struct RepositoryContractTests {
           arguments: Backend.available)
     func unknownNoteFormat(backend: Backend) async throws {
         try await backend.withRepository { repository, path in
-            let alice = Fixture.account()
-            try await repository.createAccount(alice)
+            let alice = try await Fixture.storedAccount(in: repository)
             let note = Fixture.note(owner: alice.id)
             try await repository.createNote(note, limit: nil)
             try await RawSQL(backend: backend, repository: repository, path: path)
@@ -316,9 +299,7 @@ struct RepositoryContractTests {
     @Test("shares are read by id, listed oldest first (ties by id, byte by byte) with fix counts, and limited per owner", arguments: Backend.available)
     func shares(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             // Same time: "B…" sorts before "a…" byte by byte, after it in a linguistic collation.
             let tail = Fixture.shareID().dropFirst()
             let lower = Fixture.share(owner: alice.id, id: "a" + tail, created: Fixture.t0)
@@ -346,9 +327,7 @@ struct RepositoryContractTests {
     @Test("revoking a share is true once and drops its fixes; false after and for another owner", arguments: Backend.available)
     func deleteShare(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let share = Fixture.share(owner: alice.id)
             try await repository.createShare(share, limit: nil)
             _ = try await repository.appendFixes(shareID: share.id, owner: alice.id, data: ["1"], now: Fixture.t0, retention: Fixture.retention)
@@ -365,9 +344,7 @@ struct RepositoryContractTests {
           arguments: Backend.available)
     func rotateShare(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let share = Fixture.share(owner: alice.id, format: .cryptoJS, expires: Fixture.t0 + 3600)
             try await repository.createShare(share, limit: nil)
             _ = try await repository.appendFixes(shareID: share.id, owner: alice.id, data: ["1"], now: Fixture.t0, retention: Fixture.retention)
@@ -386,9 +363,7 @@ struct RepositoryContractTests {
     @Test("fixes are numbered in order, kept by count and age; another owner's or no share is notFound and stores nothing", arguments: Backend.available)
     func appendFixes(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let (alice, bob) = (Fixture.account(), Fixture.account())
-            try await repository.createAccount(alice)
-            try await repository.createAccount(bob)
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
             let share = Fixture.share(owner: alice.id)
             try await repository.createShare(share, limit: nil)
             let retention = LocationRetention(limit: 3, maxAge: 60)
@@ -416,8 +391,7 @@ struct RepositoryContractTests {
     @Test("the storage quota counts fixes in UTF-8 bytes, together with notes; past it storageQuotaExceeded stores nothing", arguments: Backend.available)
     func fixQuota(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let alice = Fixture.account()
-            try await repository.createAccount(alice)
+            let alice = try await Fixture.storedAccount(in: repository)
             try await repository.createNote(Fixture.note(owner: alice.id), limit: nil)
             let share = Fixture.share(owner: alice.id)
             try await repository.createShare(share, limit: nil)
@@ -437,8 +411,7 @@ struct RepositoryContractTests {
           arguments: Backend.available)
     func feed(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in
-            let alice = Fixture.account()
-            try await repository.createAccount(alice)
+            let alice = try await Fixture.storedAccount(in: repository)
             let share = Fixture.share(owner: alice.id, expires: Fixture.t0 - 1)
             try await repository.createShare(share, limit: nil)
             // Expiry is the services' decision (`LocationShareRecord.isExpired(at:)`), not the repository's.
@@ -460,8 +433,7 @@ struct RepositoryContractTests {
     @Test("a stored share of a format this server does not know is unknownFormat, for a follower and for its owner", arguments: Backend.available)
     func unknownShareFormat(backend: Backend) async throws {
         try await backend.withRepository { repository, path in
-            let alice = Fixture.account()
-            try await repository.createAccount(alice)
+            let alice = try await Fixture.storedAccount(in: repository)
             let share = Fixture.share(owner: alice.id)
             try await repository.createShare(share, limit: nil)
             try await RawSQL(backend: backend, repository: repository, path: path)
@@ -482,6 +454,12 @@ enum Fixture {
     static func account() -> AccountRecord {
         AccountRecord(id: UUID(), username: "contract-\(UUID().uuidString.prefix(12).lowercased())", authHash: "hash-\(UUID())",
                       kdf: .fresh(iterations: AccountKDFParameters.minimumIterations), pro: false, createdAt: t0)
+    }
+
+    static func storedAccount(in repository: any SeqrRepository) async throws -> AccountRecord {
+        let account = account()
+        try await repository.createAccount(account)
+        return account
     }
 
     /// Random bytes where the ciphertext would be: the repository never looks inside.

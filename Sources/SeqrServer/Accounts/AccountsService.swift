@@ -61,14 +61,6 @@ public struct AccountsService: Sendable {
         signedIn.put("account/password", use: changePassword)
     }
 
-    func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = maxBody) async throws -> T {
-        try await JSONBody.decode(type, request, limit: limit)
-    }
-
-    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        try JSONBody.response(value, status: status)
-    }
-
     static func checkAuthKey(_ key: String) throws {
         guard let bytes = Data(base64Encoded: key), bytes.count == 32 else {
             throw APIError.badRequest("authKey must be 32 bytes of base64")
@@ -89,10 +81,13 @@ public struct AccountsService: Sendable {
         guard let username = request.uri.queryParameters.get("username"), NotesAPI.isValidUsername(username) else {
             throw APIError.badRequest("username query parameter missing or invalid")
         }
-        if let account = try await repository.account(username: username) { return try json(NotesAPI.KDFResponse(kdf: account.kdf)) }
+        if let account = try await repository.account(username: username) {
+            return try JSONBody.response(NotesAPI.KDFResponse(kdf: account.kdf))
+        }
         // A decoy salt per name, stable across restarts and replicas, so unknown names look like known ones.
         let salt = DecoyKDFKey.salt(for: username, key: try await decoyKey.key(from: repository))
-        return try json(NotesAPI.KDFResponse(kdf: AccountKDFParameters(iterations: settings.decoyIterations, salt: salt.base64EncodedString())))
+        let decoy = AccountKDFParameters(iterations: settings.decoyIterations, salt: salt.base64EncodedString())
+        return try JSONBody.response(NotesAPI.KDFResponse(kdf: decoy))
     }
 
     func startSession(for account: AccountRecord, status: HTTPResponse.Status) async throws -> Response {
@@ -100,12 +95,12 @@ public struct AccountsService: Sendable {
         let now = Date()
         let expires = now.addingTimeInterval(settings.sessionLifetime)
         try await repository.createSession(SessionRecord(tokenHash: hash, accountID: account.id, createdAt: now, expiresAt: expires))
-        return try json(NotesAPI.SessionResponse(token: token, expiresAt: expires, username: account.username, kdf: account.kdf,
+        return try JSONBody.response(NotesAPI.SessionResponse(token: token, expiresAt: expires, username: account.username, kdf: account.kdf,
                                                  plan: AccountPlans.name(of: account)), status: status)
     }
 
     @Sendable func register(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        let body = try await decode(NotesAPI.RegisterRequest.self, request)
+        let body = try await JSONBody.decode(NotesAPI.RegisterRequest.self, request, limit: Self.maxBody)
         guard NotesAPI.isValidUsername(body.username) else {
             throw APIError.badRequest("username must be 3–64 letters, digits or . _ - @")
         }
@@ -144,7 +139,7 @@ public struct AccountsService: Sendable {
     }
 
     @Sendable func login(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        let body = try await decode(NotesAPI.LoginRequest.self, request)
+        let body = try await JSONBody.decode(NotesAPI.LoginRequest.self, request, limit: Self.maxBody)
         let account = try await authenticate(username: body.username, authKey: body.authKey, context: context)
         return try await startSession(for: account, status: .ok)
     }
@@ -157,13 +152,13 @@ public struct AccountsService: Sendable {
 
     @Sendable func account(_ request: Request, context: SeqrRequestContext) async throws -> Response {
         let account = try await repository.account(id: context.account!.id) ?? context.account!
-        return try json(NotesAPI.AccountResponse(username: account.username, plan: AccountPlans.name(of: account),
+        return try JSONBody.response(NotesAPI.AccountResponse(username: account.username, plan: AccountPlans.name(of: account),
                                                  notes: try await repository.noteCount(owner: account.id), noteLimit: settings.plans.noteLimit(for: account),
                                                  kdf: account.kdf))
     }
 
     @Sendable func deleteAccount(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        let body = try await decode(NotesAPI.DeleteAccountRequest.self, request)
+        let body = try await JSONBody.decode(NotesAPI.DeleteAccountRequest.self, request, limit: Self.maxBody)
         let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
         try await repository.deleteAccount(id: account.id)
         sessions.forget(account: account.id)
@@ -172,7 +167,7 @@ public struct AccountsService: Sendable {
     }
 
     @Sendable func changePassword(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        let body = try await decode(NotesAPI.PasswordChangeRequest.self, request, limit: Self.maxPasswordChangeBody)
+        let body = try await JSONBody.decode(NotesAPI.PasswordChangeRequest.self, request, limit: Self.maxPasswordChangeBody)
         let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
         try Self.checkAuthKey(body.newAuthKey)
         try Self.checkKDF(body.newKDF)
