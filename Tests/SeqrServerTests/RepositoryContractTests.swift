@@ -164,6 +164,28 @@ struct RepositoryContractTests {
         }
     }
 
+    @Test("a write on behalf of an account that does not exist (deleted meanwhile) is notFound and stores nothing", arguments: Backend.available)
+    func writesForNoAccount(backend: Backend) async throws {
+        try await backend.withRepository { repository, _ in
+            let ghost = UUID()
+            let note = Fixture.note(owner: ghost)
+            await #expect(throws: RepositoryError.notFound) { try await repository.createNote(note, limit: nil) }
+            await #expect(throws: RepositoryError.notFound) { try await repository.createNote(note, limit: 10, storageQuota: 1_000) }
+            let share = Fixture.share(owner: ghost)
+            await #expect(throws: RepositoryError.notFound) { try await repository.createShare(share, limit: nil) }
+            let session = SessionRecord(tokenHash: Fixture.bytes(32), accountID: ghost, createdAt: Fixture.t0, expiresAt: Fixture.t0 + 3600)
+            await #expect(throws: RepositoryError.notFound) { try await repository.createSession(session) }
+            await #expect(throws: RepositoryError.notFound) {
+                try await repository.replaceCredentials(owner: ghost, authHash: "x", kdf: .fresh(iterations: AccountKDFParameters.minimumIterations),
+                                                        notes: [:], keepSession: Data(), now: Fixture.t0)
+            }
+            let notes = try await repository.notes(owner: ghost)
+            #expect(notes.isEmpty)
+            #expect(try await repository.share(id: share.id) == nil)
+            #expect(try await repository.session(tokenHash: session.tokenHash, now: Fixture.t0) == nil)
+        }
+    }
+
     // MARK: Notes
 
     @Test("notes are read back by their owner only, listed oldest first and counted", arguments: Backend.available)
@@ -321,6 +343,25 @@ struct RepositoryContractTests {
                 LocationAPI.Share(id: lower.id, format: lower.format, createdAt: lower.createdAt, expiresAt: nil, fixes: 2, lastFixAt: Fixture.t0 + 5),
                 LocationAPI.Share(id: newest.id, format: newest.format, createdAt: newest.createdAt, expiresAt: nil, fixes: 0, lastFixAt: nil),
             ])
+        }
+    }
+
+    @Test("a taken share id is shareExists, whoever holds it: on create, and on rotate, which then changes nothing", arguments: Backend.available)
+    func shareExists(backend: Backend) async throws {
+        try await backend.withRepository { repository, _ in
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
+            let share = Fixture.share(owner: alice.id)
+            try await repository.createShare(share, limit: nil)
+            let bobs = Fixture.share(owner: bob.id)
+            try await repository.createShare(bobs, limit: nil)
+            await #expect(throws: RepositoryError.shareExists) { try await repository.createShare(Fixture.share(owner: bob.id, id: share.id), limit: nil) }
+            _ = try await repository.appendFixes(shareID: share.id, owner: alice.id, data: ["1"], now: Fixture.t0, retention: Fixture.retention)
+            await #expect(throws: RepositoryError.shareExists) {
+                try await repository.rotateShare(id: share.id, owner: alice.id, newID: bobs.id, now: Fixture.t0 + 1)
+            }
+            #expect(try await repository.share(id: share.id) == share)
+            #expect(try await repository.share(id: bobs.id) == bobs)
+            #expect(try await repository.fixes(shareID: share.id, after: 0, notBefore: .distantPast, limit: 10).count == 1)
         }
     }
 

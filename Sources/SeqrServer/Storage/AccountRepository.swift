@@ -18,6 +18,7 @@ public protocol AccountRepository: Sendable {
     /// `fresh` is stored when there is none yet; every instance over the database then reads the same.
     func serverKey(named name: String, ifAbsent fresh: Data) async throws -> Data
 
+    /// ``RepositoryError/notFound`` when the account does not exist (deleted meanwhile).
     func createSession(_ session: SessionRecord) async throws
     /// The session with this token hash, if it has not expired at `now` (expiring exactly at `now` counts as expired).
     func session(tokenHash: Data, now: Date) async throws -> SessionRecord?
@@ -25,8 +26,8 @@ public protocol AccountRepository: Sendable {
 
     /// Password change, atomically: new hash and parameters, every note replaced (the list must
     /// be exactly the owner's notes, else ``RepositoryError/noteSetChanged``; each at its current
-    /// version, else ``RepositoryError/staleVersion(current:)``), every other session ended.
-    /// On any error nothing changes.
+    /// version, else ``RepositoryError/staleVersion(current:)``), every other session ended;
+    /// ``RepositoryError/notFound`` when there is no such account. On any error nothing changes.
     func replaceCredentials(owner: UUID, authHash: String, kdf: AccountKDFParameters, notes: [UUID: (EncryptedNote, Int)],
                             keepSession: Data, now: Date) async throws
 }

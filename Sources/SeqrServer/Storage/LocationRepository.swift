@@ -6,7 +6,8 @@ import SeqrCore
 /// ``share(id:)`` are public reads. Expiry is not checked here: the services decide what an
 /// expired share may still do (``LocationShareRecord/isExpired(at:)``).
 public protocol LocationRepository: Sendable {
-    /// With a limit, refuses (``RepositoryError/quotaExceeded(limit:)``) when the owner already has that many shares.
+    /// With a limit, refuses (``RepositoryError/quotaExceeded(limit:)``) when the owner already has that many shares;
+    /// ``RepositoryError/shareExists`` when the id is taken, ``RepositoryError/notFound`` when the owner has no account.
     func createShare(_ share: LocationShareRecord, limit: Int?) async throws
     /// The owner's shares, oldest first (ties by id, compared byte by byte), with their fix counts.
     func shares(owner: UUID) async throws -> [LocationAPI.Share]
@@ -15,7 +16,8 @@ public protocol LocationRepository: Sendable {
     /// Deletes the share and its fixes; false when the owner has no such share.
     func deleteShare(id: String, owner: UUID) async throws -> Bool
     /// Atomically replaces a share by a new one with `newID` (same format and expiry) and drops
-    /// the old one's fixes, so the old link stops working. nil when the owner has no such share.
+    /// the old one's fixes, so the old link stops working. nil when the owner has no such share;
+    /// ``RepositoryError/shareExists`` (nothing changed) when `newID` is taken.
     func rotateShare(id: String, owner: UUID, newID: String, now: Date) async throws -> LocationShareRecord?
     /// Appends fixes (oldest first) to an owner's share and applies the retention; returns how
     /// many the share keeps. Throws ``RepositoryError/notFound`` for a share the owner does not have,

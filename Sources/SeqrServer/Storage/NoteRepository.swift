@@ -13,7 +13,7 @@ public protocol NoteRepository: Sendable {
     /// Inserts a note; with a limit, refuses (``RepositoryError/quotaExceeded(limit:)``) when the owner
     /// already has that many; with a storage quota, when the owner's stored bytes would pass it
     /// (``RepositoryError/storageQuotaExceeded(quota:)``); ``RepositoryError/noteExists`` when the
-    /// id is taken, by this owner or another.
+    /// id is taken, by this owner or another; ``RepositoryError/notFound`` when the owner has no account.
     func createNote(_ note: NoteRecord, limit: Int?, storageQuota: Int?) async throws
     /// Replaces a note's content when its version is `expectedVersion` (whatever format the stored
     /// content had); returns the stored note. ``RepositoryError/notFound`` for a note the owner does

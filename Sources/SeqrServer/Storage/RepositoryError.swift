@@ -3,6 +3,9 @@
 public enum RepositoryError: Error, Equatable {
     case usernameTaken
     case noteExists
+    /// A share with this id exists (anyone's).
+    case shareExists
+    /// No such row for this owner — or, for a write on an account's behalf, no such account.
     case notFound
     /// The note changed since the client read it; carries the current version.
     case staleVersion(current: Int)

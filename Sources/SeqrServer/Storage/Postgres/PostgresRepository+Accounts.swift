@@ -68,10 +68,13 @@ extension PostgresRepository {
     // MARK: Sessions
 
     public func createSession(_ session: SessionRecord) async throws {
-        try await client.query("""
-            INSERT INTO session VALUES (\(session.tokenHash), \(session.accountID), \(session.createdAt.timeIntervalSince1970),
-              \(session.expiresAt.timeIntervalSince1970))
-            """, logger: logger)
+        for try await _ in try await client.query("""
+            INSERT INTO session SELECT \(session.tokenHash), id, \(session.createdAt.timeIntervalSince1970), \(session.expiresAt.timeIntervalSince1970)
+            FROM account WHERE id = \(session.accountID) RETURNING token_hash
+            """, logger: logger) {
+            return
+        }
+        throw RepositoryError.notFound
     }
 
     public func session(tokenHash: Data, now: Date) async throws -> SessionRecord? {

@@ -20,17 +20,26 @@ extension PostgresRepository {
 
     public func createShare(_ share: LocationShareRecord, limit: Int?) async throws {
         try await transaction { connection in
+            try await Self.lockAccount(connection, logger: self.logger, owner: share.accountID)
             if let limit {
-                try await Self.lockAccount(connection, logger: self.logger, owner: share.accountID)
                 for try await count in try await connection.query("SELECT COUNT(*) FROM location_share WHERE account_id = \(share.accountID)", logger: self.logger).decode(Int.self) {
                     guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }
                 }
             }
-            try await connection.query("""
-                INSERT INTO location_share (\(unescaped: Self.shareColumns)) VALUES (\(share.id), \(share.accountID), \(share.format.rawValue),
-                  \(share.createdAt.timeIntervalSince1970), \(share.expiresAt?.timeIntervalSince1970))
-                """, logger: self.logger)
+            try await Self.insert(share, connection, logger: self.logger)
         }
+    }
+
+    /// ``RepositoryError/shareExists`` when the id is taken.
+    private static func insert(_ share: LocationShareRecord, _ connection: PostgresConnection, logger: Logger) async throws {
+        for try await _ in try await connection.query("""
+            INSERT INTO location_share (\(unescaped: shareColumns)) VALUES (\(share.id), \(share.accountID), \(share.format.rawValue),
+              \(share.createdAt.timeIntervalSince1970), \(share.expiresAt?.timeIntervalSince1970))
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """, logger: logger) {
+            return
+        }
+        throw RepositoryError.shareExists
     }
 
     public func shares(owner: UUID) async throws -> [LocationAPI.Share] {
@@ -74,10 +83,7 @@ extension PostgresRepository {
             try await connection.query("DELETE FROM location_share WHERE id = \(id)", logger: self.logger)
             share.id = newID
             share.createdAt = now
-            try await connection.query("""
-                INSERT INTO location_share (\(unescaped: Self.shareColumns)) VALUES (\(share.id), \(owner), \(share.format.rawValue),
-                  \(now.timeIntervalSince1970), \(share.expiresAt?.timeIntervalSince1970))
-                """, logger: self.logger)
+            try await Self.insert(share, connection, logger: self.logger)
             return share
         }
     }

@@ -39,7 +39,7 @@ extension PostgresRepository {
     public func createNote(_ record: NoteRecord, limit: Int?, storageQuota: Int?) async throws {
         try await transaction { connection in
             // The account row lock serialises concurrent creates by one owner.
-            if limit != nil || storageQuota != nil { try await Self.lockAccount(connection, logger: self.logger, owner: record.accountID) }
+            try await Self.lockAccount(connection, logger: self.logger, owner: record.accountID)
             if let limit {
                 var count = 0
                 for try await n in try await connection.query("SELECT COUNT(*) FROM note WHERE account_id = \(record.accountID)", logger: self.logger).decode(Int.self) {

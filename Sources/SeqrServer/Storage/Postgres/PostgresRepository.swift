@@ -68,9 +68,11 @@ public final class PostgresRepository: SeqrRepository {
         return 0
     }
 
-    /// Locks the owner's row, so concurrent writes of one account are checked one after another.
+    /// Locks the owner's row, so concurrent writes of one account are checked one after another;
+    /// ``RepositoryError/notFound`` when there is no such account.
     static func lockAccount(_ connection: PostgresConnection, logger: Logger, owner: UUID) async throws {
-        try await connection.query("SELECT id FROM account WHERE id = \(owner) FOR UPDATE", logger: logger)
+        for try await _ in try await connection.query("SELECT id FROM account WHERE id = \(owner) FOR UPDATE", logger: logger) { return }
+        throw RepositoryError.notFound
     }
 
     /// Called after a write, inside its transaction: throwing rolls the write back.

@@ -67,6 +67,7 @@ extension SQLiteRepository {
 
     public func createSession(_ session: SessionRecord) async throws {
         try await database.write { db in
+            try Self.requireAccount(db, session.accountID)
             try db.execute(sql: "INSERT INTO session VALUES (?, ?, ?, ?)",
                            arguments: [session.tokenHash, Self.key(session.accountID), session.createdAt.timeIntervalSince1970,
                                        session.expiresAt.timeIntervalSince1970])
@@ -94,6 +95,7 @@ extension SQLiteRepository {
     public func replaceCredentials(owner: UUID, authHash: String, kdf: AccountKDFParameters, notes: [UUID: (EncryptedNote, Int)],
                                    keepSession: Data, now: Date) async throws {
         try await database.write { db in
+            try Self.requireAccount(db, owner)
             let stored = try String.fetchAll(db, sql: "SELECT id FROM note WHERE account_id = ?", arguments: [Self.key(owner)])
             guard Set(try stored.map(Self.uuid)) == Set(notes.keys) else { throw RepositoryError.noteSetChanged }
             for (id, (content, version)) in notes {

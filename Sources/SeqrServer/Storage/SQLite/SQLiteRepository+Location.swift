@@ -15,14 +15,23 @@ extension SQLiteRepository {
 
     public func createShare(_ share: LocationShareRecord, limit: Int?) async throws {
         try await database.write { db in
+            try Self.requireAccount(db, share.accountID)
             if let limit {
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM location_share WHERE account_id = ?", arguments: [Self.key(share.accountID)]) ?? 0
                 guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }
             }
-            try db.execute(sql: "INSERT INTO location_share (id, account_id, format, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [share.id, Self.key(share.accountID), share.format.rawValue, share.createdAt.timeIntervalSince1970,
-                                       share.expiresAt?.timeIntervalSince1970])
+            try Self.insert(share, db)
         }
+    }
+
+    /// ``RepositoryError/shareExists`` when the id is taken.
+    private static func insert(_ share: LocationShareRecord, _ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM location_share WHERE id = ?", arguments: [share.id]) == nil else {
+            throw RepositoryError.shareExists
+        }
+        try db.execute(sql: "INSERT INTO location_share (id, account_id, format, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [share.id, key(share.accountID), share.format.rawValue, share.createdAt.timeIntervalSince1970,
+                                   share.expiresAt?.timeIntervalSince1970])
     }
 
     public func shares(owner: UUID) async throws -> [LocationAPI.Share] {
@@ -65,8 +74,7 @@ extension SQLiteRepository {
             try db.execute(sql: "DELETE FROM location_share WHERE id = ?", arguments: [id])
             share.id = newID
             share.createdAt = now
-            try db.execute(sql: "INSERT INTO location_share (id, account_id, format, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [share.id, Self.key(owner), share.format.rawValue, now.timeIntervalSince1970, share.expiresAt?.timeIntervalSince1970])
+            try Self.insert(share, db)
             return share
         }
     }

@@ -34,6 +34,7 @@ extension SQLiteRepository {
 
     public func createNote(_ record: NoteRecord, limit: Int?, storageQuota: Int?) async throws {
         try await database.write { db in
+            try Self.requireAccount(db, record.accountID)
             if let limit {
                 let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM note WHERE account_id = ?"), arguments: [Self.key(record.accountID)]) ?? 0
                 guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }

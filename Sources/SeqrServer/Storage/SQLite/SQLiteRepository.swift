@@ -51,6 +51,13 @@ public final class SQLiteRepository: SeqrRepository {
         return id
     }
 
+    /// For writes on an account's behalf: ``RepositoryError/notFound`` when there is no such account.
+    static func requireAccount(_ db: Database, _ id: UUID) throws {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE id = ?"), arguments: [key(id)]) != nil else {
+            throw RepositoryError.notFound
+        }
+    }
+
     // MARK: Storage quota
 
     /// Bytes the owner stores: note ciphertexts and location fixes (what the storage quota counts).
