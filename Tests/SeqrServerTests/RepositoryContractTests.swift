@@ -197,12 +197,16 @@ struct RepositoryContractTests {
             try await repository.createNote(later, limit: nil)
             try await repository.createNote(earlier, limit: nil)
             #expect(try await repository.notes(owner: alice.id) == [earlier, later])
+            // Notes of the same time are listed by id, compared as lowercase UUID text (which is byte order too).
+            let twins = [Fixture.note(owner: bob.id, created: Fixture.t0), Fixture.note(owner: bob.id, created: Fixture.t0)]
+            for twin in twins { try await repository.createNote(twin, limit: nil) }
+            #expect(try await repository.notes(owner: bob.id) == twins.sorted { $0.id.uuidString.lowercased() < $1.id.uuidString.lowercased() })
             #expect(try await repository.noteCount(owner: alice.id) == 2)
             #expect(try await repository.note(id: later.id, owner: alice.id) == later)
             #expect(try await repository.note(id: later.id, owner: bob.id) == nil)
             #expect(try await repository.note(id: UUID(), owner: alice.id) == nil)
-            #expect(try await repository.notes(owner: bob.id).isEmpty)
-            #expect(try await repository.noteCount(owner: bob.id) == 0)
+            #expect(try await repository.noteCount(owner: bob.id) == 2)
+            #expect(try await repository.notes(owner: UUID()).isEmpty)
         }
     }
 
@@ -465,6 +469,8 @@ struct RepositoryContractTests {
             #expect(try await seqs(after: 0, notBefore: .distantPast, limit: 10) == [1, 2, 3, 4, 5])
             #expect(try await seqs(after: 2, notBefore: .distantPast, limit: 10) == [3, 4, 5])
             #expect(try await seqs(after: 0, notBefore: .distantPast, limit: 2) == [4, 5])
+            #expect(try await seqs(after: 0, notBefore: .distantPast, limit: 0) == [])
+            #expect(try await seqs(after: 0, notBefore: .distantPast, limit: -1) == [])
             #expect(try await seqs(after: 0, notBefore: Fixture.t0 + 10, limit: 10) == [3, 4, 5])
             #expect(try await seqs(after: 0, notBefore: Fixture.t0 + 11, limit: 10) == [])
             #expect(try await repository.fixes(shareID: Fixture.shareID(), after: 0, notBefore: .distantPast, limit: 10).isEmpty)

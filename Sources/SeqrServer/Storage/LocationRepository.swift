@@ -24,7 +24,8 @@ public protocol LocationRepository: Sendable {
     /// ``RepositoryError/storageQuotaExceeded(quota:)`` (storing nothing) when the owner's bytes
     /// (UTF-8 bytes of fix data, as for note ciphertext) would pass the quota.
     func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention, storageQuota: Int?) async throws -> Int
-    /// The share's fixes with `seq > after` received at or after `notBefore`, the newest `limit` of them, oldest first.
+    /// The share's fixes with `seq > after` received at or after `notBefore`, the newest `limit` of them
+    /// (none for a limit below 1), oldest first.
     func fixes(shareID: String, after: Int, notBefore: Date, limit: Int) async throws -> [LocationAPI.FeedFix]
 }
 

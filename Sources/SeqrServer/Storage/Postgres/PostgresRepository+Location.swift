@@ -120,7 +120,7 @@ extension PostgresRepository {
         let rows = try await client.query("""
             SELECT seq, data, received_at FROM (SELECT seq, data, received_at FROM location_fix
               WHERE share_id = \(shareID) AND seq > \(after) AND received_at >= \(notBefore.timeIntervalSince1970)
-              ORDER BY seq DESC LIMIT \(limit)) newest ORDER BY seq
+              ORDER BY seq DESC LIMIT \(max(0, limit))) newest ORDER BY seq
             """, logger: logger)
         var result: [LocationAPI.FeedFix] = []
         for try await (seq, data, received) in rows.decode((Int, String, Double).self) {

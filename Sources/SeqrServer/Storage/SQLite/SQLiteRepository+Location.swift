@@ -98,11 +98,11 @@ extension SQLiteRepository {
 
     public func fixes(shareID: String, after: Int, notBefore: Date, limit: Int) async throws -> [LocationAPI.FeedFix] {
         try readNow { db in
-            // The newest `limit`, returned oldest first.
+            // The newest `limit`, returned oldest first; SQLite reads a negative LIMIT as none at all.
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM (SELECT seq, data, received_at FROM location_fix WHERE share_id = ? AND seq > ? AND received_at >= ?
                 ORDER BY seq DESC LIMIT ?) ORDER BY seq
-                """), arguments: [shareID, after, notBefore.timeIntervalSince1970, limit]).map { row in
+                """), arguments: [shareID, after, notBefore.timeIntervalSince1970, max(0, limit)]).map { row in
                 LocationAPI.FeedFix(seq: row["seq"], data: row["data"], receivedAt: Date(timeIntervalSince1970: row["received_at"]))
             }
         }
