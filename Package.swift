@@ -161,6 +161,9 @@ let package = Package(
             dependencies: [
                 "SeqrServer", "SeqrCloudClient", "SeqrTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // RepositoryContractTests write rows no server writes (a newer format, an unreadable id) straight into each database.
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
         .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "seqr-server", "SeqrQR", "SeqrCorpus", "SeqrCloudClient", "SeqrTestSupport"]),
     ],

@@ -1,1 +1,1 @@
-../../Sources/SeqrServer/JSONBytesWriter.swift
+../../Sources/SeqrServer/HTTP/JSONBytesWriter.swift

@@ -1,1 +1,1 @@
-../../Sources/SeqrServer/NoteResponseJSON.swift
+../../Sources/SeqrServer/HTTP/NoteResponseJSON.swift

@@ -93,13 +93,15 @@ struct Serve: AsyncParsableCommand {
         let logger = makeLogger(level)
         let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
         let proxies = try TrustedProxies(trustedProxies)
-        var settings = NotesService.Settings()
-        settings.freeNoteLimit = freeNotes
+        var settings = AccountsService.Settings()
+        settings.plans = AccountPlans(freeNoteLimit: freeNotes)
         settings.sessionLifetime = sessionHours * 3600
         settings.loginLimits = .init(perAccount: loginsPerAccount, perAddress: loginsPerAddress)
         settings.registrationLimits = .init(perAddress: registrationsPerAddress, overall: registrationsPerHour)
-        settings.storageQuota = storageQuotaKib * 1024
-        let service = try NotesService(repository: repository, settings: settings)
+        let accounts = try AccountsService(repository: repository, settings: settings)
+        var notesSettings = NotesService.Settings()
+        notesSettings.storageQuota = storageQuotaKib * 1024
+        let notes = NotesService(repository: repository, plans: settings.plans, settings: notesSettings)
         var locationSettings = LocationService.Settings()
         locationSettings.retention = LocationRetention(limit: locationHistory, maxAge: locationRetentionHours * 3600)
         locationSettings.sharesPerAccount = sharesPerAccount
@@ -109,7 +111,8 @@ struct Serve: AsyncParsableCommand {
             do { return try AccessLog(path: path) } catch { throw CommandError("cannot open the access log \(path)") }
         }
         let app = SeqrServerApplication.application(
-            service: service, location: location, host: host, port: port, logger: logger, accessLog: access, trustedProxies: proxies, services: services,
+            repository: repository, accounts: accounts, notes: notes, location: location, host: host, port: port, logger: logger,
+            accessLog: access, trustedProxies: proxies, services: services,
             onServerRunning: { port in
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",
                                                     "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")"])

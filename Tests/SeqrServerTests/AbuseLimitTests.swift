@@ -21,7 +21,7 @@ struct AbuseLimitTests {
 
     @Test("registrations are limited per address (behind a trusted proxy) and overall, with 429 and Retry-After", arguments: Backend.available)
     func registrations(backend: Backend) async throws {
-        var perAddress = NotesService.Settings.testing
+        var perAddress = AccountsService.Settings.testing
         perAddress.registrationLimits = .init(perAddress: 2, overall: 100)
         try await backend.withLiveApp(settings: perAddress, trusting: ["127.0.0.1"]) { client async throws in
             #expect(try await Self.register(client, from: "203.0.113.1").status == .created)
@@ -32,7 +32,7 @@ struct AbuseLimitTests {
             #expect(Int(third.headers[.retryAfter] ?? "") ?? 0 > 0)
             #expect(try await Self.register(client, from: "203.0.113.2").status == .created)
         }
-        var overall = NotesService.Settings.testing
+        var overall = AccountsService.Settings.testing
         overall.registrationLimits = .init(perAddress: 100, overall: 3)
         try await backend.withLiveApp(settings: overall, trusting: ["127.0.0.1"]) { client async throws in
             for i in 0..<3 { #expect(try await Self.register(client, from: "198.51.100.\(i)").status == .created) }
@@ -42,12 +42,13 @@ struct AbuseLimitTests {
 
     @Test("an account's notes and location fixes share one storage quota: 507 beyond it, and nothing is stored", arguments: Backend.available)
     func storageQuota(backend: Backend) async throws {
-        var settings = NotesService.Settings.testing
-        settings.freeNoteLimit = 1_000
-        settings.storageQuota = 4_000
+        var settings = AccountsService.Settings.testing
+        settings.plans.freeNoteLimit = 1_000
+        var notes = NotesService.Settings()
+        notes.storageQuota = 4_000
         var location = LocationService.Settings()
         location.storageQuota = 4_000
-        try await backend.withApp(settings: settings, location: location) { client, _, _ in
+        try await backend.withApp(settings: settings, notes: notes, location: location) { client, _, _ in
             var alice = TestUser()
             try await client.register(&alice)
             let big = String(repeating: "x", count: 1_500)
@@ -79,8 +80,8 @@ struct AbuseLimitTests {
     func stableDecoys(backend: Backend) async throws {
         try await backend.withRepository { repository, path in
             @Sendable func kdf(_ repository: any SeqrRepository, _ name: String) async throws -> ByteBuffer {
-                let service = try NotesService(repository: repository, settings: .testing)
-                let app = Application(router: SeqrServerApplication.router(service: service, logRequests: false))
+                let accounts = try AccountsService(repository: repository, settings: .testing)
+                let app = Application(router: SeqrServerApplication.router(accounts: accounts, notes: NotesService(repository: repository), logRequests: false))
                 return try await app.test(.router) { client in
                     let response = try await client.execute(uri: "/v1/kdf?username=\(name)", method: .get)
                     #expect(response.status == .ok)
@@ -90,7 +91,7 @@ struct AbuseLimitTests {
             let name = "ghost-\(UUID().uuidString.prefix(8).lowercased())"
             let first = try await kdf(repository, name)
             // The second as after a restart: for SQLite, a new connection to the same file.
-            let second = try await kdf(try path.map { try SQLiteNoteRepository(path: $0) } ?? repository, name)
+            let second = try await kdf(try path.map { try SQLiteRepository(path: $0) } ?? repository, name)
             #expect(first == second)
             #expect(try await kdf(repository, name + "x") != first)
         }
@@ -100,8 +101,9 @@ struct AbuseLimitTests {
     func logsKeepNoShareIDs() async throws {
         let lines = LogLines()
         try await Backend.sqlite.withRepository { repository, _ in
-            let service = try NotesService(repository: repository, settings: .testing)
-            let app = Application(router: SeqrServerApplication.router(service: service, location: LocationService(repository: repository)),
+            let accounts = try AccountsService(repository: repository, settings: .testing)
+            let app = Application(router: SeqrServerApplication.router(accounts: accounts, notes: NotesService(repository: repository),
+                                                                       location: LocationService(repository: repository)),
                                   logger: Logger(label: "seqr-server") { JSONLogHandler(label: $0, output: lines.append) })
             try await app.test(.router) { client in
                 var alice = TestUser()

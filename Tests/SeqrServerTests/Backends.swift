@@ -37,12 +37,12 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let directory = try TemporaryDirectory()
             defer { withExtendedLifetime(directory) {} }
             let path = directory.path + "/notes.sqlite"
-            let repository = try SQLiteNoteRepository(path: path)
+            let repository = try SQLiteRepository(path: path)
             try await repository.migrate()
             return try await body(repository, path)
         case .postgres:
             guard let url = Self.postgresURL else { throw PostgresMissing() }
-            let repository = try PostgresNoteRepository(url: url, logger: logger)
+            let repository = try PostgresRepository(url: url, logger: logger)
             return try await withRunning([repository.client]) {
                 try await repository.migrate()
                 return try await body(repository, nil)
@@ -51,14 +51,17 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     /// The app in process (HummingbirdTesting's router framework) over this backend.
-    func withApp<T: Sendable>(settings: NotesService.Settings = .testing, location: LocationService.Settings = .init(),
+    func withApp<T: Sendable>(settings: AccountsService.Settings = .testing, notes: NotesService.Settings = .init(),
+                              location: LocationService.Settings = .init(),
                               _ body: @escaping @Sendable (any TestClientProtocol, any SeqrRepository, String?) async throws -> T) async throws -> T {
         try await withRepository { repository, path in
-            let service = try NotesService(repository: repository, settings: settings)
+            let accounts = try AccountsService(repository: repository, settings: settings)
+            let notesService = NotesService(repository: repository, plans: settings.plans, settings: notes)
             let locationService = LocationService(repository: repository, settings: location)
             var quiet = Logger(label: "seqr-server-test")
             quiet.logLevel = .critical
-            let app = Application(router: SeqrServerApplication.router(service: service, location: locationService, logRequests: false), logger: quiet)
+            let app = Application(router: SeqrServerApplication.router(accounts: accounts, notes: notesService, location: locationService, logRequests: false),
+                                  logger: quiet)
             return try await app.test(.router) { client in try await body(client, repository, path) }
         }
     }
@@ -66,26 +69,27 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
 extension Backend {
     /// The app over a real socket (so the peer is 127.0.0.1), trusting these proxies' X-Forwarded-For.
-    func withLiveApp(settings: NotesService.Settings, trusting proxies: [String],
+    func withLiveApp(settings: AccountsService.Settings, trusting proxies: [String],
                      _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let trusted = try TrustedProxies(proxies)
         try await withRepository { repository, _ in
-            let service = try NotesService(repository: repository, settings: settings)
+            let accounts = try AccountsService(repository: repository, settings: settings)
+            let notes = NotesService(repository: repository, plans: settings.plans)
             var quiet = Logger(label: "seqr-server-test")
             quiet.logLevel = .critical
-            let app = Application(router: SeqrServerApplication.router(service: service, logRequests: false, trustedProxies: trusted),
+            let app = Application(router: SeqrServerApplication.router(accounts: accounts, notes: notes, logRequests: false, trustedProxies: trusted),
                                   configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: quiet)
             try await app.test(.live) { client in try await body(client) }
         }
     }
 }
 
-extension NotesService.Settings {
+extension AccountsService.Settings {
     /// Cheap Argon2id so the suite stays quick; the production cost is covered by AuthKeyHasher's own test.
     static var testing: Self {
         var settings = Self()
         settings.hasher = AuthKeyHasher(iterations: 1, memoryKiB: 1024, parallelism: 1)
-        settings.freeNoteLimit = 3
+        settings.plans.freeNoteLimit = 3
         return settings
     }
 }

@@ -40,7 +40,7 @@ struct LoginLimiterTests {
 
     @Test("only failed logins count: a user who logs in often from one address is never locked out", arguments: Backend.available)
     func successesDoNotCount(backend: Backend) async throws {
-        var settings = NotesService.Settings.testing
+        var settings = AccountsService.Settings.testing
         settings.loginLimits = .init(perAccount: 3, perAddress: 3, window: 300)
         try await backend.withApp(settings: settings) { client, _, _ in
             var alice = TestUser()
@@ -73,7 +73,7 @@ struct LoginLimiterTests {
 
     func withLiveApp(_ backend: Backend, trusting proxies: [String],
                      _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        var settings = NotesService.Settings.testing
+        var settings = AccountsService.Settings.testing
         settings.loginLimits = .init(perAccount: 100, perAddress: 3, window: 300)
         try await backend.withLiveApp(settings: settings, trusting: proxies, body)
     }

@@ -50,7 +50,7 @@ struct ServerTests {
             #expect(decoy1.status == .ok && decoy1.body == decoy2.body)
         }
         // Tokens past their lifetime are refused.
-        var shortLived = NotesService.Settings.testing
+        var shortLived = AccountsService.Settings.testing
         shortLived.sessionLifetime = -1
         try await backend.withApp(settings: shortLived) { client, _, _ in
             var bob = TestUser()
@@ -257,7 +257,7 @@ struct ServerTests {
 
     @Test("login attempts are rate-limited per account, with Retry-After", arguments: Backend.available)
     func rateLimit(backend: Backend) async throws {
-        var settings = NotesService.Settings.testing
+        var settings = AccountsService.Settings.testing
         settings.loginLimits = .init(perAccount: 3, perAddress: 100, window: 300)
         try await backend.withApp(settings: settings) { client, _, _ in
             var alice = TestUser()
@@ -327,8 +327,8 @@ struct ServerTests {
     func postgresURLs() {
         let logger = Logger(label: "test")
         for (url, reason) in [("mysql://u@h/db", "not a postgres:// URL"), ("postgres:///db", "no host"), ("postgres://h/db", "no user"), ("not a url", "not a postgres:// URL")] {
-            #expect(throws: PostgresNoteRepository.URLError.self) { try PostgresNoteRepository(url: url, logger: logger) }
-            do { _ = try PostgresNoteRepository(url: url, logger: logger) } catch { #expect("\(error)".contains(reason), "\(url): \(error)") }
+            #expect(throws: PostgresURLError.self) { try PostgresRepository(url: url, logger: logger) }
+            do { _ = try PostgresRepository(url: url, logger: logger) } catch { #expect("\(error)".contains(reason), "\(url): \(error)") }
         }
     }
 }

@@ -2,26 +2,36 @@ import Foundation
 import GRDB
 import SeqrCore
 
-/// Location shares in the embedded SQLite database (tables from the `v2-location` migration).
-extension SQLiteNoteRepository: LocationRepository {
+/// Location shares in SQLite (migration `v2-location`).
+extension SQLiteRepository {
     private static func share(_ row: Row) throws -> LocationShareRecord {
-        guard let format = LocationFormat(rawValue: row["format"]) else { throw DatabaseError(message: "unknown location format") }
+        let formatName: String = row["format"]
+        guard let format = LocationFormat(rawValue: formatName) else { throw RepositoryError.unknownFormat(formatName) }
         let expires: Double? = row["expires_at"]
-        return LocationShareRecord(id: row["id"], accountID: UUID(uuidString: row["account_id"])!, format: format,
+        return LocationShareRecord(id: row["id"], accountID: try uuid(row["account_id"]), format: format,
                                    createdAt: Date(timeIntervalSince1970: row["created_at"]),
                                    expiresAt: expires.map(Date.init(timeIntervalSince1970:)))
     }
 
     public func createShare(_ share: LocationShareRecord, limit: Int?) async throws {
         try await database.write { db in
+            try Self.requireAccount(db, share.accountID)
             if let limit {
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM location_share WHERE account_id = ?", arguments: [Self.key(share.accountID)]) ?? 0
                 guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }
             }
-            try db.execute(sql: "INSERT INTO location_share (id, account_id, format, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [share.id, Self.key(share.accountID), share.format.rawValue, share.createdAt.timeIntervalSince1970,
-                                       share.expiresAt?.timeIntervalSince1970])
+            try Self.insert(share, db)
         }
+    }
+
+    /// ``RepositoryError/shareExists`` when the id is taken.
+    private static func insert(_ share: LocationShareRecord, _ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM location_share WHERE id = ?", arguments: [share.id]) == nil else {
+            throw RepositoryError.shareExists
+        }
+        try db.execute(sql: "INSERT INTO location_share (id, account_id, format, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [share.id, key(share.accountID), share.format.rawValue, share.createdAt.timeIntervalSince1970,
+                                   share.expiresAt?.timeIntervalSince1970])
     }
 
     public func shares(owner: UUID) async throws -> [LocationAPI.Share] {
@@ -64,8 +74,7 @@ extension SQLiteNoteRepository: LocationRepository {
             try db.execute(sql: "DELETE FROM location_share WHERE id = ?", arguments: [id])
             share.id = newID
             share.createdAt = now
-            try db.execute(sql: "INSERT INTO location_share (id, account_id, format, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [share.id, Self.key(owner), share.format.rawValue, now.timeIntervalSince1970, share.expiresAt?.timeIntervalSince1970])
+            try Self.insert(share, db)
             return share
         }
     }
@@ -89,11 +98,11 @@ extension SQLiteNoteRepository: LocationRepository {
 
     public func fixes(shareID: String, after: Int, notBefore: Date, limit: Int) async throws -> [LocationAPI.FeedFix] {
         try readNow { db in
-            // The newest `limit`, returned oldest first.
+            // The newest `limit`, returned oldest first; SQLite reads a negative LIMIT as none at all.
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM (SELECT seq, data, received_at FROM location_fix WHERE share_id = ? AND seq > ? AND received_at >= ?
                 ORDER BY seq DESC LIMIT ?) ORDER BY seq
-                """), arguments: [shareID, after, notBefore.timeIntervalSince1970, limit]).map { row in
+                """), arguments: [shareID, after, notBefore.timeIntervalSince1970, max(0, limit)]).map { row in
                 LocationAPI.FeedFix(seq: row["seq"], data: row["data"], receivedAt: Date(timeIntervalSince1970: row["received_at"]))
             }
         }

@@ -92,9 +92,9 @@ final class SQLiteNoteReader: @unchecked Sendable {
             return Data(bytes: bytes, count: count)
         }
         // The row matched id and owner, so those two columns are not read back.
-        guard let format = text(4).flatMap(NoteFormat.init(rawValue:)), let algorithm = text(5) else {
-            throw Failure(description: "a stored note has an unreadable format")
-        }
+        let formatName = text(4) ?? ""
+        guard let format = NoteFormat(rawValue: formatName) else { throw RepositoryError.unknownFormat(formatName) }
+        guard let algorithm = text(5) else { throw RepositoryError.unreadableRow("a stored note has no KDF algorithm") }
         return NoteRecord(
             id: id, accountID: owner,
             note: EncryptedNote(id: id, title: blob(2), info: blob(3), format: format,

@@ -13,13 +13,13 @@ public enum RepositoryLocation {
     /// - Parameter passwordFile: for PostgreSQL, a file whose first line is the password (``PostgresURL``).
     public static func open(_ location: String, passwordFile: String? = nil, logger: Logger) throws -> (repository: any SeqrRepository, services: [any Service]) {
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
-            let repository = try PostgresNoteRepository(url: location, passwordFile: passwordFile, logger: logger)
+            let repository = try PostgresRepository(url: location, passwordFile: passwordFile, logger: logger)
             return (repository, [repository.client])
         }
         let directory = (location as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        return (try SQLiteNoteRepository(path: location), [])
+        return (try SQLiteRepository(path: location), [])
     }
 }

@@ -2,12 +2,12 @@ import Foundation
 import PostgresNIO
 import SeqrCore
 
-/// Location shares in PostgreSQL (tables from the `v2-location` migration).
-extension PostgresNoteRepository: LocationRepository {
+/// Location shares in PostgreSQL (migration `v2-location`).
+extension PostgresRepository {
     private typealias ShareRow = (String, UUID, String, Double, Double?)
     private static let shareColumns = "id, account_id, format, created_at, expires_at"
     private static func share(_ r: ShareRow) throws -> LocationShareRecord {
-        guard let format = LocationFormat(rawValue: r.2) else { throw RepositoryError.notFound }
+        guard let format = LocationFormat(rawValue: r.2) else { throw RepositoryError.unknownFormat(r.2) }
         return LocationShareRecord(id: r.0, accountID: r.1, format: format, createdAt: Date(timeIntervalSince1970: r.3),
                                    expiresAt: r.4.map(Date.init(timeIntervalSince1970:)))
     }
@@ -20,24 +20,33 @@ extension PostgresNoteRepository: LocationRepository {
 
     public func createShare(_ share: LocationShareRecord, limit: Int?) async throws {
         try await transaction { connection in
+            try await Self.lockAccount(connection, logger: self.logger, owner: share.accountID)
             if let limit {
-                try await connection.query("SELECT id FROM account WHERE id = \(share.accountID) FOR UPDATE", logger: self.logger)
                 for try await count in try await connection.query("SELECT COUNT(*) FROM location_share WHERE account_id = \(share.accountID)", logger: self.logger).decode(Int.self) {
                     guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }
                 }
             }
-            try await connection.query("""
-                INSERT INTO location_share (\(unescaped: Self.shareColumns)) VALUES (\(share.id), \(share.accountID), \(share.format.rawValue),
-                  \(share.createdAt.timeIntervalSince1970), \(share.expiresAt?.timeIntervalSince1970))
-                """, logger: self.logger)
+            try await Self.insert(share, connection, logger: self.logger)
         }
+    }
+
+    /// ``RepositoryError/shareExists`` when the id is taken.
+    private static func insert(_ share: LocationShareRecord, _ connection: PostgresConnection, logger: Logger) async throws {
+        for try await _ in try await connection.query("""
+            INSERT INTO location_share (\(unescaped: shareColumns)) VALUES (\(share.id), \(share.accountID), \(share.format.rawValue),
+              \(share.createdAt.timeIntervalSince1970), \(share.expiresAt?.timeIntervalSince1970))
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """, logger: logger) {
+            return
+        }
+        throw RepositoryError.shareExists
     }
 
     public func shares(owner: UUID) async throws -> [LocationAPI.Share] {
         let rows = try await client.query("""
             SELECT s.id, s.account_id, s.format, s.created_at, s.expires_at, COUNT(f.seq)::BIGINT, MAX(f.received_at)
             FROM location_share s LEFT JOIN location_fix f ON f.share_id = s.id
-            WHERE s.account_id = \(owner) GROUP BY s.id ORDER BY s.created_at, s.id
+            WHERE s.account_id = \(owner) GROUP BY s.id ORDER BY s.created_at, s.id COLLATE "C"
             """, logger: logger)
         var result: [LocationAPI.Share] = []
         for try await r in rows.decode((String, UUID, String, Double, Double?, Int, Double?).self) {
@@ -74,10 +83,7 @@ extension PostgresNoteRepository: LocationRepository {
             try await connection.query("DELETE FROM location_share WHERE id = \(id)", logger: self.logger)
             share.id = newID
             share.createdAt = now
-            try await connection.query("""
-                INSERT INTO location_share (\(unescaped: Self.shareColumns)) VALUES (\(share.id), \(owner), \(share.format.rawValue),
-                  \(now.timeIntervalSince1970), \(share.expiresAt?.timeIntervalSince1970))
-                """, logger: self.logger)
+            try await Self.insert(share, connection, logger: self.logger)
             return share
         }
     }
@@ -114,7 +120,7 @@ extension PostgresNoteRepository: LocationRepository {
         let rows = try await client.query("""
             SELECT seq, data, received_at FROM (SELECT seq, data, received_at FROM location_fix
               WHERE share_id = \(shareID) AND seq > \(after) AND received_at >= \(notBefore.timeIntervalSince1970)
-              ORDER BY seq DESC LIMIT \(limit)) newest ORDER BY seq
+              ORDER BY seq DESC LIMIT \(max(0, limit))) newest ORDER BY seq
             """, logger: logger)
         var result: [LocationAPI.FeedFix] = []
         for try await (seq, data, received) in rows.decode((Int, String, Double).self) {

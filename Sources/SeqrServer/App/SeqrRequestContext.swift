@@ -16,7 +16,7 @@ public struct SeqrRequestContext: RequestContext, RemoteAddressRequestContext {
     var forwardedClient: String?
 
     /// Bodies are small: a note is at most a few kilobytes of ciphertext. A password change
-    /// carries every note, hence the larger limit there (see ``NotesService``).
+    /// carries every note, hence the larger limit there (see ``AccountsService``).
     public var maxUploadSize: Int { 4 * 1024 * 1024 }
 
     public init(source: ApplicationRequestContextSource) {
@@ -32,15 +32,4 @@ public struct SeqrRequestContext: RequestContext, RemoteAddressRequestContext {
 
     /// The address rate limits and the access log use: the forwarded one behind a trusted proxy.
     var clientAddress: String { forwardedClient ?? remoteAddress?.ipAddress ?? "unknown" }
-}
-
-/// The account a request's bearer token belongs to, and the token's hash.
-public final class SignedInSession: Sendable {
-    public let account: AccountRecord
-    public let tokenHash: Data
-
-    init(account: AccountRecord, tokenHash: Data) {
-        self.account = account
-        self.tokenHash = tokenHash
-    }
 }

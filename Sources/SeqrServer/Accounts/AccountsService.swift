@@ -1,0 +1,192 @@
+import Crypto
+import Foundation
+import Hummingbird
+import Logging
+import SeqrCore
+
+/// The accounts API: registration, the KDF parameters a client derives its keys with, login and
+/// sessions, password change and account deletion; and the bearer-token middleware every
+/// signed-in route of the other services sits behind (``authMiddleware``). It receives an
+/// authentication key, never a password, and keeps only its Argon2id hash.
+public struct AccountsService: Sendable {
+    public struct Settings: Sendable {
+        public var plans = AccountPlans()
+        public var sessionLifetime: TimeInterval = 7 * 24 * 3600
+        public var hasher: AuthKeyHasher = .standard
+        public var loginLimits: LoginRateLimiter.Limits = .init()
+        public var registrationLimits: RegistrationLimiter.Limits = .init()
+        /// What the KDF endpoint answers for names that have no account, so that it does not
+        /// tell which usernames exist.
+        public var decoyIterations: Int = AccountKDFParameters.defaultIterations
+        /// Seconds a verified session is trusted without asking the database again (``SessionCache``); 0 turns the cache off.
+        public var sessionCacheLifetime: TimeInterval = 2
+        public init() {}
+    }
+
+    /// Registration and login bodies are a name, a key and KDF parameters; a password change
+    /// carries every note, re-encrypted.
+    static let maxBody = 64 * 1024
+    static let maxPasswordChangeBody = 4 * 1024 * 1024
+
+    let repository: any AccountRepository & NoteRepository
+    let settings: Settings
+    let limiter: LoginRateLimiter
+    let registrations: RegistrationLimiter
+    let decoyHash: String
+    let decoyKey: DecoyKDFKey
+    let sessions: SessionCache
+
+    public init(repository: any AccountRepository & NoteRepository, settings: Settings = Settings()) throws {
+        self.repository = repository
+        self.settings = settings
+        limiter = LoginRateLimiter(limits: settings.loginLimits)
+        registrations = RegistrationLimiter(limits: settings.registrationLimits)
+        decoyHash = try settings.hasher.decoy()
+        decoyKey = DecoyKDFKey()
+        sessions = SessionCache(lifetime: settings.sessionCacheLifetime)
+    }
+
+    /// Resolves bearer tokens for these routes and every other signed-in one (notes, location shares).
+    var authMiddleware: BearerAuthMiddleware { BearerAuthMiddleware(repository: repository, sessions: sessions) }
+
+    public func addRoutes(to router: Router<SeqrRequestContext>) {
+        let v1 = router.group("v1")
+        v1.get("kdf", use: kdf)
+        v1.post("accounts", use: register)
+        v1.post("sessions", use: login)
+        let signedIn = v1.group().add(middleware: authMiddleware)
+        signedIn.delete("sessions/current", use: logout)
+        signedIn.get("account", use: account)
+        signedIn.delete("account", use: deleteAccount)
+        signedIn.put("account/password", use: changePassword)
+    }
+
+    static func checkAuthKey(_ key: String) throws {
+        guard let bytes = Data(base64Encoded: key), bytes.count == 32 else {
+            throw APIError.badRequest("authKey must be 32 bytes of base64")
+        }
+    }
+
+    static func checkKDF(_ kdf: AccountKDFParameters) throws {
+        guard kdf.algorithm == AccountKDFParameters.pbkdf2SHA256,
+              (AccountKDFParameters.minimumIterations...AccountKDFParameters.maximumIterations).contains(kdf.iterations),
+              let salt = Data(base64Encoded: kdf.salt), (16...64).contains(salt.count) else {
+            throw APIError.badRequest("kdf must be pbkdf2-sha256 with \(AccountKDFParameters.minimumIterations)+ iterations and a 16–64 byte salt")
+        }
+    }
+
+    // MARK: Handlers
+
+    @Sendable func kdf(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        guard let username = request.uri.queryParameters.get("username"), NotesAPI.isValidUsername(username) else {
+            throw APIError.badRequest("username query parameter missing or invalid")
+        }
+        if let account = try await repository.account(username: username) {
+            return try JSONBody.response(NotesAPI.KDFResponse(kdf: account.kdf))
+        }
+        // A decoy salt per name, stable across restarts and replicas, so unknown names look like known ones.
+        let salt = DecoyKDFKey.salt(for: username, key: try await decoyKey.key(from: repository))
+        let decoy = AccountKDFParameters(iterations: settings.decoyIterations, salt: salt.base64EncodedString())
+        return try JSONBody.response(NotesAPI.KDFResponse(kdf: decoy))
+    }
+
+    func startSession(for account: AccountRecord, status: HTTPResponse.Status) async throws -> Response {
+        let (token, hash) = SessionToken.generate()
+        let now = Date()
+        let expires = now.addingTimeInterval(settings.sessionLifetime)
+        try await repository.createSession(SessionRecord(tokenHash: hash, accountID: account.id, createdAt: now, expiresAt: expires))
+        return try JSONBody.response(NotesAPI.SessionResponse(token: token, expiresAt: expires, username: account.username, kdf: account.kdf,
+                                                 plan: AccountPlans.name(of: account)), status: status)
+    }
+
+    @Sendable func register(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(NotesAPI.RegisterRequest.self, request, limit: Self.maxBody)
+        guard NotesAPI.isValidUsername(body.username) else {
+            throw APIError.badRequest("username must be 3–64 letters, digits or . _ - @")
+        }
+        try Self.checkAuthKey(body.authKey)
+        try Self.checkKDF(body.kdf)
+        // Before the Argon2id hash, which is what a flood of registrations would cost.
+        if let wait = await registrations.attempt(address: context.clientAddress) {
+            throw APIError(.tooManyRequests, "registration_limited", "too many new accounts from here or on this server; try again in \(wait) s",
+                           retryAfter: wait)
+        }
+        let account = AccountRecord(id: UUID(), username: body.username, authHash: try await settings.hasher.hash(body.authKey),
+                                    kdf: body.kdf, pro: false, createdAt: Date())
+        do {
+            try await repository.createAccount(account)
+        } catch RepositoryError.usernameTaken {
+            throw APIError(.conflict, "username_taken", "that username is taken")
+        }
+        context.logger.info("account created", metadata: ["account": "\(account.id)"])
+        return try await startSession(for: account, status: .created)
+    }
+
+    /// Checks a username and authentication key; failures are rate-limited per account and per address.
+    func authenticate(username: String, authKey: String, context: SeqrRequestContext) async throws -> AccountRecord {
+        let address = context.clientAddress
+        if let wait = await limiter.attempt(account: username, address: address) {
+            throw APIError(.tooManyRequests, "rate_limited", "too many failed logins; try again in \(wait) s", retryAfter: wait)
+        }
+        let account = NotesAPI.isValidUsername(username) ? try await repository.account(username: username) : nil
+        let valid = await settings.hasher.verify(authKey, against: account?.authHash ?? decoyHash)
+        guard let account, valid else {
+            context.logger.notice("login failed")
+            throw APIError.wrongCredentials
+        }
+        await limiter.succeeded(account: username, address: address)
+        return account
+    }
+
+    @Sendable func login(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(NotesAPI.LoginRequest.self, request, limit: Self.maxBody)
+        let account = try await authenticate(username: body.username, authKey: body.authKey, context: context)
+        return try await startSession(for: account, status: .ok)
+    }
+
+    @Sendable func logout(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        try await repository.deleteSession(tokenHash: context.sessionHash!)
+        sessions.forget(account: context.account!.id)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func account(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let account = try await repository.account(id: context.account!.id) ?? context.account!
+        return try JSONBody.response(NotesAPI.AccountResponse(username: account.username, plan: AccountPlans.name(of: account),
+                                                 notes: try await repository.noteCount(owner: account.id), noteLimit: settings.plans.noteLimit(for: account),
+                                                 kdf: account.kdf))
+    }
+
+    @Sendable func deleteAccount(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(NotesAPI.DeleteAccountRequest.self, request, limit: Self.maxBody)
+        let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
+        try await repository.deleteAccount(id: account.id)
+        sessions.forget(account: account.id)
+        context.logger.info("account deleted", metadata: ["account": "\(account.id)"])
+        return Response(status: .noContent)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(NotesAPI.PasswordChangeRequest.self, request, limit: Self.maxPasswordChangeBody)
+        let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
+        try Self.checkAuthKey(body.newAuthKey)
+        try Self.checkKDF(body.newKDF)
+        var notes: [UUID: (EncryptedNote, Int)] = [:]
+        for write in body.notes {
+            try NotesService.checkNote(write.note)
+            guard let version = write.version else { throw APIError.badRequest("every note needs the version it was read at") }
+            notes[write.note.id] = (write.note, version)
+        }
+        guard notes.count == body.notes.count else { throw APIError.badRequest("a note is listed twice") }
+        let hash = try await settings.hasher.hash(body.newAuthKey)
+        do {
+            try await repository.replaceCredentials(owner: account.id, authHash: hash, kdf: body.newKDF, notes: notes,
+                                                    keepSession: context.sessionHash!, now: Date())
+        } catch RepositoryError.noteSetChanged, RepositoryError.staleVersion {
+            throw APIError(.conflict, "notes_changed", "notes changed during the password change; nothing was replaced, try again")
+        }
+        sessions.forget(account: account.id)
+        context.logger.info("password changed", metadata: ["account": "\(account.id)"])
+        return Response(status: .noContent)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// seqr-server assembled from its rooms: the accounts, notes and location services over one
+/// repository, behind the middleware every request passes (trusted proxies, access log, request log, metrics).
+public enum SeqrServerApplication {
+    /// The served OpenAPI document (the same file as docs/openapi.yaml).
+    public static var openAPIDocument: String {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return "" }
+        return text
+    }
+
+    /// The router with every route and middleware; tests drive it in process.
+    public static func router(accounts: AccountsService, notes: NotesService, location: LocationService? = nil, logRequests: Bool = true,
+                              accessLog: AccessLog? = nil, trustedProxies: TrustedProxies? = nil) -> Router<SeqrRequestContext> {
+        let router = Router(context: SeqrRequestContext.self)
+        _ = ServerMetrics.registry
+        if let trustedProxies, !trustedProxies.isEmpty { router.add(middleware: TrustedProxyMiddleware(proxies: trustedProxies)) }
+        if let accessLog { router.add(middleware: AccessLogMiddleware(log: accessLog)) }
+        if logRequests { router.add(middleware: RequestLogMiddleware()) }
+        router.add(middleware: MetricsMiddleware())
+        router.get("health") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+        }
+        router.get("metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
+        }
+        let openAPI = openAPIDocument
+        router.get("openapi.yaml") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: openAPI)))
+        }
+        accounts.addRoutes(to: router)
+        notes.addRoutes(to: router, auth: accounts.authMiddleware)
+        location?.addRoutes(to: router, auth: accounts.authMiddleware)
+        return router
+    }
+
+    /// The whole application: `repository`'s migrations run before the server starts listening;
+    /// SIGTERM and SIGINT stop it gracefully (swift-service-lifecycle, through Hummingbird's service group).
+    public static func application(
+        repository: any SeqrRepository, accounts: AccountsService, notes: NotesService, location: LocationService? = nil,
+        host: String, port: Int, logger: Logger,
+        accessLog: AccessLog? = nil, trustedProxies: TrustedProxies? = nil, services: [any Service] = [],
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var app = Application(
+            router: router(accounts: accounts, notes: notes, location: location, accessLog: accessLog, trustedProxies: trustedProxies),
+            configuration: .init(address: .hostname(host, port: port), serverName: "seqr-server"),
+            services: services,
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+        app.beforeServerStarts { try await repository.migrate() }
+        return app
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SeqrCore
+
+/// Accounts, sessions and server keys in PostgreSQL (migrations `v1-accounts`, `v1-sessions`, `v3-server-keys`).
+extension PostgresRepository {
+    private typealias AccountRow = (UUID, String, String, String, Int, String, Bool, Double)
+    private static let accountColumns = "id, username, auth_hash, kdf_algorithm, kdf_iterations, kdf_salt, pro, created_at"
+    private static func account(_ r: AccountRow) -> AccountRecord {
+        AccountRecord(id: r.0, username: r.1, authHash: r.2, kdf: AccountKDFParameters(algorithm: r.3, iterations: r.4, salt: r.5),
+                      pro: r.6, createdAt: Date(timeIntervalSince1970: r.7))
+    }
+
+    private func accounts(_ query: PostgresQuery) async throws -> [AccountRecord] {
+        var result: [AccountRecord] = []
+        for try await row in try await client.query(query, logger: logger).decode(AccountRow.self) { result.append(Self.account(row)) }
+        return result
+    }
+
+    public func createAccount(_ account: AccountRecord) async throws {
+        let inserted = try await client.query("""
+            INSERT INTO account (\(unescaped: Self.accountColumns)) VALUES (\(account.id), \(account.username), \(account.authHash),
+              \(account.kdf.algorithm), \(account.kdf.iterations), \(account.kdf.salt), \(account.pro), \(account.createdAt.timeIntervalSince1970))
+            ON CONFLICT (username) DO NOTHING RETURNING id
+            """, logger: logger).decode(UUID.self)
+        var any = false
+        for try await _ in inserted { any = true }
+        guard any else { throw RepositoryError.usernameTaken }
+    }
+
+    public func account(username: String) async throws -> AccountRecord? {
+        try await accounts("SELECT \(unescaped: Self.accountColumns) FROM account WHERE username = \(username)").first
+    }
+
+    public func account(id: UUID) async throws -> AccountRecord? {
+        try await accounts("SELECT \(unescaped: Self.accountColumns) FROM account WHERE id = \(id)").first
+    }
+
+    public func setPro(username: String, _ pro: Bool) async throws -> Bool {
+        var changed = false
+        for try await _ in try await client.query("UPDATE account SET pro = \(pro) WHERE username = \(username) RETURNING id", logger: logger) {
+            changed = true
+        }
+        return changed
+    }
+
+    public func deleteAccount(id: UUID) async throws {
+        try await transaction { connection in
+            try await connection.query("DELETE FROM location_fix WHERE share_id IN (SELECT id FROM location_share WHERE account_id = \(id))", logger: self.logger)
+            try await connection.query("DELETE FROM location_share WHERE account_id = \(id)", logger: self.logger)
+            try await connection.query("DELETE FROM note WHERE account_id = \(id)", logger: self.logger)
+            try await connection.query("DELETE FROM session WHERE account_id = \(id)", logger: self.logger)
+            try await connection.query("DELETE FROM account WHERE id = \(id)", logger: self.logger)
+        }
+    }
+
+    public func serverKey(named name: String, ifAbsent fresh: Data) async throws -> Data {
+        try await client.query("""
+            INSERT INTO server_key VALUES (\(name), \(fresh), \(Date().timeIntervalSince1970)) ON CONFLICT (name) DO NOTHING
+            """, logger: logger)
+        for try await key in try await client.query("SELECT key FROM server_key WHERE name = \(name)", logger: logger).decode(Data.self) {
+            return key
+        }
+        return fresh
+    }
+
+    // MARK: Sessions
+
+    public func createSession(_ session: SessionRecord) async throws {
+        for try await _ in try await client.query("""
+            INSERT INTO session SELECT \(session.tokenHash), id, \(session.createdAt.timeIntervalSince1970), \(session.expiresAt.timeIntervalSince1970)
+            FROM account WHERE id = \(session.accountID) RETURNING token_hash
+            """, logger: logger) {
+            return
+        }
+        throw RepositoryError.notFound
+    }
+
+    public func session(tokenHash: Data, now: Date) async throws -> SessionRecord? {
+        let rows = try await client.query("""
+            SELECT token_hash, account_id, created_at, expires_at FROM session
+            WHERE token_hash = \(tokenHash) AND expires_at > \(now.timeIntervalSince1970)
+            """, logger: logger)
+        for try await (hash, account, created, expires) in rows.decode((Data, UUID, Double, Double).self) {
+            return SessionRecord(tokenHash: hash, accountID: account, createdAt: Date(timeIntervalSince1970: created),
+                                 expiresAt: Date(timeIntervalSince1970: expires))
+        }
+        return nil
+    }
+
+    public func deleteSession(tokenHash: Data) async throws {
+        try await client.query("DELETE FROM session WHERE token_hash = \(tokenHash)", logger: logger)
+    }
+
+    // MARK: Password change
+
+    public func replaceCredentials(owner: UUID, authHash: String, kdf: AccountKDFParameters, notes: [UUID: (EncryptedNote, Int)],
+                                   keepSession: Data, now: Date) async throws {
+        let replacements = notes.map { (id: $0.key, content: $0.value.0, version: $0.value.1) }
+        try await transaction { connection in
+            try await Self.lockAccount(connection, logger: self.logger, owner: owner)
+            var stored = Set<UUID>()
+            for try await id in try await connection.query("SELECT id FROM note WHERE account_id = \(owner)", logger: self.logger).decode(UUID.self) {
+                stored.insert(id)
+            }
+            guard stored == Set(replacements.map(\.id)) else { throw RepositoryError.noteSetChanged }
+            for replacement in replacements {
+                _ = try await Self.updateNote(connection, logger: self.logger, id: replacement.id, owner: owner, content: replacement.content,
+                                          expectedVersion: replacement.version, now: now)
+            }
+            try await connection.query("""
+                UPDATE account SET auth_hash = \(authHash), kdf_algorithm = \(kdf.algorithm), kdf_iterations = \(kdf.iterations),
+                  kdf_salt = \(kdf.salt) WHERE id = \(owner)
+                """, logger: self.logger)
+            try await connection.query("DELETE FROM session WHERE account_id = \(owner) AND token_hash <> \(keepSession)", logger: self.logger)
+        }
+    }
+}

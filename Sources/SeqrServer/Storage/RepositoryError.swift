@@ -1,0 +1,22 @@
+/// Every way a repository call can fail that callers act on; both backends throw exactly these
+/// for the same inputs (`RepositoryContractTests`). Anything else is the database failing.
+public enum RepositoryError: Error, Equatable {
+    case usernameTaken
+    case noteExists
+    /// A share with this id exists (anyone's).
+    case shareExists
+    /// No such row for this owner — or, for a write on an account's behalf, no such account.
+    case notFound
+    /// The note changed since the client read it; carries the current version.
+    case staleVersion(current: Int)
+    case quotaExceeded(limit: Int)
+    /// The write would take the account's notes and location fixes past this many bytes.
+    case storageQuotaExceeded(quota: Int)
+    /// A password change did not list exactly the account's notes.
+    case noteSetChanged
+    /// A stored note or share names a format this server does not know (a newer server wrote
+    /// it): the read fails rather than pass the row off as missing, and the row is kept.
+    case unknownFormat(String)
+    /// A stored row cannot be read back (an id that is not a UUID): an error, never a crash.
+    case unreadableRow(String)
+}

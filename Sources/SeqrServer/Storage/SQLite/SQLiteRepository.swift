@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import SeqrCore
+
+/// The embedded default: one SQLite file through GRDB, WAL mode with `synchronous = FULL`, so a
+/// write the server acknowledged survives `kill -9` and power loss. Ids are stored as lowercase
+/// UUID text. Its parts: `+Accounts`, `+Notes`, `+Location`; the hot note read is ``SQLiteNoteReader``.
+public final class SQLiteRepository: SeqrRepository {
+    let database: DatabasePool
+    let noteReader: SQLiteNoteReader
+
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        database = try DatabasePool(path: path, configuration: configuration)
+        noteReader = SQLiteNoteReader(path: path)
+    }
+
+    /// ``Schema``'s SQLite side, under the same names GRDB has recorded in existing databases.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in Schema.migrations {
+            migrator.registerMigration(migration.name) { db in
+                for statement in migration.sqlite { try db.execute(sql: statement) }
+            }
+        }
+        return migrator
+    }
+
+    public func migrate() async throws {
+        try Self.migrator.migrate(database)
+    }
+
+    /// Reads run synchronously on the calling thread: a read of a few small rows from SQLite's
+    /// page cache takes microseconds, less than hopping to GRDB's reader queue and back, which
+    /// made authenticated reads several times slower (scripts/bench-server, docs/benchmarks.md).
+    /// Every caller runs exactly one SELECT, which SQLite already runs on one consistent snapshot,
+    /// so GRDB's `unsafeRead` spares the BEGIN and COMMIT that `read` wraps around it.
+    func readNow<T>(_ block: (Database) throws -> T) throws -> T {
+        try database.unsafeRead(block)
+    }
+
+    static func key(_ id: UUID) -> String { UUIDText.lowercase(id) }
+
+    /// The one way a stored id is read back: a row whose id is not a UUID is an error, not a crash.
+    static func uuid(_ text: String) throws -> UUID {
+        guard let id = UUIDText.parse(text) else { throw RepositoryError.unreadableRow("a stored id is not a UUID") }
+        return id
+    }
+
+    /// For writes on an account's behalf: ``RepositoryError/notFound`` when there is no such account.
+    static func requireAccount(_ db: Database, _ id: UUID) throws {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE id = ?"), arguments: [key(id)]) != nil else {
+            throw RepositoryError.notFound
+        }
+    }
+
+    // MARK: Storage quota
+
+    /// Bytes the owner stores: note ciphertexts and location fixes (what the storage quota counts).
+    /// Fix data is TEXT, whose `length` counts characters: it is measured as a BLOB, in bytes, as PostgreSQL's `octet_length` does.
+    static func storedBytes(_ db: Database, owner: UUID) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT (SELECT COALESCE(SUM(length(title) + length(info)), 0) FROM note WHERE account_id = ?)
+                 + (SELECT COALESCE(SUM(length(CAST(f.data AS BLOB))), 0) FROM location_fix f JOIN location_share s ON f.share_id = s.id WHERE s.account_id = ?)
+            """), arguments: [key(owner), key(owner)]) ?? 0
+    }
+
+    /// Called after a write, inside its transaction: throwing rolls the write back.
+    static func checkQuota(_ db: Database, owner: UUID, _ quota: Int?) throws {
+        if let quota, try storedBytes(db, owner: owner) > quota { throw RepositoryError.storageQuotaExceeded(quota: quota) }
+    }
+}
