@@ -2,8 +2,9 @@ import Crypto
 import _CryptoExtras
 import Foundation
 
-/// RNCryptor data format v3, byte-exact, read and written as the compatibility mode for notes
-/// from the Onions app (see docs/formats/rncryptor-v3.md).
+/// RNCryptor data format v3, byte-exact (docs/formats/rncryptor-v3.md): how earlier Seqr clients
+/// stored notes (read only now). Not the Onions app's format, which is RNCryptor 2.x with other
+/// key settings (``OnionsNoteField``).
 ///
 /// Password-based message:
 ///
@@ -19,14 +20,14 @@ import Foundation
 ///
 /// Key-based messages (options 0) have no salts. Both keys come from
 /// PBKDF2-HMAC-SHA1(UTF-8 password, salt, iterations, 32 bytes); the format itself does not
-/// carry the iteration count, so it travels beside the message (10,000 in RNCryptor and Onions).
+/// carry the iteration count, so it travels beside the message (10,000 in RNCryptor).
 ///
 /// Security contract: the HMAC is checked in constant time *before* anything is decrypted, so a
 /// tampered message never reaches the CBC decryptor (no padding oracle). This is unauthenticated
 /// CBC made safe by encrypt-then-MAC; new notes use ``SealedNoteField`` instead.
 public enum RNCryptorV3 {
     public static let version: UInt8 = 3
-    /// The iteration count RNCryptor and Onions use.
+    /// The iteration count RNCryptor uses.
     public static let defaultIterations = 10_000
     /// Reading refuses counts above this, so a hostile note cannot stall the reader.
     public static let maximumIterations = 10_000_000
