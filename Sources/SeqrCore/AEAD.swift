@@ -15,7 +15,9 @@ public enum AEAD: Sendable {
     /// Nonce and tag: the fewest bytes a sealed box can have.
     public static let overhead = 12 + 16
 
+    /// - Precondition: a 32-byte key (every Seqr key is).
     public func seal(_ plaintext: some DataProtocol, key: SymmetricKey, authenticating aad: some DataProtocol) -> Data {
+        precondition(key.bitCount == 256, "Seqr's AEAD keys are 32 bytes")
         // With a 32-byte key and a generated 12-byte nonce neither AEAD can fail.
         switch self {
         case .chaChaPoly: return try! ChaChaPoly.seal(plaintext, using: key, authenticating: aad).combined

@@ -113,11 +113,12 @@ extension LocalStore {
     }
 
     public func history(channel nameOrID: String? = nil, owner: String? = nil) throws -> [MessageRecord] {
-        let selected = try nameOrID.map { try self.channel(named: $0, owner: owner).0 }
+        // The channel's record, not its secret: history is read without the passphrase.
+        let selected = try nameOrID.map { try channelRecord(named: $0, owner: owner) }
         return try database.read { db in
             var request = MessageRecord.order(Column("recorded"), Column("id"))
             if let selected {
-                request = request.filter(Column("channelID") == selected.id && Column("ownerFingerprint") == selected.owner.fingerprint)
+                request = request.filter(Column("channelID") == selected.id && Column("ownerFingerprint") == selected.ownerFingerprint)
             }
             return try request.fetchAll(db)
         }
@@ -143,6 +144,8 @@ extension LocalStore {
     static func listing(_ record: ChannelRecord) throws -> StoredChannel {
         // Rows written before names were checked still load; their names are shown escaped.
         let owner = try PublicKeyCode.decode(SeqrCodeType.publicKey.header + [UInt8](record.owner), checkingName: false)
+        // The row's key names the owner; the key stored beside it must be that owner's.
+        guard owner.fingerprint == record.ownerFingerprint else { throw StoreError.ownerMismatch(record.name) }
         return StoredChannel(id: record.id, name: record.name, owner: owner, owned: record.owned, created: record.created)
     }
 

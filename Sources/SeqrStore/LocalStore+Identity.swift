@@ -37,7 +37,18 @@ extension LocalStore {
         let normalized = passphrase.precomposedStringWithCanonicalMapping
         // Compared as bytes: Swift's `==` already treats the two forms as equal.
         let candidates = normalized.utf8.elementsEqual(passphrase.utf8) ? [normalized] : [normalized, passphrase]
-        guard let plain = candidates.lazy.compactMap({ try? message.open(password: $0) }).first else { throw StoreError.wrongPassphrase }
+        guard let (index, plain) = candidates.enumerated().lazy.compactMap({ index, candidate in
+            (try? message.open(password: candidate)).map { (index, $0) }
+        }).first else { throw StoreError.wrongPassphrase }
+        if index > 0 {
+            // Opened by the raw form: reseal under NFC, so later unlocks cost one derivation.
+            let resealed = VaultMessage.seal(plain, password: normalized, rounds: message.rounds).serialized()
+            try database.write { db in
+                guard var stored = try IdentityRecord.fetchOne(db) else { return }
+                stored.keys = Data(resealed)
+                try stored.update(db)
+            }
+        }
         let identity = try PrivateIdentity(serializedPrivateKeys: plain)
         unlockedIdentity.withLock { $0 = identity }
         // Secrets saved in clear (by a version before sealing, or before the identity existed)

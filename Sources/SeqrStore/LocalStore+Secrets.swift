@@ -49,10 +49,16 @@ extension LocalStore {
         return token
     }
 
-    /// Seals every secret still stored in clear, and leaves no clear copy in the WAL.
+    /// Seals every secret still stored in clear, and leaves no clear copy behind: VACUUM
+    /// rewrites the file without its free pages (where versions before `secure_delete` left
+    /// deleted secrets: unsubscribes, replaced tokens, the table v5-channel-owner-key dropped),
+    /// and a truncating checkpoint empties the WAL.
     func sealClearSecrets(key: StoreSecretsKey) throws {
         guard try database.write({ db in try Self.sealClearSecrets(db, key: key) }) else { return }
-        try database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try database.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM")
+            _ = try db.checkpoint(.truncate)
+        }
     }
 
     /// Seals every secret still stored in clear; whether there was any.

@@ -1,4 +1,5 @@
 import Foundation
+import SeqrCore
 
 /// Why a store operation failed.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -15,12 +16,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unusableStore(String)
     /// A secret is sealed, but the identity has no passphrase (the identity was replaced).
     case sealedWithoutPassphrase
+    /// A channel row whose owner key is not the owner it is filed under: the store was changed.
+    case ownerMismatch(String)
 
     public var description: String {
         switch self {
         case .noIdentity: "no identity yet: run `seqr id init`"
         case .identityExists: "an identity exists already (use another --store for another one)"
-        case .passphraseRequired: "the identity and the secrets it guards are sealed with a passphrase: give --passphrase-file or SEQR_PASSPHRASE"
+        case .passphraseRequired: "the identity and the secrets it guards are sealed with a passphrase: set SEQR_PASSPHRASE (or give --passphrase-file where a command offers it)"
         case .wrongPassphrase: "wrong passphrase for the identity"
         case .channelNotFound(let name): "no channel \"\(name)\""
         case .ambiguousChannel(let name): "several channels match \"\(name)\" (same name or id, other owners): add --owner FINGERPRINT"
@@ -29,6 +32,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notOwner(let name): "you do not own \"\(name)\""
         case .unusableStore(let detail): detail
         case .sealedWithoutPassphrase: "a secret in the store is sealed, but the identity has no passphrase: the store was changed"
+        case .ownerMismatch(let name): "channel \"\(DisplayName.escaped(name))\": its owner key does not match the owner it is filed under; the store was changed"
         }
     }
 }

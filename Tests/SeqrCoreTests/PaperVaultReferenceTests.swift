@@ -104,4 +104,24 @@ struct PaperVaultReferenceTests {
             try VaultCode(parsing: past.serialized())
         }
     }
+
+    @Test("while the numbering is open, a set that only looks complete when read the other way is not complete")
+    func openNumberingNeedsTheDigest() throws {
+        let content = PaperVaultFormatTests.randomBytes(40_000, seed: 11)
+        let codes = try Self.pythonBackup(firstNumber: 0, content: content).map { try VaultCode(parsing: $0) }
+            .sorted { $0.header.codeNumber < $1.header.codeNumber }
+        try #require(codes.count > PaperVault.parityGroupSize)  // two parity groups
+        let parity = try PaperVault.parityCodes(for: codes, shardSize: 300, messageLength: codes.reduce(0) { $0 + $1.payload.count }, redundancy: 0.05)
+        var assembler = VaultAssembler()
+        // Codes 1…n−1 and the second group's parity: read as numbered from 1 they lack only their
+        // last code, which that parity would rebuild; read as numbered from 0 they lack code 0,
+        // whose group's parity is not there. Only the digest can say which, so: not complete.
+        for code in codes.dropFirst() { assembler.add(code.serialized()) }
+        for code in parity where code.firstDataCode > 0 { assembler.add(code.serialized()) }
+        #expect(!assembler.isComplete)
+        #expect(throws: PaperVaultError.missingCodes([1], total: codes.count)) { try assembler.messageBuffer() }
+        assembler.add(codes[0].serialized())
+        #expect(assembler.isComplete)
+        #expect(try PaperVault.restore(message: assembler.messageBuffer(), password: "pw").content == content)
+    }
 }

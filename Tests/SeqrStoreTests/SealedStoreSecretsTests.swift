@@ -133,4 +133,39 @@ struct SealedStoreSecretsTests {
         #expect(raw.range(of: channel.secret) != nil)
         #expect(try store.notesSession()?.token == token)
     }
+
+    @Test("a token deleted by an older version (no secure_delete) leaves no trace once the store is sealed: the file is vacuumed")
+    func upgradedStoreVacuumed() throws {
+        let store = try open(passphrase: passphrase)
+        let oldToken = "tok_OLDOLDOLDxVhD2kP0mWzR7yLcA1sB5uE9fJ4iT6oG3n"
+        try store.database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA secure_delete = OFF")  // as versions before this one ran
+            var old = session()
+            old.token = oldToken
+            try NotesSessionRecord(server: old.server, username: old.username, token: oldToken, kdf: Data("{}".utf8), expires: old.expires).insert(db)
+            _ = try NotesSessionRecord.deleteAll(db)
+            _ = try db.checkpoint(.truncate)
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        try store.saveNotesSession(session())
+        #expect(try rawFiles(store).range(of: Data(oldToken.utf8)) != nil)  // the deleted token is still in a free page
+        _ = try store.createIdentity(name: "Alice", passphrase: passphrase, rounds: 1_000)
+        let raw = try rawFiles(store)
+        #expect(raw.range(of: Data(oldToken.utf8)) == nil)
+        #expect(raw.range(of: Data(token.utf8)) == nil)
+    }
+
+    @Test("a channel row whose owner key is not the owner it is filed under is refused")
+    func ownerMismatch() throws {
+        let store = try open(passphrase: nil)
+        let alice = try store.createIdentity(name: "Alice", passphrase: nil)
+        _ = try store.createChannel(name: "Garden", owner: alice)
+        let mallory = PrivateIdentity.generate(name: "Mallory")
+        try store.database.write { db in
+            var row = try ChannelRecord.fetchOne(db)!
+            row.owner = Data(PublicKeyCode.encode(mallory.publicIdentity).dropFirst(4))
+            try row.update(db)
+        }
+        #expect(throws: StoreError.ownerMismatch("Garden")) { try store.channels() }
+    }
 }

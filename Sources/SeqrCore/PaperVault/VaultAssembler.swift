@@ -106,10 +106,12 @@ public struct VaultAssembler: Sendable {
 
     /// True once every data code is there, or the missing ones can be rebuilt from parity codes.
     public var isComplete: Bool {
-        guard let current else { return false }
-        return current.firstNumbers.contains { first in
-            current.payloads(first: first).count == current.totalCodes || Self.recoverableGroups(current, first: first) != nil
-        }
+        guard let current, let digest = firstDigest else { return false }
+        let candidates = current.firstNumbers
+        // While the numbering is open, "complete" means the digest matches: a set that only looks
+        // complete when read the other way must not end the scanning early.
+        guard candidates.count == 1 else { return candidates.contains { (try? Self.message(current, first: $0, digest: digest)) != nil } }
+        return current.payloads(first: candidates[0]).count == current.totalCodes || Self.recoverableGroups(current, first: candidates[0]) != nil
     }
 
     /// Parity codes found so far.
