@@ -101,3 +101,17 @@ extension OnionsNoteTests {
         #expect(stored == "AgEAAQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eH2Jp4OLVwngu/AFu8PKD\r\nIE5LVCiJqHZmiN/21eflKChIvwdDZl7QPC/7wBHQdw8T9A==")
     }
 }
+
+extension OnionsNoteTests {
+    @Test("a field that is not base64, and an export naming a hostile object id, get their own plain errors")
+    func hostileInput() throws {
+        #expect(throws: NotesError.onionsFieldNotBase64) { try OnionsNoteField.open("AgE", password: "pw") }
+        let export = Data(#"{"results":[{"objectId":"x\u001b[2Jy","onionTitle":"AgE="}]}"#.utf8)
+        do {
+            _ = try OnionsExport(parsing: export)
+            Issue.record("an object without onionInfo was accepted")
+        } catch {
+            #expect(!error.description.contains("\u{1b}"))
+        }
+    }
+}

@@ -43,6 +43,7 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
 
     // Onions notes (RNCryptor 2.x as the Onions app configured it; docs/formats/onions.md).
     case truncatedOnionsField(length: Int)
+    case onionsFieldNotBase64
     /// Not version 2: 3 is an RNCryptor v3 message (`--format rncryptor`).
     case notOnionsField(version: UInt8)
     /// The HMAC does not match: the wrong Onions password, or a changed field.
@@ -87,6 +88,7 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .rncryptorAuthenticationFailed: "wrong password or altered RNCryptor message (HMAC mismatch)"
         case .malformedRNCryptorCiphertext: "RNCryptor ciphertext is not whole AES blocks"
         case .truncatedOnionsField(let n): "Onions note field truncated (\(n) bytes)"
+        case .onionsFieldNotBase64: "an Onions note field is not base64 (cut off or damaged?)"
         case .notOnionsField(let v) where v == RNCryptorV3.version: "an RNCryptor v3 message, not an Onions note field (RNCryptor v2): use --format rncryptor"
         case .notOnionsField(let v): "not an Onions note field (RNCryptor version \(v), expected 2)"
         case .onionsAuthenticationFailed: "wrong Onions password, or the note field was changed (HMAC mismatch)"

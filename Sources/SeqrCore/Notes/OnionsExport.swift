@@ -42,7 +42,7 @@ public struct OnionsExport: Sendable, Equatable {
         var objects: [Object] = []
         for object in wire.results {
             guard let title = object.onionTitle, let info = object.onionInfo else {
-                throw .malformedOnionsExport("object \(object.objectId) has no onionTitle or onionInfo")
+                throw .malformedOnionsExport("object \(DisplayName.escaped(object.objectId)) has no onionTitle or onionInfo")
             }
             objects.append(Object(objectID: object.objectId, title: title, info: info, userID: object.userId,
                                   created: object.createdAt.flatMap(Self.parseDate)))

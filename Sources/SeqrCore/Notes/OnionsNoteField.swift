@@ -47,7 +47,7 @@ public enum OnionsNoteField {
     /// the app's reader did.
     public static func open(_ stored: String, password: String) throws(NotesError) -> String {
         let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
-        guard let data = Data(base64Encoded: String(stored.filter(alphabet.contains))) else { throw .truncatedOnionsField(length: 0) }
+        guard let data = Data(base64Encoded: String(stored.filter(alphabet.contains))) else { throw .onionsFieldNotBase64 }
         let bytes = [UInt8](data)
         guard bytes.count >= 2 else { throw .truncatedOnionsField(length: bytes.count) }
         guard bytes[0] == version else { throw .notOnionsField(version: bytes[0]) }
