@@ -10,6 +10,8 @@ extension LocalStore {
     /// from then on (``StoreSecretsKey``), including those saved before the identity existed.
     public func createIdentity(name: String, p256: Bool = false, passphrase: String?, rounds: UInt32 = VaultMessage.defaultRounds) throws -> PrivateIdentity {
         try DisplayName.validate(name)  // others' readers refuse such names
+        // The serialized keys keep 255 bytes of the name; a cut inside a character would make the identity unreadable.
+        guard name.utf8.count <= 255 else { throw StoreError.nameTooLong(name.utf8.count) }
         let identity = PrivateIdentity.generate(name: name, p256: p256)
         let plain = identity.serializedPrivateKeys()
         // NFC, so that the passphrase typed on any system opens it (PasswordKDF).

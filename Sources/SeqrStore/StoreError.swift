@@ -16,6 +16,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unusableStore(String)
     /// A secret is sealed, but the identity has no passphrase (the identity was replaced).
     case sealedWithoutPassphrase
+    /// An identity name longer than the 255 UTF-8 bytes an identity keeps.
+    case nameTooLong(Int)
     /// A channel row whose owner key is not the owner it is filed under: the store was changed.
     case ownerMismatch(String)
 
@@ -32,6 +34,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notOwner(let name): "you do not own \"\(name)\""
         case .unusableStore(let detail): detail
         case .sealedWithoutPassphrase: "a secret in the store is sealed, but the identity has no passphrase: the store was changed"
+        case .nameTooLong(let bytes): "the name is \(bytes) bytes of UTF-8; an identity's name holds at most 255"
         case .ownerMismatch(let name): "channel \"\(DisplayName.escaped(name))\": its owner key does not match the owner it is filed under; the store was changed"
         }
     }

@@ -123,4 +123,13 @@ struct IdentityPassphraseTests {
         // Opened by its raw bytes once, it is resealed under NFC: the precomposed form opens it now.
         #expect(try store.identity(passphrase: "caf\u{e9}").publicIdentity == identity.publicIdentity)
     }
+
+    @Test("a name longer than 255 UTF-8 bytes is refused rather than cut inside a character")
+    func longName() throws {
+        let directory = try TemporaryDirectory()
+        let store = try LocalStore(directory: directory.path)
+        #expect(throws: StoreError.nameTooLong(256)) { try store.createIdentity(name: String(repeating: "é", count: 128), passphrase: nil) }
+        #expect(try store.createIdentity(name: String(repeating: "é", count: 127), passphrase: nil).name.count == 127)
+        #expect(try store.identity(passphrase: nil).name.count == 127)
+    }
 }
