@@ -102,7 +102,8 @@ public struct KeyShare: Sendable, CustomStringConvertible {
         let wordCount = bits.count / SLIP39Wordlist.radixBits
         let fill = bits[(wordCount * SLIP39Wordlist.radixBits)...]
         // Exactly the bytes the words need, and the fill bits zero: one share has one code.
-        guard (wordCount * SLIP39Wordlist.radixBits + 7) / 8 == body.count, fill.allSatisfy({ $0 == 0 }) else {
+        guard (wordCount * SLIP39Wordlist.radixBits + 7) / 8 == body.count, fill.allSatisfy({ $0 == 0 }),
+              Self.isValidWordCount(wordCount) else {
             throw .invalidCodeLength(bytes.count)
         }
         try self.init(wordIndices: Self.values(of: bits[..<(wordCount * SLIP39Wordlist.radixBits)], width: SLIP39Wordlist.radixBits))
@@ -121,8 +122,8 @@ public struct KeyShare: Sendable, CustomStringConvertible {
     }
 
     init(wordIndices words: [Int]) throws(KeySheetError) {
+        guard Self.isValidWordCount(words.count) else { throw .invalidWordCount(words.count) }
         let valueBitCount = (words.count - Self.metadataWords) * 10
-        guard words.count >= Self.minimumWords, valueBitCount % 16 <= 8 else { throw .invalidWordCount(words.count) }
         let head = words[0] << 10 | words[1]
         let extendable = head >> 4 & 1 == 1
         guard RS1024.verify(words, extendable: extendable) else { throw .checksumMismatch }
@@ -136,6 +137,11 @@ public struct KeyShare: Sendable, CustomStringConvertible {
                   groupIndex: parameters >> 16, groupThreshold: groupThreshold, groupCount: groupCount,
                   memberIndex: parameters >> 4 & 15, memberThreshold: (parameters & 15) + 1,
                   value: Self.values(of: bits[padding...], width: 8).map(UInt8.init))
+    }
+
+    /// At least a 128-bit value, and at most 8 padding bits before it (more would be a whole byte).
+    static func isValidWordCount(_ count: Int) -> Bool {
+        count >= minimumWords && (count - metadataWords) * 10 % 16 <= 8
     }
 
     /// Big-endian bits (one per element) of `values`, `width` bits each.

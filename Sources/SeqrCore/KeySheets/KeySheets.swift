@@ -57,7 +57,7 @@ public enum KeySheets {
         for share in unique { groups[share.groupIndex, default: []].append(share) }
 
         var groupSecrets: [(x: UInt8, y: [UInt8])] = []
-        var bestIncomplete: (have: Int, need: Int)?
+        var bestIncomplete: (have: Int, need: Int)?, incompleteGroups = 0
         for index in groups.keys.sorted() where groupSecrets.count < first.groupThreshold {
             let members = groups[index]!
             let threshold = members[0].memberThreshold
@@ -68,6 +68,7 @@ public enum KeySheets {
                 throw .conflictingShares(number: member.number)
             }
             guard members.count >= threshold else {
+                incompleteGroups += 1
                 if bestIncomplete.map({ $0.need - $0.have > threshold - members.count }) ?? true {
                     bestIncomplete = (members.count, threshold)
                 }
@@ -76,7 +77,8 @@ public enum KeySheets {
             groupSecrets.append((x: UInt8(index), y: try recover(members, threshold: threshold)))
         }
         guard groupSecrets.count == first.groupThreshold else {
-            if first.groupThreshold == 1, let incomplete = bestIncomplete {
+            // Name the shares still missing when completing a group given in part would be enough.
+            if let incomplete = bestIncomplete, groupSecrets.count + incompleteGroups >= first.groupThreshold {
                 throw .notEnoughShares(have: incomplete.have, need: incomplete.need)
             }
             throw .notEnoughGroups(have: groupSecrets.count, need: first.groupThreshold)
