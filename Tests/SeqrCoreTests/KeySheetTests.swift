@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @testable import SeqrCore
+import SeqrTestSupport
 import Testing
 
 /// GF(256) arithmetic, Shamir sharing and SLIP-0039 key sheets: the official vectors, round trips,
@@ -352,5 +353,33 @@ extension KeySheetTests {
         flipped[20] ^= 0x10
         #expect(throws: KeySheetError.checksumMismatch) { try KeyShare(parsing: flipped) }
         #expect(throws: KeySheetError.invalidCodeLength(3)) { try KeyShare(parsing: [0x4B, 0x53, 1]) }
+    }
+}
+
+// MARK: Against an independent reader
+
+extension KeySheetTests {
+    static let referenceScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Reference/slip39_reference.py").path
+
+    /// The key Tests/Reference/slip39_reference.py (standard-library Python, written from the spec) combines from these codes.
+    static func referenceCombine(_ shares: [KeyShare], passphrase: String) throws -> [UInt8] {
+        let input = shares.map { $0.serialized().map { String(format: "%02x", $0) }.joined() }.joined(separator: "\n")
+        let result = try ExternalTool.named("python3").run([referenceScript, "combine", "--passphrase", passphrase], stdin: Data(input.utf8))
+        try #require(result.status == 0, "slip39_reference.py: \(result.stderr)")
+        let hex = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16)! }
+    }
+
+    @Test("Seqr splits, an independent reader combines the QR codes to the same key (2-of-3, 3-of-5, 1-of-1; 16 and 32 bytes; passphrase; default exponent)")
+    func independentReader() throws {
+        for (threshold, count, length, passphrase, exponent) in [(2, 3, 32, "", 0), (3, 5, 16, "TREZOR", 0), (1, 1, 32, "", 0),
+                                                                  (3, 5, 32, "a b~c", KeySheets.defaultIterationExponent)] {
+            let secret = SecureRandom.bytes(length)
+            let shares = try KeySheets.split(secret: secret, threshold: threshold, count: count, passphrase: passphrase,
+                                             iterationExponent: exponent)
+            #expect(try Self.referenceCombine(Array(shares.shuffled().prefix(threshold)), passphrase: passphrase) == secret,
+                    "\(threshold)-of-\(count), \(length) bytes")
+        }
     }
 }
