@@ -279,6 +279,18 @@ extension KeySheetTests {
         #expect(error?.description.hasPrefix("word 7 (\"acadamic\") is not in the wordlist") == true)
     }
 
+    @Test("words may be typed by their first four letters or more; a beginning that is no word's is refused")
+    func prefixes() throws {
+        #expect(Set(SLIP39Wordlist.words.map { $0.prefix(4) }).count == 1024)
+        let share = try KeySheets.split(secret: SecureRandom.bytes(32), threshold: 2, count: 3, iterationExponent: 0)[0]
+        #expect(try KeyShare(words: share.words.map { String($0.prefix(4)).uppercased() }) == share)
+        #expect(try KeyShare(words: share.words.map { String($0.prefix(5)) }) == share)
+        #expect(SLIP39Wordlist.index(of: "acad") == 0 && SLIP39Wordlist.index(of: "ZERO") == 1023)
+        for typed in ["aca", "acadx", "academics", "", "zer"] { #expect(SLIP39Wordlist.index(of: typed) == nil, "\(typed)") }
+        // SLIP-0039's other criteria for the list: 4 to 8 letters, sorted.
+        #expect(SLIP39Wordlist.words.allSatisfy { (4...8).contains($0.count) } && SLIP39Wordlist.words == SLIP39Wordlist.words.sorted())
+    }
+
     /// A share with its value changed and a valid checksum: what anyone can forge, as SLIP-0039 shares carry no MAC.
     static func forged(_ share: KeyShare, memberIndex: Int? = nil) -> KeyShare {
         var value = share.value
