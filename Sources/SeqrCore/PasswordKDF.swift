@@ -12,6 +12,7 @@ import Foundation
 /// | PaperVault backups | PBKDF2-HMAC-SHA256, 32 bytes | UTF-8 as typed, as the PaperVault app wrote it | written ≥ ``minimumIterations``; read from 1 |
 /// | RNCryptor v3 (legacy, read only) | PBKDF2-HMAC-SHA1, 32 bytes | UTF-8 as typed, as RNCryptor wrote it | the format's 10,000 |
 /// | Onions notes (compatibility) | PBKDF2-HMAC-SHA512, 32 bytes | UTF-8 as typed, cut to the UTF-16 length (RNCryptor 2.x) | the app's 10,000 |
+/// | key sheets (SLIP-0039 Feistel rounds) | PBKDF2-HMAC-SHA256, n/2 bytes, 4 rounds | the round number byte, then the passphrase (printable ASCII only) | 2500·2ᵉ per round as the share says; written with e = 5 |
 ///
 /// NFC matters because one password typed on two systems can arrive as different code points
 /// ("é" precomposed, or "e" and a combining accent): the formats Seqr defines normalise it so
@@ -59,10 +60,21 @@ public enum PasswordKDF {
         derive(normalization.bytes(password), salt: salt, hash: .insecureSHA1, iterations: iterations)
     }
 
-    private static func derive(_ password: [UInt8], salt: some DataProtocol, hash: KDF.Insecure.PBKDF2.HashFunction, iterations: Int) -> SymmetricKey {
+    /// Round `round` of SLIP-0039's Feistel cipher: PBKDF2-HMAC-SHA256 of the round byte followed by
+    /// the passphrase's bytes, `byteCount` bytes (half the key). The unchecked variant because the
+    /// counts are SLIP-0039's (2500·2ᵉ, from 2500), read from the shares.
+    /// - Precondition: the passphrase is printable ASCII (``KeySheets`` refuses anything else first).
+    public static func slip39Round(_ round: UInt8, passphrase: String, salt: some DataProtocol, iterations: Int, byteCount: Int) -> [UInt8] {
+        let key = derive([round] + Normalization.asTyped.bytes(passphrase), salt: salt, hash: .sha256,
+                         iterations: iterations, outputByteCount: byteCount)
+        return key.withUnsafeBytes { Array($0) }
+    }
+
+    private static func derive(_ password: [UInt8], salt: some DataProtocol, hash: KDF.Insecure.PBKDF2.HashFunction, iterations: Int,
+                               outputByteCount: Int = 32) -> SymmetricKey {
         precondition(iterations >= 1, "PBKDF2 needs at least one iteration")
         // BoringSSL's PBKDF2 fails only for a zero count (excluded above) or an exhausted allocator.
-        return try! KDF.Insecure.PBKDF2.deriveKey(from: password, salt: Array(salt), using: hash, outputByteCount: 32,
+        return try! KDF.Insecure.PBKDF2.deriveKey(from: password, salt: Array(salt), using: hash, outputByteCount: outputByteCount,
                                                   unsafeUncheckedRounds: iterations)
     }
 }
