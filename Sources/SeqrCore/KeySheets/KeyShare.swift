@@ -167,8 +167,8 @@ extension KeyShare: Equatable {
     public static func == (a: KeyShare, b: KeyShare) -> Bool {
         guard a.identifier == b.identifier, a.extendable == b.extendable, a.iterationExponent == b.iterationExponent,
               a.groupIndex == b.groupIndex, a.groupThreshold == b.groupThreshold, a.groupCount == b.groupCount,
-              a.memberIndex == b.memberIndex, a.memberThreshold == b.memberThreshold, a.value.count == b.value.count
+              a.memberIndex == b.memberIndex, a.memberThreshold == b.memberThreshold
         else { return false }
-        return zip(a.value, b.value).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        return constantTimeEqual(a.value, b.value)
     }
 }
