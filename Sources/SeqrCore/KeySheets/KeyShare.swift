@@ -109,6 +109,18 @@ public struct KeyShare: Sendable, CustomStringConvertible {
         try self.init(wordIndices: Self.values(of: bits[..<(wordCount * SLIP39Wordlist.radixBits)], width: SLIP39Wordlist.radixBits))
     }
 
+    /// A share from whatever a restore was handed: the bytes of a scanned sheet code, or a text
+    /// (file or QR code) holding its words. Which one is told by the magic: no word begins "ks".
+    public init(reading contents: [UInt8]) throws(KeySheetError) {
+        if contents.starts(with: Self.codeMagic) { try self.init(parsing: contents); return }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]   // as some editors begin a UTF-8 file
+        let body = contents.starts(with: byteOrderMark) ? Array(contents.dropFirst(3)) : contents
+        guard let text = String(validating: body, as: UTF8.self), !text.allSatisfy(\.isWhitespace) else {
+            throw .notAKeySheetCode
+        }
+        try self.init(mnemonic: text)
+    }
+
     // MARK: The 10-bit groups
 
     func wordIndices() -> [Int] {
