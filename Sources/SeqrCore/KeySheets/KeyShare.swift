@@ -17,7 +17,8 @@
 /// Words are these bits in 10-bit groups, each an index into ``SLIP39Wordlist``: 20 words for a
 /// 16-byte key, 33 for a 32-byte key. The QR form is ``codeMagic``, ``codeVersion``, then the same
 /// 10-bit groups packed big-endian and zero-filled to a whole byte (25 + 3 bytes, 42 + 3 bytes).
-/// A share alone reveals nothing about the key; see ``KeySheets`` for what k − 1 of them reveal.
+/// With k ≥ 2 a share alone reveals nothing about the key (see ``KeySheets`` for k − 1 of them);
+/// a 1-of-1 share is the key itself, encrypted only under the passphrase if one was given.
 public struct KeyShare: Sendable, CustomStringConvertible {
     public static let codeMagic: [UInt8] = Array("KS".utf8)
     public static let codeVersion: UInt8 = 1
