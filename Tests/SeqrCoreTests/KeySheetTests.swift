@@ -345,6 +345,18 @@ extension KeySheetTests {
         #expect(Self.splitError(16, 16) == nil)
     }
 
+    @Test("a restore reads a sheet's code bytes or a text of its words alike; anything else is not a key sheet")
+    func reading() throws {
+        let share = try KeySheets.split(secret: SecureRandom.bytes(32), threshold: 2, count: 3, iterationExponent: 0)[2]
+        #expect(try KeyShare(reading: share.serialized()) == share)
+        #expect(try KeyShare(reading: Array("\u{FEFF}\(share.words[..<10].joined(separator: " "))\n\(share.words[10...].joined(separator: "\n"))\n".utf8)) == share)
+        #expect(throws: KeySheetError.notAKeySheetCode) { try KeyShare(reading: [0xFF, 0xFE, 0x00]) }
+        #expect(throws: KeySheetError.notAKeySheetCode) { try KeyShare(reading: Array(" \n".utf8)) }
+        #expect(throws: KeySheetError.wordNotInWordlist(position: 1, word: "https://example.com")) {
+            try KeyShare(reading: Array("https://example.com".utf8))
+        }
+    }
+
     @Test("QR bytes: magic, version, packed words; other codes, versions and lengths refused")
     func qrBytes() throws {
         let share = try KeySheets.split(secret: SecureRandom.bytes(32), threshold: 2, count: 3, iterationExponent: 0)[0]

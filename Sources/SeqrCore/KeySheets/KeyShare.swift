@@ -17,7 +17,8 @@
 /// Words are these bits in 10-bit groups, each an index into ``SLIP39Wordlist``: 20 words for a
 /// 16-byte key, 33 for a 32-byte key. The QR form is ``codeMagic``, ``codeVersion``, then the same
 /// 10-bit groups packed big-endian and zero-filled to a whole byte (25 + 3 bytes, 42 + 3 bytes).
-/// A share alone reveals nothing about the key; see ``KeySheets`` for what k − 1 of them reveal.
+/// With k ≥ 2 a share alone reveals nothing about the key (see ``KeySheets`` for k − 1 of them);
+/// a 1-of-1 share is the key itself, encrypted only under the passphrase if one was given.
 public struct KeyShare: Sendable, CustomStringConvertible {
     public static let codeMagic: [UInt8] = Array("KS".utf8)
     public static let codeVersion: UInt8 = 1
@@ -109,6 +110,18 @@ public struct KeyShare: Sendable, CustomStringConvertible {
         try self.init(wordIndices: Self.values(of: bits[..<(wordCount * SLIP39Wordlist.radixBits)], width: SLIP39Wordlist.radixBits))
     }
 
+    /// A share from whatever a restore was handed: the bytes of a scanned sheet code, or a text
+    /// (file or QR code) holding its words. Which one is told by the magic: no word begins "ks".
+    public init(reading contents: [UInt8]) throws(KeySheetError) {
+        if contents.starts(with: Self.codeMagic) { try self.init(parsing: contents); return }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]   // as some editors begin a UTF-8 file
+        let body = contents.starts(with: byteOrderMark) ? Array(contents.dropFirst(3)) : contents
+        guard let text = String(validating: body, as: UTF8.self), !text.allSatisfy(\.isWhitespace) else {
+            throw .notAKeySheetCode
+        }
+        try self.init(mnemonic: text)
+    }
+
     // MARK: The 10-bit groups
 
     func wordIndices() -> [Int] {
@@ -167,8 +180,8 @@ extension KeyShare: Equatable {
     public static func == (a: KeyShare, b: KeyShare) -> Bool {
         guard a.identifier == b.identifier, a.extendable == b.extendable, a.iterationExponent == b.iterationExponent,
               a.groupIndex == b.groupIndex, a.groupThreshold == b.groupThreshold, a.groupCount == b.groupCount,
-              a.memberIndex == b.memberIndex, a.memberThreshold == b.memberThreshold, a.value.count == b.value.count
+              a.memberIndex == b.memberIndex, a.memberThreshold == b.memberThreshold
         else { return false }
-        return zip(a.value, b.value).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        return constantTimeEqual(a.value, b.value)
     }
 }

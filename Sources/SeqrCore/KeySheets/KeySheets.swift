@@ -60,13 +60,7 @@ public enum KeySheets {
         var bestIncomplete: (have: Int, need: Int)?, incompleteGroups = 0
         for index in groups.keys.sorted() where groupSecrets.count < first.groupThreshold {
             let members = groups[index]!
-            let threshold = members[0].memberThreshold
-            for member in members where member.memberThreshold != threshold {
-                throw .inconsistentShare(position: position(of: member, in: shares), parameter: .memberThreshold)
-            }
-            for (i, member) in members.enumerated() where members[..<i].contains(where: { $0.memberIndex == member.memberIndex }) {
-                throw .conflictingShares(number: member.number)
-            }
+            let threshold = try checkGroup(members, given: shares)
             guard members.count >= threshold else {
                 incompleteGroups += 1
                 if bestIncomplete.map({ $0.need - $0.have > threshold - members.count }) ?? true {
@@ -95,9 +89,21 @@ public enum KeySheets {
         guard let secret = ShamirSharing.recover(points, threshold: threshold) else { throw .digestMismatch }
         for extra in members.dropFirst(threshold) {
             let expected = ShamirSharing.interpolate(at: UInt8(extra.memberIndex), points)
-            guard zip(expected, extra.value).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else { throw .shareDisagrees(number: extra.number) }
+            guard constantTimeEqual(expected, extra.value) else { throw .shareDisagrees(number: extra.number) }
         }
         return secret
+    }
+
+    /// The group's member threshold, once its members agree on it and no two claim one number.
+    private static func checkGroup(_ members: [KeyShare], given shares: [KeyShare]) throws(KeySheetError) -> Int {
+        let threshold = members[0].memberThreshold
+        for member in members where member.memberThreshold != threshold {
+            throw .inconsistentShare(position: (shares.firstIndex(of: member) ?? 0) + 1, parameter: .memberThreshold)
+        }
+        for (i, member) in members.enumerated() where members[..<i].contains(where: { $0.memberIndex == member.memberIndex }) {
+            throw .conflictingShares(number: member.number)
+        }
+        return threshold
     }
 
     private static func checkBelongs(_ share: KeyShare, position: Int, to first: KeyShare) throws(KeySheetError) {
@@ -112,10 +118,6 @@ public enum KeySheets {
             : share.value.count != first.value.count ? .length
             : nil
         if let mismatch { throw .inconsistentShare(position: position, parameter: mismatch) }
-    }
-
-    private static func position(of share: KeyShare, in shares: [KeyShare]) -> Int {
-        (shares.firstIndex(of: share) ?? 0) + 1
     }
 
     private static func checkPassphrase(_ passphrase: String) throws(KeySheetError) {

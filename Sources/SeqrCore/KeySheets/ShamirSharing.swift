@@ -39,9 +39,7 @@ enum ShamirSharing {
         let secret = interpolate(at: secretIndex, points)
         let digestPoint = interpolate(at: digestIndex, points)
         let expected = digest(random: Array(digestPoint[digestLength...]), secret: secret)
-        var difference: UInt8 = 0
-        for (a, b) in zip(expected, digestPoint.prefix(digestLength)) { difference |= a ^ b }
-        return difference == 0 ? secret : nil
+        return constantTimeEqual(expected, digestPoint.prefix(digestLength)) ? secret : nil
     }
 
     /// f(x) for the polynomials through `points` (Lagrange), byte by byte.
