@@ -1,12 +1,6 @@
 import CCairo
 import Foundation
 
-/// A failure reported by cairo while drawing a PDF (or cairo missing altogether).
-public struct PDFRenderingError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { "PDF rendering failed: \(message)" }
-}
-
 /// The cairo library, loaded the first time a PDF is drawn.
 enum Cairo {
     static func load() throws(PDFRenderingError) -> seqr_cairo_api {
@@ -47,24 +41,6 @@ extension Cairo {
         cairo.cairo_surface_destroy(surface)
         for status in [drawStatus, surfaceStatus] where status != CAIRO_STATUS_SUCCESS {
             throw PDFRenderingError(message: cairo.cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)")
-        }
-    }
-}
-
-extension QRSymbol {
-    /// A one-page PDF, drawn with cairo, whose page is exactly the symbol and its quiet zone;
-    /// `style.scale` is points per module.
-    public func pdfData(_ style: QRRenderStyle = QRRenderStyle()) throws -> Data {
-        let side = Double(style.totalModules(self) * style.scale)
-        let unit = Double(style.scale)
-        return try Cairo.pdf(width: side, height: side, pages: 1) { context, cairo, _ in
-            cairo.cairo_set_source_rgb(context, 1, 1, 1)
-            cairo.cairo_paint(context)
-            cairo.cairo_set_source_rgb(context, 0, 0, 0)
-            for run in darkRuns {
-                cairo.cairo_rectangle(context, Double(run.x + style.margin) * unit, Double(run.y + style.margin) * unit, Double(run.length) * unit, unit)
-            }
-            cairo.cairo_fill(context)
         }
     }
 }

@@ -1,17 +1,3 @@
-/// A rectangle in image pixel coordinates.
-struct PixelRect: Equatable, Sendable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-    init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 extension GrayImage {
     /// Areas that look like a QR code nobody has read yet: blocks of `cell`×`cell` pixels
     /// with strong contrast, dark and light mixed about evenly and changing often along
