@@ -2,45 +2,47 @@ import ArgumentParser
 import Foundation
 import SeqrCore
 
-struct JWSKeygenCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "keygen",
-        abstract: "Make a signing key: private PEM (PKCS#8), public PEM (SPKI) and, with --jwk, a public JWK.",
-        discussion: "Writes OUT (private, mode 600), OUT with .pub.pem instead of .pem, and with --jwk OUT with .jwk.json."
-    )
+extension JWSCommand {
+    struct Keygen: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "keygen",
+            abstract: "Make a signing key: private PEM (PKCS#8), public PEM (SPKI) and, with --jwk, a public JWK.",
+            discussion: "Writes OUT (private, mode 600), OUT with .pub.pem instead of .pem, and with --jwk OUT with .jwk.json."
+        )
 
-    @Option(help: "Algorithm: \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var alg: JWSAlgorithm = .ES256
+        @Option(help: "Algorithm: \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var alg: JWSAlgorithm = .ES256
 
-    @Option(name: .shortAndLong, help: "The private key file, ending in .pem.")
-    var output: String
+        @Option(name: .shortAndLong, help: "The private key file, ending in .pem.")
+        var output: String
 
-    @Flag(help: "Also write the public key as a JWK (with its RFC 7638 thumbprint as kid).")
-    var jwk = false
+        @Flag(help: "Also write the public key as a JWK (with its RFC 7638 thumbprint as kid).")
+        var jwk = false
 
-    @Flag(help: "Overwrite existing files.")
-    var force = false
+        @Flag(help: "Overwrite existing files.")
+        var force = false
 
-    func validate() throws {
-        guard output.hasSuffix(".pem") else { throw ValidationError("-o must end in .pem") }
-    }
-
-    func run() throws {
-        let base = String(output.dropLast(4))
-        let publicPath = base + ".pub.pem", jwkPath = base + ".jwk.json"
-        for path in [output, publicPath] + (jwk ? [jwkPath] : []) where !force && FileManager.default.fileExists(atPath: path) {
-            throw CLIError("\(path) exists; use --force to overwrite it")
+        func validate() throws {
+            guard output.hasSuffix(".pem") else { throw ValidationError("-o must end in .pem") }
         }
-        let key = try JWSSigningKey.generate(alg)
-        try PrivateFileWriter.write(Data(key.pemRepresentation.utf8), to: output, overwrite: force)
-        try ImageFile.write(Data(key.verificationKey.material.pemRepresentation.utf8), to: publicPath)
-        var written = [output, publicPath]
-        if jwk {
-            let object = JWK.publicJWK(key.verificationKey.material, algorithm: alg)
-            try ImageFile.write(JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: jwkPath)
-            written.append(jwkPath)
+
+        func run() throws {
+            let base = String(output.dropLast(4))
+            let publicPath = base + ".pub.pem", jwkPath = base + ".jwk.json"
+            for path in [output, publicPath] + (jwk ? [jwkPath] : []) where !force && FileManager.default.fileExists(atPath: path) {
+                throw CLIError("\(path) exists; use --force to overwrite it")
+            }
+            let key = try JWSSigningKey.generate(alg)
+            try PrivateFileWriter.write(Data(key.pemRepresentation.utf8), to: output, overwrite: force)
+            try ImageFile.write(Data(key.verificationKey.material.pemRepresentation.utf8), to: publicPath)
+            var written = [output, publicPath]
+            if jwk {
+                let object = JWK.publicJWK(key.verificationKey.material, algorithm: alg)
+                try ImageFile.write(JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: jwkPath)
+                written.append(jwkPath)
+            }
+            StandardStreams.warn("\(alg.rawValue) key: wrote \(written.joined(separator: ", "))")
         }
-        StandardStreams.warn("\(alg.rawValue) key: wrote \(written.joined(separator: ", "))")
     }
 }
 

@@ -10,7 +10,7 @@ struct JWSCommand: ParsableCommand {
         the token's "alg" must be the key's, "none" and HMAC are refused, and nothing of the \
         payload is shown before its signature has been checked.
         """,
-        subcommands: [JWSKeygenCommand.self, JWSSignCommand.self, JWSVerifyCommand.self]
+        subcommands: [Keygen.self, Sign.self, Verify.self]
     )
 }
 
