@@ -1,5 +1,5 @@
-/// A failure the user can act on; ArgumentParser prints it as one `Error:` line and exits 1.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// A failure the user can act on: the executables print it as one line ("seqr: …") and exit 1.
+public struct CLIError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -33,17 +33,62 @@ extension VaultAssembler {
         reading.shown < (codesPerPage ?? Int.max)
     }
 
+    /// What reading one file's pages added, in the quick first pass or the thorough second look.
+    public struct FileReading<File: Sendable>: Sendable {
+        public var file: File
+        /// Codes that were new to the assembler.
+        public var added: Int
+        /// Whether this was the second look, with every decoder pass.
+        public var secondLook: Bool
+    }
+
     /// Reads `pages` as `seqr vault restore` does: all of them quickly, in the order given,
     /// until the backup is complete; then, if codes are still missing, the pages that may
     /// hold more once again with every decoder pass.
     public mutating func addCodes(onPages pages: [GrayImage]) throws(QRDecodingError) {
-        var lookAgain: [GrayImage] = []
-        for page in pages where !isComplete {
-            let reading = try addCodes(on: page)
-            if mayHoldMore(reading) { lookAgain.append(page) }
+        _ = try addCodes(onPagesOf: Array(pages.indices), reading: { (index: Int) throws(QRDecodingError) in [pages[index]] },
+                         decodingError: { $0 }, progress: { _, _ in })
+    }
+
+    /// The same for pictures in files (PNG, JPEG, PDF pages), read one file at a time: a file is
+    /// read only while codes are missing, and read again for the second look rather than kept
+    /// in memory (a file named twice is looked at again once). `progress` hears after each file
+    /// of each pass, with the assembler as it then is. Returns how many files the first pass read.
+    public mutating func addCodes<File: Hashable & Sendable>(
+        onPagesOf files: [File], reading pages: (File) throws -> [GrayImage], progress: (FileReading<File>, VaultAssembler) -> Void
+    ) throws -> Int {
+        try addCodes(onPagesOf: files, reading: pages, decodingError: { $0 }, progress: progress)
+    }
+
+    private mutating func addCodes<File: Hashable & Sendable, Failure: Error>(
+        onPagesOf files: [File], reading pages: (File) throws(Failure) -> [GrayImage],
+        decodingError: (QRDecodingError) -> Failure, progress: (FileReading<File>, VaultAssembler) -> Void
+    ) throws(Failure) -> Int {
+        func add(_ page: GrayImage, thorough: Bool) throws(Failure) -> PageReading {
+            do { return try addCodes(on: page, thorough: thorough) } catch { throw decodingError(error) }
         }
-        for page in lookAgain where !isComplete {
-            try addCodes(on: page, thorough: true)
+        var read = 0
+        var lookAgain: [File: Set<Int>] = [:]
+        for file in files where !isComplete {
+            read += 1
+            var added = 0
+            for (index, page) in try pages(file).enumerated() where !isComplete {
+                let reading = try add(page, thorough: false)
+                added += reading.added
+                if mayHoldMore(reading) { lookAgain[file, default: []].insert(index) }
+            }
+            progress(FileReading(file: file, added: added, secondLook: false), self)
         }
+        // By file, in the order given.
+        for file in files where !isComplete {
+            guard let indices = lookAgain.removeValue(forKey: file) else { continue }
+            let filePages = try pages(file)
+            var added = 0
+            for index in indices.sorted() where !isComplete {
+                added += try add(filePages[index], thorough: true).added
+            }
+            progress(FileReading(file: file, added: added, secondLook: true), self)
+        }
+        return read
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SeqrCLISupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,9 +29,15 @@ enum ProcessRunner {
         return nil
     }
 
-    /// This program's own executable.
-    static var currentExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    /// The `seqr` executable the benchmarks run: $SEQR_BIN, else the one built beside
+    /// seqr-bench, else the first on PATH.
+    static func seqrExecutable() throws -> String {
+        if let override = ProcessInfo.processInfo.environment["SEQR_BIN"] { return override }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let beside = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("seqr").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        guard let found = which("seqr") else { throw CLIError("no seqr executable beside seqr-bench or on PATH (set SEQR_BIN)") }
+        return found
     }
 
     /// Runs `executable` with `arguments`, standard input from the file `input` (or /dev/null),

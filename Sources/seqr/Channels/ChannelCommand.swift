@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrStore
 
@@ -40,7 +41,7 @@ extension ChannelCommand {
             let store = try storeOptions.open()
             let (found, owned) = try store.channel(named: channel)
             guard owned else { throw StoreError.notOwner(found.name) }
-            let recipient = try PublicKeyCode.decode(seqrPayload(.publicKey, in: to, describing: "public-key"))
+            let recipient = try scannedSeqrCode(in: to, describing: "public-key") { if case .publicKey(let identity) = $0 { identity } else { nil } }
             let share = try ChannelShareCode.encode(found, to: recipient, signedBy: storeOptions.identity(in: store))
             try writeCode(share, to: output)
             StandardStreams.print("fingerprint: \(recipient.fingerprint)")
@@ -57,7 +58,7 @@ extension ChannelCommand {
 
         func run() throws {
             let store = try storeOptions.open()
-            let payload = try seqrPayload(.channelShare, in: share, describing: "channel-share")
+            let payload = try scannedSeqrCode(in: share, describing: "channel-share") { if case .channelShare(let bytes) = $0 { bytes } else { nil } }
             let channel = try store.subscribe(share: payload, identity: storeOptions.identity(in: store))
             StandardStreams.print("fingerprint: \(channel.owner.fingerprint)  (compare it with the owner's)")
             StandardStreams.print("subscribed to \"\(DisplayName.escaped(channel.name))\" from \(DisplayName.escaped(channel.owner.name))")
@@ -97,7 +98,7 @@ extension ChannelCommand {
                 Row(id: channel.id.hexString, name: channel.name, owned: ownedIDs.contains(channel.id),
                     owner: channel.owner.name, fingerprint: channel.owner.fingerprint, created: channel.created.formatted(.iso8601))
             }
-            if json { return try StandardStreams.printJSON(rows) }
+            if json { return try JSONOutput.print(rows) }
             if rows.isEmpty { StandardStreams.print("no channels") }
             for row in rows {
                 StandardStreams.print("\(row.owned ? "owned     " : "subscribed") \(row.fingerprint)  \(DisplayName.escaped(row.name))  (\(row.id.prefix(8))…, owner \(DisplayName.escaped(row.owner)))")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrStore
 
@@ -31,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
                 created: $0.created.formatted(.iso8601), expires: $0.expires?.formatted(.iso8601), published: $0.published,
                 latitude: $0.latitude, longitude: $0.longitude)
         }
-        if json { return try StandardStreams.printJSON(rows) }
+        if json { return try JSONOutput.print(rows) }
         if rows.isEmpty { StandardStreams.print("no messages") }
         for row in rows {
             StandardStreams.print("\(row.id)  \(row.created)  \(row.published ? "published" : "scanned  ")  \(row.channel): \(row.content)\(row.expires.map { "  (expires \($0))" } ?? "")")

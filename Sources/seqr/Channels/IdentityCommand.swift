@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 import SeqrStore
@@ -29,7 +30,7 @@ extension IdentityCommand {
 
         func run() throws {
             let store = try storeOptions.open()
-            let passphrase = noPassphrase ? nil : try storeOptions.passphrase(prompt: true, confirm: true)
+            let passphrase = noPassphrase ? nil : try storeOptions.passphrase.readIfGiven(confirm: true)
             if passphrase == nil && !noPassphrase {
                 throw CLIError("a passphrase protects your keys at rest: give --passphrase-file, SEQR_PASSPHRASE or type one; or --no-passphrase")
             }
@@ -57,7 +58,7 @@ extension IdentityCommand {
             let identity = try storeOptions.identity(in: store).publicIdentity
             let code = PublicKeyCode.encode(identity)
             if json {
-                try StandardStreams.printJSON(["name": identity.name, "fingerprint": identity.fingerprint, "code": Data(code).base64EncodedString()])
+                try JSONOutput.print(["name": identity.name, "fingerprint": identity.fingerprint, "code": Data(code).base64EncodedString()])
             } else if let output {
                 try writeCode(code, to: output)
                 StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 import SeqrStore
@@ -70,23 +71,22 @@ struct ScanCommand: AsyncParsableCommand {
 
     private func handle(_ bytes: [UInt8], file: String, store: LocalStore) -> Finding {
         do {
-            switch try SeqrCodeType.classify(bytes) {
-            case .publicKey:
-                let identity = try PublicKeyCode.decode(bytes)
+            switch try SeqrCode(parsing: bytes) {
+            case .publicKey(let identity):
                 return Finding(file: file, kind: "public key", content: identity.name, fingerprint: identity.fingerprint)
-            case .channelShare:
+            case .channelShare(let share):
                 guard accept else { return Finding(file: file, kind: "channel share", content: "use --accept to subscribe") }
-                let channel = try store.subscribe(share: bytes, identity: storeOptions.identity(in: store))
+                let channel = try store.subscribe(share: share, identity: storeOptions.identity(in: store))
                 return Finding(file: file, kind: "channel share", channel: channel.name, content: "subscribed", fingerprint: channel.owner.fingerprint)
-            case .message:
-                let (message, channel) = try store.receive(bytes, latitude: lat, longitude: lon)
+            case .channelMessage(let code):
+                let (message, channel) = try store.receive(code, latitude: lat, longitude: lon)
                 return Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
                                expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
+            case .url:
+                return Finding(file: file, kind: "URL", content: PayloadDisplay(bytes).line, urlCheck: "pending")
+            case .other:
+                return Finding(file: file, kind: "text", content: PayloadDisplay(bytes).line)
             }
-        } catch ChannelError.notASeqrCode {
-            let text = String(decoding: bytes, as: UTF8.self)
-            let isURL = URL(string: text)?.scheme.map { ["http", "https"].contains($0.lowercased()) } ?? false
-            return Finding(file: file, kind: isURL ? "URL" : "text", content: PayloadDisplay(bytes).line, urlCheck: isURL ? "pending" : nil)
         } catch {
             return Finding(file: file, kind: "Seqr code", error: "\(error)")
         }
@@ -94,7 +94,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     private func report(_ finding: Finding) {
         if json {
-            try? StandardStreams.printJSON(finding)
+            try? JSONOutput.print(finding)
             return
         }
         if let error = finding.error {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 
 extension JWSCommand {
@@ -33,12 +34,12 @@ extension JWSCommand {
                 throw CLIError("\(path) exists; use --force to overwrite it")
             }
             let key = try JWSSigningKey.generate(alg)
-            try PrivateFileWriter.write(Data(key.pemRepresentation.utf8), to: output, overwrite: force)
-            try ImageFile.write(Data(key.verificationKey.material.pemRepresentation.utf8), to: publicPath)
+            try FileWriter.write(Data(key.pemRepresentation.utf8), to: output, mode: .ownerOnly, overwrite: force)
+            try FileWriter.write(Data(key.verificationKey.material.pemRepresentation.utf8), to: publicPath)
             var written = [output, publicPath]
             if jwk {
                 let object = JWK.publicJWK(key.verificationKey.material, algorithm: alg)
-                try ImageFile.write(JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: jwkPath)
+                try FileWriter.write(JSONOutput.encode(jsonObject: object), to: jwkPath)
                 written.append(jwkPath)
             }
             StandardStreams.warn("\(alg.rawValue) key: wrote \(written.joined(separator: ", "))")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
@@ -56,12 +57,7 @@ extension JWSCommand {
             if printToken { StandardStreams.print(text) }
             if let output {
                 let symbol = try QREncoder.encode(Data(text.utf8), options: QREncodingOptions(errorCorrection: errorCorrection))
-                let data: Data = switch URL(fileURLWithPath: output).pathExtension.lowercased() {
-                case "svg": Data(symbol.svg().utf8)
-                case "pdf": try symbol.pdfData()
-                default: try symbol.pngData()
-                }
-                try ImageFile.write(data, to: output)
+                try writeSymbol(symbol, to: output)
                 StandardStreams.warn("wrote \(output): \(signer.algorithm.rawValue), \(text.utf8.count) characters, QR version \(symbol.version)")
             }
         }

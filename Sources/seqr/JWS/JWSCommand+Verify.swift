@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
@@ -50,11 +51,9 @@ extension JWSCommand {
                 var report: [String: Any] = ["algorithm": verified.algorithm.rawValue, "verified": true]
                 report["kid"] = verified.keyID
                 report["payload"] = parsed ?? ["base64": verified.payload.base64EncodedString()]
-                StandardStreams.write(try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-                StandardStreams.write(Data("\n".utf8))
+                try JSONOutput.print(jsonObject: report)
             } else if let parsed, JSONSerialization.isValidJSONObject(parsed) {
-                StandardStreams.write(try JSONSerialization.data(withJSONObject: parsed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-                StandardStreams.write(Data("\n".utf8))
+                try JSONOutput.print(jsonObject: parsed)
             } else {
                 StandardStreams.print(PayloadDisplay(verified.payload).line)
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
@@ -32,7 +33,7 @@ extension SHCCommand {
             let contents = SmartHealthCard.qrContents(jws: token, chunks: max(1, chunks))
             for (index, text) in contents.enumerated() {
                 let path = contents.count == 1 ? output : output.replacingOccurrences(of: ".png", with: "-\(index + 1).png")
-                try ImageFile.write(QREncoder.encode(text: text, options: QREncodingOptions(errorCorrection: .L)).pngData(), to: path)
+                try FileWriter.write(QREncoder.encode(text: text, options: QREncodingOptions(errorCorrection: .L)).pngData(), to: path)
                 StandardStreams.warn("wrote \(path)")
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
@@ -65,8 +66,7 @@ extension SHCCommand {
                 report["birthDate"] = summary.birthDate
                 report["immunizations"] = summary.immunizations.map { ["date": $0.date as Any, "vaccineCodes": $0.vaccineCodes, "performer": $0.performer as Any, "lotNumber": $0.lotNumber as Any] }
                 report["fhirBundle"] = try JSONSerialization.jsonObject(with: card.bundle)
-                StandardStreams.write(try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-                StandardStreams.write(Data("\n".utf8))
+                try JSONOutput.print(jsonObject: report)
             } else {
                 StandardStreams.print("Verified SMART Health Card")
                 StandardStreams.print("  issuer:     \(card.issuer)")

@@ -1,3 +1,6 @@
+import Foundation
+import SeqrCLISupport
+import SeqrCore
 import SeqrStore
 
 extension LocalStore {

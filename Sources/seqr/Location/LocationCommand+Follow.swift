@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrQR
@@ -115,12 +116,9 @@ extension LocationCommand {
             let distance = previous.map { $0.distance(to: fix) }
             let bearing = previous.map { $0.bearing(to: fix) }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                encoder.dateEncodingStrategy = .iso8601
                 let output = FixOutput(seq: seq, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy, altitude: fix.altitude, time: fix.time,
                                        distance: distance.map { ($0 * 10).rounded() / 10 }, bearing: bearing.map { ($0 * 10).rounded() / 10 })
-                StandardStreams.print(String(decoding: try encoder.encode(output), as: UTF8.self))
+                try JSONOutput.print(output, pretty: false)
                 return
             }
             var line = "\(ISO8601DateFormatter().string(from: fix.time))  \(String(format: "%.5f, %.5f", fix.lat, fix.lon))"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -92,7 +93,7 @@ extension LocationCommand {
 
         private func report(_ targets: [Output.Target], fixes: Int, pusher: FixPusher) throws {
             if options.json {
-                try options.printJSON(Output(fixes: fixes, shares: targets), pretty: follow == nil)
+                try JSONOutput.print(Output(fixes: fixes, shares: targets), pretty: follow == nil)
             } else if targets.isEmpty {
                 StandardStreams.print("recorded \(fixes) fix\(fixes == 1 ? "" : "es") locally; no live share yet — `seqr location share` creates one and uploads the last 24 h")
             } else if follow == nil || speed > 0 || tail {

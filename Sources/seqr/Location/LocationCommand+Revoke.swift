@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -19,7 +20,7 @@ extension LocationCommand {
             guard LocationShareLink.isValidShareID(id) else { throw CLIError("no share \(share)… in this store (give the whole id to revoke a share made elsewhere)") }
             try await withLocationErrors { try await client.revokeShare(id: id) }
             try store.deleteLocationShare(id: id)
-            if options.json { try options.printJSON(["revoked": id]) } else { StandardStreams.print("revoked \(id)") }
+            if options.json { try JSONOutput.print(["revoked": id]) } else { StandardStreams.print("revoked \(id)") }
         }
     }
 }

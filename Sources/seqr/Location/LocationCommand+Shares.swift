@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -36,7 +37,7 @@ extension LocationCommand {
                        keyInThisStore: local[share.id] != nil,
                        link: links ? local[share.id].map { LocationShareLink(base: publicURL ?? client.server, shareID: $0.id, key: $0.key).description } : nil)
             }
-            if options.json { try options.printJSON(["shares": rows]); return }
+            if options.json { try JSONOutput.print(["shares": rows]); return }
             if rows.isEmpty { StandardStreams.print("no shares (create one with `seqr location share`)"); return }
             let time = ISO8601DateFormatter()
             for row in rows {

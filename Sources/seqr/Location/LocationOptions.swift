@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -18,7 +19,7 @@ struct LocationOptions: ParsableArguments {
     @Flag(help: "Print JSON (follow: one JSON object per line).") var json = false
 
     func openStore() throws -> LocalStore {
-        try LocalStore(directory: store ?? LocalStore.defaultDirectory(), passphrase: StoreOptions.passphraseSource(file: nil))
+        try StoreOptions.open(directory: store)
     }
 
     func signedIn(_ store: LocalStore) throws -> (NotesSession, ServerClient) {
@@ -27,13 +28,6 @@ struct LocationOptions: ParsableArguments {
         }
         let server = server ?? session.server
         return (session, ServerClient(server: server, token: session.token, allowsInsecureHTTP: insecureHTTP))
-    }
-
-    func printJSON(_ value: some Encodable, pretty: Bool = true) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        StandardStreams.print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrQR
@@ -23,7 +24,7 @@ struct ShareAnnouncement {
         if let qr { try writeSymbol(symbol, to: qr) }
         if share.format == .cryptoJS { StandardStreams.warn("CryptoJS format is unauthenticated: the server could alter positions undetected") }
         if options.json {
-            try options.printJSON(ShareOutput(id: share.id, link: link.description, format: share.format.rawValue, expiresAt: share.expiresAt,
+            try JSONOutput.print(ShareOutput(id: share.id, link: link.description, format: share.format.rawValue, expiresAt: share.expiresAt,
                                               fixesUploaded: recent.count, qr: qr))
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 
 /// A GPX or NMEA file read whole, then again as it grows (for --tail): only complete lines are

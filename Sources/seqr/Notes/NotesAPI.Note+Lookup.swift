@@ -1,3 +1,5 @@
+import Foundation
+import SeqrCLISupport
 import SeqrCore
 
 extension NotesAPI.Note {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -26,12 +27,12 @@ extension NotesCommand {
             let text = info ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let note = try NotePlaintext(title: title, info: text)
             let (session, client) = try options.signedIn()
-            let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
+            let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
             let sealed = try cipher.seal(note, noteVersion: 1, account: session.kdf)
             let stored = try await withNotesErrors { try await client.create(sealed) }
             try options.rememberWritten([(sealed.id, 1)], session: session)
             if options.json {
-                try options.printJSON(NoteOutput(stored, note, showingInfo: false))
+                try JSONOutput.print(NoteOutput(stored, note, showingInfo: false))
             } else {
                 print("added \(stored.shortID)  \(note.title)")
             }

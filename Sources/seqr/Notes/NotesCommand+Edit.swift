@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -18,7 +19,7 @@ extension NotesCommand {
             guard title != nil || info != nil else { throw CLIError("give --title, --info or both") }
             let (session, client) = try options.signedIn()
             let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
-            let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
+            let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
             let current = try options.openAll([note], with: cipher, session: session)[0]
             let changed = try NotePlaintext(title: title ?? current.title, info: info ?? current.info)
             // An RNCryptor note comes back as seqr-aead-v1.
@@ -26,7 +27,7 @@ extension NotesCommand {
             let stored = try await withNotesErrors { try await client.update(sealed, version: note.version) }
             try options.rememberWritten([(note.id, note.version + 1)], session: session)
             if options.json {
-                try options.printJSON(NoteOutput(stored, changed, showingInfo: false))
+                try JSONOutput.print(NoteOutput(stored, changed, showingInfo: false))
             } else {
                 print("updated \(stored.shortID) to version \(stored.version)")
             }

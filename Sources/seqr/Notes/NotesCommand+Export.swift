@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -17,14 +18,14 @@ extension NotesCommand {
             guard force || !FileManager.default.fileExists(atPath: output) else { throw CLIError("\(output) exists (use --force to replace it)") }
             let (session, client) = try options.signedIn()
             let notes = try await withNotesErrors { try await client.notes() }
-            let password = try options.passwordOptions.password(confirm: false)
+            let password = try options.passwordOptions.source.read(confirm: false)
             let cipher = NoteCipher(password: password)
             let entries = try zip(notes, options.openAll(notes, with: cipher, session: session)).map { note, plain in
                 NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format)
             }
             let file = try NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)
-            try file.write(to: URL(fileURLWithPath: output), options: .atomic)
-            if options.json { try options.printJSON(["exported": entries.count]); return }
+            try FileWriter.write(file, to: output)
+            if options.json { try JSONOutput.print(["exported": entries.count]); return }
             print("exported \(entries.count) note\(entries.count == 1 ? "" : "s") to \(output)")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -15,7 +16,7 @@ extension NotesCommand {
         func run() async throws {
             guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("\(file): cannot read the file") }
             let (session, client) = try options.signedIn()
-            let password = try options.passwordOptions.password(confirm: false)
+            let password = try options.passwordOptions.source.read(confirm: false)
             let contents = try NotesExportFile.open(data, password: password)
             let cipher = NoteCipher(password: password)
             var added = 0
@@ -30,7 +31,7 @@ extension NotesCommand {
                     throw CLIError("\(notesFailure(error)) — \(added) of \(contents.notes.count) notes imported before this")
                 }
             }
-            if options.json { try options.printJSON(["imported": added]); return }
+            if options.json { try JSONOutput.print(["imported": added]); return }
             print("imported \(added) note\(added == 1 ? "" : "s") from \(file)")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -13,7 +14,7 @@ extension NotesCommand {
         func run() async throws {
             let (session, client) = try options.signedIn()
             let notes = try await withNotesErrors { try await client.notes() }
-            let cipher = NoteCipher(password: notes.isEmpty ? "" : try options.passwordOptions.password(confirm: false))
+            let cipher = NoteCipher(password: notes.isEmpty ? "" : try options.passwordOptions.source.read(confirm: false))
             // One damaged note must not hide the others: show what opens, then report the rest.
             var opened: [(NotesAPI.Note, NotePlaintext)] = [], failed: [(NotesAPI.Note, Error)] = []
             for (note, result) in try options.open(notes, with: cipher, session: session) {
@@ -24,7 +25,7 @@ extension NotesCommand {
             }
             if let first = failed.first, opened.isEmpty { throw first.1 }
             if options.json {
-                try options.printJSON(opened.map { NoteOutput($0.0, $0.1, showingInfo: true) })
+                try JSONOutput.print(opened.map { NoteOutput($0.0, $0.1, showingInfo: true) })
             } else {
                 if opened.isEmpty { print("no notes") }
                 for (note, plain) in opened {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -15,11 +16,11 @@ extension NotesCommand {
             let store = try options.openStore()
             let client = options.client(server: options.serverURL(session: nil))
             let kdf = try await withNotesErrors { try await client.kdf(username: username) }
-            let password = try options.passwordOptions.password(confirm: false)
+            let password = try options.passwordOptions.source.read(confirm: false)
             let keys = try AccountKeys(password: password, parameters: kdf)
             let session = try await withNotesErrors { try await client.login(username: username, authKey: keys.authenticationToken) }
             try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt))
-            if options.json { try options.printJSON(["username": username, "server": client.server, "plan": session.plan]) } else {
+            if options.json { try JSONOutput.print(["username": username, "server": client.server, "plan": session.plan]) } else {
                 print("signed in as \(username) on \(client.server)")
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -19,7 +20,7 @@ extension NotesCommand {
             // A session the server no longer knows is as good as revoked.
             do { try await client.logout() } catch ServerClientError.server(status: 401, _, _) {}
             try store.clearNotesSession()
-            if options.json { try options.printJSON(["signedOut": session.username]) } else { print("signed out \(session.username)") }
+            if options.json { try JSONOutput.print(["signedOut": session.username]) } else { print("signed out \(session.username)") }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -15,24 +16,14 @@ extension NotesCommand {
         @Option(help: "PBKDF2 iterations for the new keys (at least 210,000).") var kdfIterations = AccountKDFParameters.defaultIterations
         @OptionGroup var options: NotesOptions
 
-        func newPassword() throws -> String {
-            if let newPasswordFile { return try PasswordOptions(passwordFile: newPasswordFile).password(confirm: false) }
-            if let value = ProcessInfo.processInfo.environment["SEQR_NEW_PASSWORD"], !value.isEmpty { return value }
-            guard let first = PasswordOptions.prompt("New password: "), !first.isEmpty else {
-                throw CLIError("no new password: run on a terminal, or use --new-password-file or SEQR_NEW_PASSWORD")
-            }
-            guard PasswordOptions.prompt("New password again: ") == first else { throw CLIError("the two passwords differ") }
-            return first
-        }
-
         func run() async throws {
             guard kdfIterations >= AccountKDFParameters.minimumIterations else {
                 throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)")
             }
             let store = try options.openStore()
             let (session, client) = try options.signedIn()
-            let oldCipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
-            let replacement = try newPassword()
+            let oldCipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
+            let replacement = try SecretSource.newPassword(file: newPasswordFile).read(confirm: true)
             let notes = try await withNotesErrors { try await client.notes() }
             let newKDF = AccountKDFParameters.fresh(iterations: kdfIterations)
             let newCipher = NoteCipher(password: replacement)
@@ -49,7 +40,7 @@ extension NotesCommand {
             var updated = session
             updated.kdf = newKDF
             try store.saveNotesSession(updated)
-            if options.json { try options.printJSON(["reencryptedNotes": notes.count]); return }
+            if options.json { try JSONOutput.print(["reencryptedNotes": notes.count]); return }
             print("password changed; \(notes.count) note\(notes.count == 1 ? "" : "s") re-encrypted; other sessions signed out")
         }
     }

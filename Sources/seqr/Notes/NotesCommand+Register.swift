@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -18,13 +19,13 @@ extension NotesCommand {
                 throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)")
             }
             let store = try options.openStore()
-            let password = try options.passwordOptions.password(confirm: true)
+            let password = try options.passwordOptions.source.read(confirm: true)
             let kdf = AccountKDFParameters.fresh(iterations: kdfIterations)
             let keys = try AccountKeys(password: password, parameters: kdf)
             let client = options.client(server: options.serverURL(session: nil))
             let session = try await withNotesErrors { try await client.register(username: username, authKey: keys.authenticationToken, kdf: kdf) }
             try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt))
-            if options.json { try options.printJSON(["username": username, "server": client.server, "plan": session.plan]) } else {
+            if options.json { try JSONOutput.print(["username": username, "server": client.server, "plan": session.plan]) } else {
                 print("registered \(username) on \(client.server) (\(session.plan) plan); signed in")
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -19,7 +20,7 @@ extension NotesCommand {
             var gone = note.seen
             gone.deleted = true
             try options.remember([(note.id, gone)], session: session)
-            if options.json { try options.printJSON(["deleted": note.id.uuidString.lowercased()]) } else {
+            if options.json { try JSONOutput.print(["deleted": note.id.uuidString.lowercased()]) } else {
                 print("deleted \(note.shortID)")
             }
         }

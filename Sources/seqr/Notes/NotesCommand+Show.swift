@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -14,10 +15,10 @@ extension NotesCommand {
         func run() async throws {
             let (session, client) = try options.signedIn()
             let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
-            let cipher = NoteCipher(password: try options.passwordOptions.password(confirm: false))
+            let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
             let plain = try options.openAll([note], with: cipher, session: session)[0]
             if options.json {
-                try options.printJSON(NoteOutput(note, plain, showingInfo: true))
+                try JSONOutput.print(NoteOutput(note, plain, showingInfo: true))
             } else {
                 print(plain.title)
                 print(plain.info)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
 import SeqrStore
@@ -25,7 +26,7 @@ struct NotesOptions: ParsableArguments {
     }
 
     func openStore() throws -> LocalStore {
-        try LocalStore(directory: store ?? LocalStore.defaultDirectory(), passphrase: StoreOptions.passphraseSource(file: nil))
+        try StoreOptions.open(directory: store)
     }
 
     func serverURL(session: NotesSession?) -> String {
@@ -67,13 +68,6 @@ struct NotesOptions: ParsableArguments {
 
     func remember(_ notes: [(id: UUID, seen: SeenNoteVersion)], session: NotesSession) throws {
         try openStore().recordSeenNotes(notes, server: ServerTransportPolicy.canonicalOrigin(session.server), username: session.username)
-    }
-
-    func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
@@ -61,7 +62,7 @@ struct DecodeCommand: ParsableCommand {
         }
 
         if json {
-            try StandardStreams.printJSON(reports)
+            try JSONOutput.print(reports)
         } else if let raw {
             let codes = reports.flatMap(\.codes)
             guard codes.count == 1, let payload = Data(base64Encoded: codes[0].payloadBase64) else {
@@ -70,7 +71,7 @@ struct DecodeCommand: ParsableCommand {
             if raw == "-" {
                 StandardStreams.write(payload)
             } else {
-                try ImageFile.write(payload, to: raw)
+                try FileWriter.write(payload, to: raw)
             }
         } else {
             for report in reports {

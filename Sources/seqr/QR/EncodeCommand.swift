@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
@@ -77,11 +78,11 @@ struct EncodeCommand: ParsableCommand {
         case .text: Data(symbol.terminalText(margin: margin, colors: false).utf8)
         }
         if let output, output != "-" {
-            try ImageFile.write(bytes, to: output)
+            try FileWriter.write(bytes, to: output)
             let summary = Summary(output: output, format: chosen.rawValue, version: symbol.version,
                                   errorCorrection: symbol.errorCorrection.rawValue, modules: symbol.size, payloadBytes: payload.count)
             if json {
-                try StandardStreams.printJSON(summary)
+                try JSONOutput.print(summary)
             } else {
                 StandardStreams.warn("wrote \(output): version \(symbol.version), EC \(symbol.errorCorrection.rawValue), \(symbol.size)×\(symbol.size) modules, \(payload.count) bytes")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import SeqrCLISupport
 
 /// A small text file (a key, a key set), with one clear error when it cannot be read.
 /// Reads through a file handle, so that pipes such as `<(…)` work too.

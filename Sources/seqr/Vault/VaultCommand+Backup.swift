@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
@@ -93,7 +94,7 @@ extension VaultCommand {
             if document.contentType == .bytes {
                 StandardStreams.warn("\(file) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup")
             }
-            let password = try passwordOptions.password(confirm: true)
+            let password = try passwordOptions.source.read(confirm: true)
 
             var options = PaperVault.Options()
             options.rounds = rounds
@@ -109,19 +110,19 @@ extension VaultCommand {
             let printout = VaultPrintout(backup: backup, paper: paper, title: printTitle ? document.title : nil)
 
             if asPNG {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                try FileWriter.createDirectory(output)
                 for (index, page) in try printout.pngPages(dpi: dpi).enumerated() {
-                    try ImageFile.write(page, to: URL(fileURLWithPath: output).appendingPathComponent(String(format: "page-%03d.png", index + 1)).path)
+                    try FileWriter.write(page, to: URL(fileURLWithPath: output).appendingPathComponent(String(format: "page-%03d.png", index + 1)).path)
                 }
             } else {
-                try ImageFile.write(printout.pdfData(), to: output)
+                try FileWriter.write(printout.pdfData(), to: output)
             }
             let summary = Summary(
                 output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
                 qrVersion: backup.version, errorCorrection: backup.errorCorrection.rawValue, compressed: backup.compressed,
                 contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: rounds)
             if json {
-                try StandardStreams.printJSON(summary)
+                try JSONOutput.print(summary)
             } else {
                 let parity = summary.parityCodes > 0 ? " + \(summary.parityCodes) parity" : ""
                 StandardStreams.warn("wrote \(output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
@@ -49,50 +50,29 @@ extension VaultCommand {
                 throw CLIError("\(output) exists; use --force to overwrite it")
             }
             var assembler = VaultAssembler()
-            var read = 0
             // Every picture quickly first; pages that showed fewer codes than a page holds are
             // looked at again with every decoder pass only if codes are then still missing.
-            var lookAgain: [(path: String, page: Int)] = []
-            for path in pictures {
-                let pages = try ImageFile.readPages(path)
-                read += 1
-                var added = 0
-                for (index, page) in pages.enumerated() {
-                    let reading = try assembler.addCodes(on: page)
-                    added += reading.added
-                    if assembler.mayHoldMore(reading) { lookAgain.append((path, index)) }
-                    if assembler.isComplete { break }
-                }
-                if !json { StandardStreams.warn(progressLine(path, added: added, assembler: assembler)) }
-                if assembler.isComplete { break }
-            }
-            // By file, in the order given; a file named twice is read again once.
-            var pagesToReread = Dictionary(grouping: lookAgain, by: \.path).mapValues { Set($0.map(\.page)).sorted() }
-            for path in pictures where !assembler.isComplete {
-                guard let indices = pagesToReread.removeValue(forKey: path) else { continue }
-                let pages = try ImageFile.readPages(path)
-                var added = 0
-                for index in indices where !assembler.isComplete {
-                    added += try assembler.addCodes(on: pages[index], thorough: true).added
-                }
-                if !json { StandardStreams.warn(progressLine("\(path) (read again, every pass)", added: added, assembler: assembler)) }
+            let read = try assembler.addCodes(onPagesOf: pictures, reading: { try ImageFile.readPages($0) }) { reading, assembler in
+                guard !json else { return }
+                let name = reading.secondLook ? "\(reading.file) (read again, every pass)" : reading.file
+                StandardStreams.warn(progressLine(name, added: reading.added, assembler: assembler))
             }
             if assembler.isComplete && read < pictures.count && !json {
                 StandardStreams.warn("all codes found; \(pictures.count - read) more file\(pictures.count - read == 1 ? "" : "s") not needed")
             }
             let message = try assembler.messageBuffer()
-            let password = try passwordOptions.password(confirm: false)
+            let password = try passwordOptions.source.read(confirm: false)
             let document = try PaperVault.restore(message: message, password: password)
             if output == "-" {
                 StandardStreams.write(Data(document.content))
             } else {
                 // The document was secret enough to back up encrypted: only its owner may read it.
-                try PrivateFileWriter.write(Data(document.content), to: output, overwrite: force)
+                try FileWriter.write(Data(document.content), to: output, mode: .ownerOnly, overwrite: force)
             }
             let summary = Summary(output: output, title: document.title, contentType: document.contentType == .text ? "text" : "bytes",
                                   bytes: document.content.count, codes: assembler.foundCodes, picturesRead: read)
             if json {
-                try StandardStreams.printJSON(summary)
+                try JSONOutput.print(summary)
             } else if output != "-" {
                 StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
             }
