@@ -17,10 +17,12 @@ public enum FileWriter {
     }
 
     public static func write(_ data: Data, to path: String, mode: Mode = .shared, overwrite: Bool = true) throws(CLIError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        // Split by hand: Foundation's NSString path methods trap on a one-character path ("-o a").
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let random = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(random).tmp"
+        let temporary = directory + ".\(name).\(random).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode.rawValue)
         guard descriptor >= 0 else { throw failure(path) }
         var moved = false

@@ -44,9 +44,12 @@ struct SecretSource: Sendable {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw CLIError("\(file): cannot read the \(name) file")
             }
-            let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            // "\r\n" is one Character in Swift: a split at "\n" alone would keep a Windows line
+            // ending, and the next line, in the secret.
+            var line = String(text.prefix { $0 != "\n" && $0 != "\r\n" })
+            if line.hasSuffix("\r") { line.removeLast() }
             guard !line.isEmpty else { throw CLIError("\(file): the \(name) file is empty") }
-            return line.hasSuffix("\r") ? String(line.dropLast()) : line
+            return line
         }
         if let value = ProcessInfo.processInfo.environment[environmentVariable] {
             guard !value.isEmpty else { throw CLIError("\(environmentVariable) is set but empty") }
