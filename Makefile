@@ -32,7 +32,7 @@ fuzz: setup
 	@SWIFT=$(SWIFT) bash scripts/fuzz all $(FUZZ_RUNS)
 
 bench: release
-	$(RELEASE_BIN) bench qr
+	.build/release/seqr-bench qr
 
 clean:
 	rm -rf .build .build-fuzz out

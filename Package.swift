@@ -2,8 +2,10 @@
 import PackageDescription
 
 // Layering, one direction only:
-//   SeqrCore (formats and crypto, no I/O) ← SeqrQR (symbols, images, rendering) ← SeqrCorpus ← seqr
+//   SeqrCore (formats and crypto, no I/O) ← SeqrQR (symbols, images, rendering) ← seqr
 //   SeqrCore ← SeqrStore (local SQLite), SeqrURLSafety, SeqrCloudClient (HTTP client) ← seqr
+//   SeqrQR ← SeqrCorpus (generated photo corpus) ← seqr-bench (benchmarks; not shipped in seqr)
+//   SeqrCLISupport (one-line errors, streams, JSON, file writer) ← seqr, seqr-bench
 //   SeqrCore ← SeqrServer (Hummingbird, SQLite or PostgreSQL) ← seqr-server
 // C libraries come from Debian's -dev packages, installed by scripts/setup.
 let package = Package(
@@ -17,6 +19,7 @@ let package = Package(
         .library(name: "SeqrCloudClient", targets: ["SeqrCloudClient"]),
         .executable(name: "seqr", targets: ["seqr"]),
         .executable(name: "seqr-server", targets: ["seqr-server"]),
+        .executable(name: "seqr-bench", targets: ["seqr-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -136,10 +139,21 @@ let package = Package(
             name: "seqr-bench-hello",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
             path: "Benchmarks/HelloServer"),
+        // What the command-line executables share: one error type, one JSON printer, one file writer.
+        .target(
+            name: "SeqrCLISupport",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "seqr",
             dependencies: [
-                "SeqrCore", "SeqrQR", "SeqrCorpus", "SeqrStore", "SeqrURLSafety", "SeqrCloudClient",
+                "SeqrCore", "SeqrQR", "SeqrStore", "SeqrURLSafety", "SeqrCloudClient", "SeqrCLISupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Benchmarks and the corpus generator, out of the shipped binary.
+        .executableTarget(
+            name: "seqr-bench",
+            dependencies: [
+                "SeqrCore", "SeqrQR", "SeqrCorpus", "SeqrCLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -165,7 +179,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
-        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "seqr-server", "SeqrQR", "SeqrCorpus", "SeqrCloudClient", "SeqrTestSupport"]),
+        .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "seqr-bench", "seqr-server", "SeqrQR", "SeqrCorpus", "SeqrCloudClient", "SeqrTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -3,7 +3,7 @@ import SeqrCore
 import SeqrQR
 
 /// A generated set of "photographs" of QR codes, grouped by what went wrong with the
-/// picture. Tests assert a decode rate per group; `seqr bench qr` feeds the same
+/// picture. Tests assert a decode rate per group; `seqr-bench qr` feeds the same
 /// files to Seqr and to zbarimg. Everything is derived from a seed, so the corpus is
 /// identical on every machine and nothing binary needs to live in git.
 public enum DegradedCorpus {

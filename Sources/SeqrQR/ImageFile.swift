@@ -1,9 +1,7 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Reading and writing image files, with one precise error per failure.
+/// Reading image files, with one precise error per failure. (The command line writes its
+/// files with one atomic writer of its own, `FileWriter`.)
 public enum ImageFile {
     /// Reads a PNG or JPEG file (recognised by content, not by name) as gray pixels.
     public static func read(_ path: String) throws(ImageFileError) -> GrayImage {
@@ -32,33 +30,6 @@ public enum ImageFile {
         }
         if data.isEmpty { throw .empty(path: path) }
         return data
-    }
-
-    /// Writes `data` to `path` atomically (a temporary file beside it, then a rename),
-    /// so a failed write never leaves half a file and never clobbers the old one.
-    public static func write(_ data: Data, to path: String) throws(ImageFileError) {
-        let temporary = path + ".seqr-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0 && failure == 0 { failure = errno }
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw .unwritable(path: path, reason: String(cString: strerror(failure)))
-        }
     }
 
     private static func decode(_ data: Data, codec: ImageCodec, path: String) throws(ImageFileError) -> GrayImage {

@@ -8,7 +8,6 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case unsupportedFormat(path: String)
     /// The file starts like a PNG or JPEG but cannot be decoded (truncated, corrupt).
     case corrupt(path: String, format: String, detail: String)
-    case unwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,7 +16,6 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .empty(let path): "\(path): the file is empty"
         case .unsupportedFormat(let path): "\(path): not a PNG or JPEG image"
         case .corrupt(let path, let format, let detail): "\(path): truncated or corrupt \(format) image (\(detail))"
-        case .unwritable(let path, let reason): "\(path): cannot be written (\(reason))"
         }
     }
 }

@@ -3,51 +3,6 @@ import CZXing
 import Foundation
 import SeqrCore
 
-/// A point in image pixel coordinates.
-public struct PixelPoint: Equatable, Sendable, Codable {
-    public var x: Int
-    public var y: Int
-    public init(x: Int, y: Int) {
-        self.x = x
-        self.y = y
-    }
-}
-
-/// A QR symbol found in an image.
-public struct DecodedSymbol: Equatable, Sendable {
-    /// The payload exactly as stored in the symbol.
-    public let payload: Data
-    /// Top-left, top-right, bottom-right, bottom-left corners, in the symbol's own orientation.
-    public let corners: [PixelPoint]
-    public let version: Int?
-    public let errorCorrection: QRErrorCorrectionLevel?
-    /// Whether the symbol was found in the inverted image (light modules on dark).
-    public let inverted: Bool
-
-    /// Approximate pixels per module, from the corners and the version.
-    public var moduleSize: Double {
-        guard let version, corners.count == 4 else { return .infinity }
-        let top = hypot(Double(corners[1].x - corners[0].x), Double(corners[1].y - corners[0].y))
-        let left = hypot(Double(corners[3].x - corners[0].x), Double(corners[3].y - corners[0].y))
-        return (top + left) / 2 / Double(QRCapacity.moduleCount(version: version))
-    }
-
-    public var center: PixelPoint {
-        PixelPoint(x: corners.map(\.x).reduce(0, +) / max(corners.count, 1),
-                   y: corners.map(\.y).reduce(0, +) / max(corners.count, 1))
-    }
-}
-
-/// Why decoding failed (an image without a QR code is not a failure: it yields no symbols).
-public enum QRDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
-    case decoderFailure(String)
-    public var description: String {
-        switch self {
-        case .decoderFailure(let message): "the QR decoder failed: \(message)"
-        }
-    }
-}
-
 /// Finds and decodes every QR symbol in an image with zxing-cpp.
 ///
 /// zxing-cpp 1.4 reads one binarization per call, so the decoder runs a few passes:

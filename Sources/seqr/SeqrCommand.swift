@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import SeqrCLISupport
 
 @main
 struct SeqrCommand: AsyncParsableCommand {
@@ -11,33 +11,10 @@ struct SeqrCommand: AsyncParsableCommand {
         QR code in photos and scans (PNG, JPEG).
         """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self, VaultCommand.self, JWSCommand.self, SHCCommand.self, IdentityCommand.self, ChannelCommand.self, PostCommand.self, ScanCommand.self, HistoryCommand.self, NotesCommand.self, LocationCommand.self, BenchCommand.self]
+        subcommands: [EncodeCommand.self, DecodeCommand.self, VaultCommand.self, JWSCommand.self, SHCCommand.self, IdentityCommand.self, ChannelCommand.self, PostCommand.self, ScanCommand.self, HistoryCommand.self, NotesCommand.self, LocationCommand.self]
     )
 
-    /// Like ArgumentParser's own `main`, but every failure is one line on standard
-    /// error ("seqr: what is wrong"), with no usage dump, and a non-zero status.
     static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                // --help and --version
-                print(fullMessage(for: error))
-                Foundation.exit(code.rawValue)
-            }
-            let message = message(for: error)
-                .split(separator: "\n").first.map(String.init)?
-                .trimmingCharacters(in: .whitespaces) ?? ""
-            if !message.isEmpty {
-                FileHandle.standardError.write(Data("seqr: \(message)\n".utf8))
-            }
-            Foundation.exit(code.rawValue)
-        }
+        await mainWithOneLineErrors()
     }
 }

@@ -3,28 +3,28 @@ import SeqrTestSupport
 import Testing
 
 /// The benchmark commands run and report; the figures themselves live in docs/benchmarks.md.
-@Suite("seqr bench")
+@Suite("seqr-bench")
 struct BenchCLITests {
-    @Test("bench corpus writes the images and a manifest of their payloads")
+    @Test("seqr-bench corpus writes the images and a manifest of their payloads")
     func corpus() throws {
         let directory = try TemporaryDirectory()
-        let result = try SeqrBinary.run("bench", "corpus", "-o", directory.path, "--per-class", "2", "--classes", "rotated,jpeg30")
+        let result = try SeqrBinary.runBench("corpus", "-o", directory.path, "--per-class", "2", "--classes", "rotated,jpeg30")
         #expect(result.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == ["jpeg30-000.jpg", "jpeg30-001.jpg", "manifest.json", "rotated-000.png", "rotated-001.png"])
-        let verified = try SeqrBinary.run("bench", "corpus", "-o", directory.path, "--per-class", "1", "--classes", "multiple,inverted", "--verify")
+        let verified = try SeqrBinary.runBench("corpus", "-o", directory.path, "--per-class", "1", "--classes", "multiple,inverted", "--verify")
         #expect(verified.status == 0)
         #expect(verified.stdoutText.contains("ok   multiple-000.png       3/3 codes exact"))
         #expect(verified.stdoutText.hasSuffix("4 of 4 codes decoded byte for byte\n"))
-        let bad = try SeqrBinary.run("bench", "corpus", "-o", directory.path, "--classes", "sideways")
+        let bad = try SeqrBinary.runBench("corpus", "-o", directory.path, "--classes", "sideways")
         #expect(bad.status != 0 && bad.stderr.contains("unknown class 'sideways'"))
     }
 
-    @Test("bench qr compares with qrencode and zbarimg and reports every class")
+    @Test("seqr-bench qr compares with qrencode and zbarimg and reports every class")
     func qr() throws {
         _ = try ExternalTool.named("qrencode")
         _ = try ExternalTool.named("zbarimg")
-        let result = try SeqrBinary.run("bench", "qr", "--runs", "2", "--per-class", "1", "--json")
+        let result = try SeqrBinary.runBench("qr", "--runs", "2", "--per-class", "1", "--json")
         try #require(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let encode = try #require(report["encode"] as? [String: Any])
@@ -35,18 +35,29 @@ struct BenchCLITests {
         #expect(clean["seqrFound"] as? Int == 1 && clean["zbarFound"] as? Int == 1)
     }
 
-    @Test("bench vault backs up and restores exactly, and quotes qr-backup's density without it")
+    @Test("seqr-bench vault backs up and restores exactly, and quotes qr-backup's density without it")
     func vault() throws {
-        let result = try SeqrBinary.run("bench", "vault", "--kib", "8", "--json")
+        let result = try SeqrBinary.runBench("vault", "--kib", "8", "--json")
         try #require(result.status == 0, "\(result.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
         #expect(rows.first?["tool"] as? String == "seqr vault" && rows.first?["restoredExactly"] as? Bool == true)
         #expect(rows.last?["bytesPerPage"] as? Int == 3_500)
     }
 
-    @Test("bench jws measures every algorithm")
+    @Test("seqr no longer has the bench command: benchmarks live in seqr-bench")
+    func notInSeqr() throws {
+        let result = try SeqrBinary.run("bench", "jws")
+        #expect(result.status != 0)
+        #expect(!(try SeqrBinary.run("--help").stdoutText.contains("bench")))
+        // Linked statically, a module shows in the binary as its mangled symbols (…10SeqrCorpus…).
+        let nm = try ExternalTool.named("nm")
+        #expect(!(try nm.run([SeqrBinary.tool.path]).stdoutText.contains("SeqrCorpus")))
+        #expect(try nm.run([SeqrBinary.bench.path]).stdoutText.contains("SeqrCorpus"))
+    }
+
+    @Test("seqr-bench jws measures every algorithm")
     func jws() throws {
-        let result = try SeqrBinary.run("bench", "jws", "--seconds", "0.02", "--skip-openssl", "--json")
+        let result = try SeqrBinary.runBench("jws", "--seconds", "0.02", "--skip-openssl", "--json")
         try #require(result.status == 0, "\(result.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
         #expect(rows.count == 10)

@@ -76,4 +76,30 @@ struct PrivateFileCLITests {
         #expect(!created.isEmpty)
         for file in created { #expect(file.mode == "0600", "\(file.path) created \(file.mode)") }
     }
+
+    @Test("every other file is written the same way: whole, replacing the old one, 0644, no temporary file left")
+    func sharedFiles() throws {
+        let image = directory.file("code.png")
+        #expect(try seqrWithOpenUmask(["encode", "--text", "first", "-o", image]).status == 0)
+        let created = try creationModes(["encode", "--text", "second", "-o", image])
+        #expect(!created.isEmpty)
+        for file in created { #expect(file.mode == "0644", "\(file.path) created \(file.mode)") }
+        #expect(try Self.mode(image) == 0o644)
+        #expect(try SeqrBinary.run("decode", image).stdoutText == "second\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "strace.log" } == ["code.png"])
+    }
+
+    @Test("a one-character output name is written, not a crash (Foundation's path methods trap on it)")
+    func oneCharacterName() throws {
+        let secret = try directory.write(Data("short\n".utf8), to: "secret.txt")
+        let backup = directory.file("backup.pdf")
+        #expect(try seqrWithOpenUmask(["vault", "backup", secret, "-o", backup, "--rounds", "210000"]).status == 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEQR_PASSWORD"] = "correct horse"
+        let restored = try ExternalTool(path: "/bin/sh").run(["-c", "cd \"$1\" && exec \"$0\" vault restore \"$2\" -o a", SeqrBinary.tool.path, directory.path, backup],
+                                                             environment: environment)
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("a"))) == Data("short\n".utf8))
+        #expect(try Self.mode(directory.file("a")) == 0o600)
+    }
 }

@@ -1,13 +1,17 @@
 import Foundation
 import SeqrTestSupport
 
-/// The `seqr` executable built beside the test bundle (the test target depends on it).
+/// The `seqr` executable built beside the test bundle (the test target depends on it), and
+/// `seqr-bench` beside it (SEQR_BIN and SEQR_BENCH_BIN override them).
 enum SeqrBinary {
-    static let tool: ExternalTool = {
-        if let override = ProcessInfo.processInfo.environment["SEQR_BIN"] { return ExternalTool(path: override) }
+    static let tool = built("seqr", override: "SEQR_BIN")
+    static let bench = built("seqr-bench", override: "SEQR_BENCH_BIN")
+
+    static func built(_ name: String, override: String) -> ExternalTool {
+        if let path = ProcessInfo.processInfo.environment[override] { return ExternalTool(path: path) }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return ExternalTool(path: URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("seqr").path)
-    }()
+        return ExternalTool(path: URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path)
+    }
 
     static func run(_ arguments: String..., stdin: Data? = nil) throws -> ExternalTool.Outcome {
         try tool.run(arguments, stdin: stdin)
@@ -15,6 +19,13 @@ enum SeqrBinary {
 
     static func run(_ arguments: [String], stdin: Data? = nil) throws -> ExternalTool.Outcome {
         try tool.run(arguments, stdin: stdin)
+    }
+
+    /// Runs `seqr-bench`, which runs the `seqr` under test.
+    static func runBench(_ arguments: String...) throws -> ExternalTool.Outcome {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEQR_BIN"] = tool.path
+        return try bench.run(arguments, environment: environment)
     }
 }
 

@@ -82,6 +82,31 @@ struct VaultCLITests {
         #expect(foreign.errorLines.last == "seqr: no vault code was found")
     }
 
+    @Test("restore reports each picture, looks again with every pass only at short pages while codes are missing, and names files not needed")
+    func progress() throws {
+        let big = try directory.write(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 7) }), to: "big.bin")
+        let pages = directory.file("big/")
+        #expect(try run(["vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000"]).status == 0)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
+        try #require(pngs.count == 4)  // 21 codes: six a page, three on the last
+        let partial = try run(["vault", "restore", pngs[3], pngs[0], "-o", directory.file("p.out")])
+        #expect(partial.status == 1)
+        #expect(partial.errorLines == [
+            "seqr: \(pngs[3]): +3 codes; 3 of 21 found; missing 1–18",
+            "seqr: \(pngs[0]): +6 codes; 9 of 21 found; missing 7–18",
+            "seqr: \(pngs[3]) (read again, every pass): +0 codes; 9 of 21 found; missing 7–18",
+            "seqr: 9 of 21 codes found; missing codes 7–18",
+        ])
+        let out = directory.file("c.out")
+        let complete = try run(["vault", "restore"] + pngs + [pngs[0], "-o", out])
+        #expect(complete.status == 0)
+        #expect(complete.errorLines.suffix(3) == [
+            "seqr: \(pngs[3]): +3 codes; 21 of 21 found",
+            "seqr: all codes found; 1 more file not needed",
+            "seqr: restored \"big.bin\" (40000 bytes, bytes) to \(out)",
+        ])
+    }
+
     @Test("with --redundancy 40% a whole lost page is rebuilt from parity codes")
     func redundancy() throws {
         let secret = try directory.write(Data((0..<30_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }), to: "r.bin")

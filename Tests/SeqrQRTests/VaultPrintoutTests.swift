@@ -103,6 +103,30 @@ struct VaultPrintoutTests {
         #expect(try PaperVault.restore(message: assembler.messageBuffer(), password: "paper") == document)
     }
 
+    @Test("pages read from files: each file only while codes are missing, a short page read again only for the second look")
+    func lazyFiles() throws {
+        let document = VaultDocument(title: "lazy", contents: Self.randomBytes(40_000, seed: 5))
+        let backup = try PaperVault.backup(document, password: "paper", options: Self.options(compression: false))
+        let pages = try VaultPrintout(backup: backup).pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
+        try #require(pages.count == 4 && backup.codes.count == 21)  // the last page holds three codes
+
+        var reads: [Int] = [], events: [(Int, Int, Bool)] = []
+        var partial = VaultAssembler()
+        let firstPass = try partial.addCodes(onPagesOf: [3, 0], reading: { reads.append($0); return [pages[$0]] }) { reading, assembler in
+            events.append((reading.file, reading.added, reading.secondLook))
+            #expect(assembler.foundCodes == (reading.file == 3 && !reading.secondLook ? 3 : 9))
+        }
+        #expect(firstPass == 2 && !partial.isComplete)
+        #expect(reads == [3, 0, 3])  // the full page is not read again
+        #expect(events.map { $0.0 } == [3, 0, 3] && events.map { $0.1 } == [3, 6, 0] && events.map { $0.2 } == [false, false, true])
+
+        reads = []
+        var complete = VaultAssembler()
+        #expect(try complete.addCodes(onPagesOf: [0, 1, 2, 3, 0], reading: { reads.append($0); return [pages[$0]] }) { _, _ in } == 4)
+        #expect(reads == [0, 1, 2, 3] && complete.isComplete)
+        #expect(try PaperVault.restore(message: complete.messageBuffer(), password: "paper") == document)
+    }
+
     @Test("a page that is not a PDF is a clear error")
     func notAPDF() {
         #expect(throws: PDFRenderingError.self) { try PDFPages.render(Data("%PDF-1.7 garbage".utf8)) }

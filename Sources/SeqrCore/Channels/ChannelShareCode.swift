@@ -1,34 +1,6 @@
 import Crypto
 import Foundation
 
-/// A broadcast channel: its id, name, 32-byte secret, and its owner's public identity.
-public struct Channel: Equatable, Sendable {
-    public let id: Data
-    public let name: String
-    public let secret: Data
-    public let owner: PublicIdentity
-    public let created: Date
-
-    public init(id: Data, name: String, secret: Data, owner: PublicIdentity, created: Date) {
-        self.id = id
-        self.name = name
-        self.secret = secret
-        self.owner = owner
-        self.created = created
-    }
-
-    /// A new channel with a random 16-byte id and 32-byte secret (system generator).
-    public static func create(name: String, owner: PublicIdentity, now: Date = Date()) -> Channel {
-        Channel(id: randomBytes(16), name: name, secret: randomBytes(32), owner: owner,
-                created: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
-    }
-}
-
-func randomBytes(_ count: Int) -> Data {
-    var generator = SystemRandomNumberGenerator()
-    return Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
-}
-
 /// The channel-share QR code (type 2): the channel's id, name, secret and creation time,
 /// sealed with HPKE (RFC 9180: DHKEM(X25519, HKDF-SHA256), HKDF-SHA256, ChaCha20-Poly1305)
 /// to the subscriber's X25519 key, and signed by the owner.

@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes every file the command line creates, atomically: the bytes go to a temporary file in
+/// the same directory, created with O_EXCL and the final mode (so a private file is never
+/// readable by others, even for a moment), synced, then moved into place — renamed over an old
+/// file with `overwrite`, else linked, which fails if the file appeared meanwhile. A failed
+/// write leaves neither half a file nor a temporary one, and never clobbers the old file.
+public enum FileWriter {
+    public enum Mode: mode_t, Sendable {
+        /// 0644: images, public keys, exports (the umask may narrow it).
+        case shared = 0o644
+        /// 0600: private keys and restored vault documents, whatever the umask.
+        case ownerOnly = 0o600
+    }
+
+    public static func write(_ data: Data, to path: String, mode: Mode = .shared, overwrite: Bool = true) throws(CLIError) {
+        // Split by hand: Foundation's NSString path methods trap on a one-character path ("-o a").
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let random = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        let temporary = directory + ".\(name).\(random).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode.rawValue)
+        guard descriptor >= 0 else { throw failure(path) }
+        var moved = false
+        defer { if !moved { unlink(temporary) } }
+        var failed = false
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                offset += written
+            }
+        }
+        if failed || fsync(descriptor) != 0 {
+            let error = failure(path)
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw failure(path) }
+        if overwrite {
+            guard rename(temporary, path) == 0 else { throw failure(path) }
+        } else {
+            guard link(temporary, path) == 0 else {
+                throw errno == EEXIST ? CLIError("\(path) exists; use --force to overwrite it") : failure(path)
+            }
+            unlink(temporary)
+        }
+        moved = true
+    }
+
+    /// A directory for output files, with its parents; one clear line when that fails.
+    public static func createDirectory(_ path: String) throws(CLIError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("\(path): cannot create the directory")
+        }
+    }
+
+    static func failure(_ path: String) -> CLIError {
+        CLIError("\(path): cannot be written (\(String(cString: strerror(errno))))")
+    }
+}

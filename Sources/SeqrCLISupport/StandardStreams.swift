@@ -1,0 +1,27 @@
+import Foundation
+
+/// Small helpers around the process's standard streams.
+public enum StandardStreams {
+    public static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// The name errors and warnings start with: the executable's own ("seqr", "seqr-bench").
+    public static let programName = URL(fileURLWithPath: CommandLine.arguments.first ?? "seqr").lastPathComponent
+
+    public static func write(_ data: Data) {
+        FileHandle.standardOutput.write(data)
+    }
+
+    public static func print(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// One line to standard error, for progress and per-file problems.
+    public static func warn(_ text: String) {
+        FileHandle.standardError.write(Data((programName + ": " + text + "\n").utf8))
+    }
+
+    public static func readAllInput() -> Data {
+        FileHandle.standardInput.readDataToEndOfFile()
+    }
+}

@@ -1,0 +1,58 @@
+import CCairo
+import Foundation
+
+/// The cairo library, loaded the first time a PDF is drawn.
+enum Cairo {
+    static func load() throws(PDFRenderingError) -> seqr_cairo_api {
+        var message = [CChar](repeating: 0, count: 256)
+        guard let api = seqr_cairo_load(&message, message.count) else {
+            throw PDFRenderingError(message: cErrorMessage(message))
+        }
+        return api.pointee
+    }
+}
+
+extension Cairo {
+    /// A PDF of `pages` pages of `width` × `height` points; `draw` paints page `index` on `context`.
+    static func pdf(width: Double, height: Double, pages: Int,
+                    draw: (_ context: OpaquePointer?, _ cairo: seqr_cairo_api, _ index: Int) throws -> Void) throws -> Data {
+        let cairo = try load()
+        let sink = PDFByteSink()
+        let unmanaged = Unmanaged.passRetained(sink)
+        defer { unmanaged.release() }
+        guard let surface = cairo.cairo_pdf_surface_create_for_stream(PDFByteSink.write, unmanaged.toOpaque(), width, height) else {
+            throw PDFRenderingError(message: "cannot create a PDF surface")
+        }
+        let context = cairo.cairo_create(surface)
+        for index in 0..<pages {
+            try draw(context, cairo, index)
+            cairo.cairo_show_page(context)
+        }
+        try finish(context: context, surface: surface, cairo: cairo)
+        return sink.data
+    }
+
+    /// Destroys a context and its surface, reporting the first error cairo recorded.
+    static func finish(context: OpaquePointer?, surface: OpaquePointer?, cairo: seqr_cairo_api) throws(PDFRenderingError) {
+        let drawStatus = cairo.cairo_status(context)
+        cairo.cairo_destroy(context)
+        cairo.cairo_surface_finish(surface)
+        let surfaceStatus = cairo.cairo_surface_status(surface)
+        cairo.cairo_surface_destroy(surface)
+        for status in [drawStatus, surfaceStatus] where status != CAIRO_STATUS_SUCCESS {
+            throw PDFRenderingError(message: cairo.cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)")
+        }
+    }
+}
+
+/// Collects what cairo writes, so that a PDF can go to a file or to standard output.
+final class PDFByteSink {
+    var data = Data()
+
+    static let write: cairo_write_func_t = { closure, bytes, length in
+        guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<PDFByteSink>.fromOpaque(closure).takeUnretainedValue()
+        sink.data.append(bytes, count: Int(length))
+        return CAIRO_STATUS_SUCCESS
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+extension ImageFile {
+    /// The pictures in a file: one for PNG and JPEG, one per page for PDF.
+    public static func readPages(_ path: String, pdfResolution: Double = 250) throws(ImageFileError) -> [GrayImage] {
+        let data = try readBytes(path)
+        if PDFPages.isPDF(data) {
+            do {
+                return try PDFPages.render(data, dpi: pdfResolution)
+            } catch {
+                throw .corrupt(path: path, format: "PDF", detail: error.message)
+            }
+        }
+        return [try decode(data, path: path)]
+    }
+}

@@ -1,0 +1,9 @@
+/// A point in image pixel coordinates.
+public struct PixelPoint: Equatable, Sendable, Codable {
+    public var x: Int
+    public var y: Int
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}

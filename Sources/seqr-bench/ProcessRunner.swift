@@ -1,0 +1,67 @@
+import Foundation
+import SeqrCLISupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs other programs for the benchmarks and times them as whole processes.
+///
+/// Uses posix_spawn and waitpid directly: Foundation's `Process` adds tens of
+/// milliseconds of its own, which would swamp a 3 ms `qrencode` run.
+enum ProcessRunner {
+    struct Outcome {
+        let status: Int32
+        let output: Data
+        let seconds: Double
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Finds an executable on PATH, or nil.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The `seqr` executable the benchmarks run: $SEQR_BIN, else the one built beside
+    /// seqr-bench, else the first on PATH.
+    static func seqrExecutable() throws -> String {
+        if let override = ProcessInfo.processInfo.environment["SEQR_BIN"] { return override }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let beside = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("seqr").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        guard let found = which("seqr") else { throw CLIError("no seqr executable beside seqr-bench or on PATH (set SEQR_BIN)") }
+        return found
+    }
+
+    /// Runs `executable` with `arguments`, standard input from the file `input` (or /dev/null),
+    /// standard output captured through the file `outputPath`, standard error discarded.
+    static func run(_ executable: String, _ arguments: [String], input: String? = nil, outputPath: String) throws -> Outcome {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let output = (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data()
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Outcome(status: exitStatus, output: output, seconds: seconds)
+    }
+}

@@ -1,0 +1,193 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCorpus
+import SeqrQR
+
+extension SeqrBench {
+    struct QR: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "qr",
+            abstract: "Encode speed vs qrencode, and decode rate and speed vs zbarimg, in one run.",
+            discussion: """
+            Encode: a 1 KB binary payload to a PNG, each tool started as a whole process, \
+            --runs times, alternating. Decode: the generated degraded corpus (the same images \
+            the tests use), one process per image for both `seqr decode` and `zbarimg`, plus \
+            Seqr's in-process decode time. Needs `qrencode` and `zbarimg` (scripts/setup installs them).
+            """
+        )
+
+        @Option(help: "Encode runs per tool.")
+        var runs = 40
+
+        @Option(name: .customLong("per-class"), help: "Corpus images per distortion class.")
+        var perClass = 20
+
+        @Option(help: "Keep the corpus and outputs in this directory (default: a temporary one, removed afterwards).")
+        var workdir: String?
+
+        @Flag(help: "Print the results as JSON.")
+        var json = false
+
+        struct EncodeResult: Encodable {
+            let payloadBytes: Int
+            let runs: Int
+            let seqrMedianMs: Double
+            /// `seqr --version`: the process start-up alone, for reading the encode figure.
+            let seqrStartupMedianMs: Double
+            let qrencodeMedianMs: Double?
+            /// seqr's time over qrencode's (the target is at most 1.5).
+            let ratio: Double?
+        }
+
+        struct DecodeClassResult: Encodable {
+            let distortion: String
+            let images: Int
+            let codes: Int
+            let seqrFound: Int
+            let zbarFound: Int?
+            let seqrProcessMsPerImage: Double
+            let zbarProcessMsPerImage: Double?
+            let seqrInProcessMsPerImage: Double
+        }
+
+        struct Report: Encodable {
+            let date: String
+            let machine: String
+            let encode: EncodeResult
+            let decode: [DecodeClassResult]
+        }
+
+        func run() throws {
+            let fm = FileManager.default
+            let directory = workdir ?? (NSTemporaryDirectory() + "seqr-bench-\(getpid())")
+            try FileWriter.createDirectory(directory)
+            defer { if workdir == nil { try? fm.removeItem(atPath: directory) } }
+            let seqr = try ProcessRunner.seqrExecutable()
+            let qrencode = ProcessRunner.which("qrencode")
+            let zbarimg = ProcessRunner.which("zbarimg")
+            if qrencode == nil { StandardStreams.warn("qrencode not found; encode comparison skipped (run scripts/setup)") }
+            if zbarimg == nil { StandardStreams.warn("zbarimg not found; decode comparison skipped (run scripts/setup)") }
+
+            let stdoutPath = directory + "/stdout"
+            // Encode: 1 KB of random bytes, 8-bit mode in both tools, same scale and margin.
+            let payloadPath = directory + "/payload.bin"
+            var generator = SeededGenerator(seed: 1024)
+            try FileWriter.write(Data((0..<1024).map { _ in UInt8.random(in: 0...255, using: &generator) }), to: payloadPath)
+            var seqrTimes: [Double] = [], startupTimes: [Double] = [], qrencodeTimes: [Double] = []
+            for run in 0..<runs {
+                if run % 10 == 0 { StandardStreams.warn("encode: run \(run + 1) of \(runs)") }
+                let ours = try ProcessRunner.run(seqr, ["encode", "--file", payloadPath, "--binary", "--ec", "M", "--scale", "3", "--margin", "4", "-o", directory + "/seqr.png"], outputPath: stdoutPath)
+                guard ours.status == 0 else { throw CLIError("seqr encode failed during the benchmark") }
+                seqrTimes.append(ours.seconds)
+                startupTimes.append(try ProcessRunner.run(seqr, ["--version"], outputPath: stdoutPath).seconds)
+                if let qrencode {
+                    let theirs = try ProcessRunner.run(qrencode, ["-8", "-l", "M", "-s", "3", "-m", "4", "-o", directory + "/qrencode.png"], input: payloadPath, outputPath: stdoutPath)
+                    qrencodeTimes.append(theirs.seconds)
+                }
+            }
+            let seqrMs = median(seqrTimes) * 1000
+            let qrencodeMs = qrencodeTimes.isEmpty ? nil : median(qrencodeTimes) * 1000
+            let encode = EncodeResult(payloadBytes: 1024, runs: runs, seqrMedianMs: seqrMs,
+                                      seqrStartupMedianMs: median(startupTimes) * 1000,
+                                      qrencodeMedianMs: qrencodeMs, ratio: qrencodeMs.map { seqrMs / $0 })
+
+            // Decode: the degraded corpus, file by file.
+            StandardStreams.warn("decode: generating the corpus (\(perClass) images per class)")
+            let samples = try DegradedCorpus.generate(perClass: perClass)
+            var results: [DecodeClassResult] = []
+            let decoder = QRDecoder()
+            for distortion in DegradedCorpus.Distortion.allCases {
+                StandardStreams.warn("decode: \(distortion.rawValue)")
+                let group = samples.filter { $0.distortion == distortion }
+                var seqrFound = 0, zbarFound = 0, codes = 0
+                var seqrSeconds = 0.0, zbarSeconds = 0.0, inProcessSeconds = 0.0
+                for sample in group {
+                    let path = directory + "/" + sample.fileName
+                    try FileWriter.write(sample.fileData, to: path)
+                    codes += sample.payloads.count
+
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = try decoder.decode(ImageFile.read(path))
+                    inProcessSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+
+                    let ours = try ProcessRunner.run(seqr, ["decode", "--json", path], outputPath: stdoutPath)
+                    seqrSeconds += ours.seconds
+                    seqrFound += Self.matches(sample.payloads, in: Self.jsonPayloads(ours.output))
+                    if let zbarimg {
+                        let theirs = try ProcessRunner.run(zbarimg, ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", path], outputPath: stdoutPath)
+                        zbarSeconds += theirs.seconds
+                        let lines = String(decoding: theirs.output, as: UTF8.self).split(separator: "\n").map { Data($0.utf8) }
+                        zbarFound += Self.matches(sample.payloads, in: lines)
+                    }
+                }
+                let n = Double(group.count)
+                results.append(DecodeClassResult(
+                    distortion: distortion.rawValue, images: group.count, codes: codes,
+                    seqrFound: seqrFound, zbarFound: zbarimg == nil ? nil : zbarFound,
+                    seqrProcessMsPerImage: seqrSeconds * 1000 / n,
+                    zbarProcessMsPerImage: zbarimg == nil ? nil : zbarSeconds * 1000 / n,
+                    seqrInProcessMsPerImage: inProcessSeconds * 1000 / n))
+            }
+
+            let report = Report(date: ISO8601DateFormatter().string(from: Date()), machine: Self.machineDescription(), encode: encode, decode: results)
+            if json {
+                try JSONOutput.print(report)
+            } else {
+                StandardStreams.print(Self.markdown(report))
+            }
+        }
+
+        private func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return 0 }
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+
+        private static func jsonPayloads(_ output: Data) -> [Data] {
+            struct Image: Decodable { struct Code: Decodable { let payloadBase64: String }; let codes: [Code] }
+            let images = (try? JSONDecoder().decode([Image].self, from: output)) ?? []
+            return images.flatMap(\.codes).compactMap { Data(base64Encoded: $0.payloadBase64) }
+        }
+
+        /// How many expected payloads appear among the decoded ones.
+        private static func matches(_ expected: [Data], in found: [Data]) -> Int {
+            expected.filter { found.contains($0) }.count
+        }
+
+        private static func machineDescription() -> String {
+            let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+                .split(separator: "\n").first { $0.hasPrefix("model name") }?
+                .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+            return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        }
+
+        static func markdown(_ report: Report) -> String {
+            func f(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
+            func pct(_ found: Int?, _ total: Int) -> String {
+                guard let found else { return "–" }
+                return String(format: "%d/%d (%.0f%%)", found, total, 100 * Double(found) / Double(max(total, 1)))
+            }
+            var lines = [
+                "Machine: \(report.machine); \(report.date)",
+                "",
+                "Encode 1 KB → PNG, whole process, median of \(report.encode.runs) runs:",
+                "",
+                "| tool | ms | ratio |",
+                "| --- | ---: | ---: |",
+                "| seqr encode | \(f(report.encode.seqrMedianMs)) | \(f(report.encode.ratio))× |",
+                "| qrencode | \(f(report.encode.qrencodeMedianMs)) | 1.0× |",
+                "| seqr --version (start-up only) | \(f(report.encode.seqrStartupMedianMs)) | |",
+                "",
+                "Decode, degraded corpus (one process per image; in-process is Seqr's library alone):",
+                "",
+                "| class | codes | seqr found | zbarimg found | seqr ms/image | zbarimg ms/image | seqr in-process ms |",
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+            ]
+            for r in report.decode {
+                lines.append("| \(r.distortion) | \(r.codes) | \(pct(r.seqrFound, r.codes)) | \(pct(r.zbarFound, r.codes)) | \(f(r.seqrProcessMsPerImage)) | \(f(r.zbarProcessMsPerImage)) | \(f(r.seqrInProcessMsPerImage)) |")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}

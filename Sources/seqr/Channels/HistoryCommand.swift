@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCore
+import SeqrStore
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "history", abstract: "Messages you published or scanned.")
+    @Argument(help: "Only this channel (name or id).") var channel: String?
+    @Option(help: "The channel owner's fingerprint (a prefix will do), when channels of several owners match.") var owner: String?
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var storeOptions: StoreOptions
+
+    struct Row: Encodable {
+        let id: Int64
+        let channel: String
+        let kind: String
+        let content: String
+        let created: String
+        let expires: String?
+        let published: Bool
+        let latitude: Double?
+        let longitude: Double?
+    }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        struct ChannelKey: Hashable { let id: Data; let owner: String? }
+        let names = Dictionary(try store.channels().map { (ChannelKey(id: $0.id, owner: $0.owner.fingerprint), $0.name) }, uniquingKeysWith: { a, _ in a })
+        let rows = try store.history(channel: channel, owner: owner).map {
+            Row(id: $0.id ?? 0, channel: names[ChannelKey(id: $0.channelID, owner: $0.ownerFingerprint)] ?? $0.channelID.hexString, kind: $0.kind, content: $0.content,
+                created: $0.created.formatted(.iso8601), expires: $0.expires?.formatted(.iso8601), published: $0.published,
+                latitude: $0.latitude, longitude: $0.longitude)
+        }
+        if json { return try JSONOutput.print(rows) }
+        if rows.isEmpty { StandardStreams.print("no messages") }
+        for row in rows {
+            StandardStreams.print("\(row.id)  \(row.created)  \(row.published ? "published" : "scanned  ")  \(row.channel): \(row.content)\(row.expires.map { "  (expires \($0))" } ?? "")")
+        }
+    }
+}

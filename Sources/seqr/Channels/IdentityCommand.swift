@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCore
+import SeqrQR
+import SeqrStore
+
+struct IdentityCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "id",
+        abstract: "Your identity: a signing key (Ed25519 or P-256) and an X25519 key for channel shares.",
+        subcommands: [Init.self, Show.self]
+    )
+}
+
+extension IdentityCommand {
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "init", abstract: "Create your identity in the local store.")
+
+        @Option(help: "The name others see with your public key.")
+        var name: String = NSUserName()
+
+        @Flag(help: "Sign with ECDSA P-256 instead of Ed25519.")
+        var p256 = false
+
+        @Flag(name: .customLong("no-passphrase"), help: "Store the private keys unencrypted (not recommended).")
+        var noPassphrase = false
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let store = try storeOptions.open()
+            let passphrase = noPassphrase ? nil : try storeOptions.passphrase.readIfGiven(confirm: true)
+            if passphrase == nil && !noPassphrase {
+                throw CLIError("a passphrase protects your keys at rest: give --passphrase-file, SEQR_PASSPHRASE or type one; or --no-passphrase")
+            }
+            let identity = try store.createIdentity(name: name, p256: p256, passphrase: passphrase)
+            StandardStreams.print("identity \"\(name)\" created in \(store.path)")
+            StandardStreams.print("fingerprint: \(identity.publicIdentity.fingerprint)")
+        }
+    }
+}
+
+extension IdentityCommand {
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your public-key QR code (for channel owners to scan) and fingerprint.")
+
+        @Option(name: .shortAndLong, help: "Write the QR code here (.png, .svg, .pdf) instead of the terminal.")
+        var output: String?
+
+        @Flag(help: "Print JSON: name, fingerprint and the code as base64.")
+        var json = false
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let store = try storeOptions.open()
+            let identity = try storeOptions.identity(in: store).publicIdentity
+            let code = PublicKeyCode.encode(identity)
+            if json {
+                try JSONOutput.print(["name": identity.name, "fingerprint": identity.fingerprint, "code": Data(code).base64EncodedString()])
+            } else if let output {
+                try writeCode(code, to: output)
+                StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")
+            } else {
+                let symbol = try QREncoder.encode(Data(code), options: QREncodingOptions(segmentation: .binary))
+                StandardStreams.print(symbol.terminalText(colors: StandardStreams.outputIsTerminal))
+                StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))")
+            }
+        }
+    }
+}

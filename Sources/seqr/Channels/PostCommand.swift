@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCore
+import SeqrStore
+
+struct PostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "post",
+        abstract: "Publish a signed, encrypted message QR code on a channel you own (or reprint one).",
+        discussion: "Examples:\n  seqr post Garden --text \"Meeting at 6\" --expires 7d -o msg.png\n  seqr post --reprint 12 -o again.png"
+    )
+
+    @Argument(help: "Your channel (name or id).") var channel: String?
+    @Option(help: "A text message.") var text: String?
+    @Option(help: "A URL message.") var url: String?
+    @Option(help: "Expiry: a duration like 30m, 12h, 7d.") var expires: String?
+    @Option(help: "Reprint the message with this history id.") var reprint: Int64?
+    @Option(name: .shortAndLong, help: "The message's QR code (.png, .svg, .pdf).") var output: String
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if reprint == nil {
+            guard channel != nil else { throw ValidationError("name the channel") }
+            guard (text == nil) != (url == nil) else { throw ValidationError("give exactly one of --text and --url") }
+            if let expires, Self.duration(expires) == nil { throw ValidationError("--expires takes a duration like 30m, 12h or 7d") }
+        }
+    }
+
+    static func duration(_ text: String) -> TimeInterval? {
+        guard let unit = text.last, let number = Double(text.dropLast()), number > 0 else { return nil }
+        switch unit {
+        case "m": return number * 60
+        case "h": return number * 3600
+        case "d": return number * 86_400
+        default: return nil
+        }
+    }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        if let reprint {
+            guard let record = try store.message(id: reprint) else { throw CLIError("no message with id \(reprint)") }
+            try writeCode([UInt8](record.encoded), to: output)
+            StandardStreams.print("reprinted message \(reprint) → \(output)")
+            return
+        }
+        if let url, URL(string: url)?.scheme == nil { throw CLIError("\(url): not a URL") }
+        let now = Date()
+        let message = ChannelMessage(kind: url == nil ? .text : .url, created: now,
+                                     expires: expires.flatMap(Self.duration).map { now.addingTimeInterval($0) }, content: url ?? text!)
+        let (record, code) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store))
+        try writeCode(code, to: output)
+        StandardStreams.print("message \(record.id ?? 0) on \"\(channel!)\" → \(output)")
+    }
+}

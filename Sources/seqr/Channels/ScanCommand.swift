@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCore
+import SeqrQR
+import SeqrStore
+import SeqrURLSafety
+
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Recognise every code in pictures and act: public keys, channel shares, messages, URLs, text.",
+        discussion: """
+        A public key is shown with its fingerprint; a channel share is shown, and subscribed to \
+        with --accept; a message is verified, decrypted, shown (with a warning when expired) and \
+        kept in the history with --lat/--lon; a URL or text is shown as is. Every URL is checked \
+        against the offline blocklist (--blocklist or SEQR_BLOCKLIST) and Google Safe Browsing \
+        (key in SEQR_SAFE_BROWSING_KEY; SEQR_SAFE_BROWSING_ENDPOINT overrides the v4 base URL), whose \
+        hash-prefix lists are kept in the store (safebrowsing.db): the URL itself is never sent. A \
+        flagged URL is shown with a warning, never hidden; with no check possible it says "not checked".
+        """
+    )
+
+    @Argument(help: "PNG or JPEG pictures.") var images: [String]
+    @Flag(help: "Subscribe to channel shares found.") var accept = false
+    @Option(help: "Latitude where the code was scanned.") var lat: Double?
+    @Option(help: "Longitude where the code was scanned.") var lon: Double?
+    @Flag(help: "Print one JSON object per code.") var json = false
+    @Option(help: "An offline blocklist of hosts and URL prefixes, one per line.") var blocklist: String?
+    @OptionGroup var storeOptions: StoreOptions
+
+    struct Finding: Encodable {
+        let file: String
+        let kind: String
+        var channel: String?
+        var content: String?
+        var expired: Bool?
+        var fingerprint: String?
+        var urlCheck: String?
+        var flagged: Bool?
+        var error: String?
+    }
+
+    func run() async throws {
+        let store = try storeOptions.open()
+        let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist, safeBrowsingDatabasePath: (storeOptions.store ?? LocalStore.defaultDirectory()) + "/safebrowsing.db")
+        var failed = false
+        for path in images {
+            let symbols: [DecodedSymbol]
+            do {
+                symbols = try QRDecoder().decode(ImageFile.read(path))
+            } catch {
+                StandardStreams.warn("\(error)")
+                failed = true
+                continue
+            }
+            if symbols.isEmpty { StandardStreams.warn("\(path): no QR code found"); failed = true }
+            for symbol in symbols {
+                var finding = handle([UInt8](symbol.payload), file: path, store: store)
+                if finding.urlCheck != nil, let url = finding.content {
+                    let verdict = await checker.check(url)
+                    finding.urlCheck = verdict.summary
+                    if case .flagged = verdict { finding.flagged = true }
+                }
+                if finding.error != nil { failed = true }
+                report(finding)
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    private func handle(_ bytes: [UInt8], file: String, store: LocalStore) -> Finding {
+        do {
+            switch try SeqrCode(parsing: bytes) {
+            case .publicKey(let identity):
+                return Finding(file: file, kind: "public key", content: identity.name, fingerprint: identity.fingerprint)
+            case .channelShare(let share):
+                guard accept else { return Finding(file: file, kind: "channel share", content: "use --accept to subscribe") }
+                let channel = try store.subscribe(share: share, identity: storeOptions.identity(in: store))
+                return Finding(file: file, kind: "channel share", channel: channel.name, content: "subscribed", fingerprint: channel.owner.fingerprint)
+            case .channelMessage(let code):
+                let (message, channel) = try store.receive(code, latitude: lat, longitude: lon)
+                return Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
+                               expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
+            case .url:
+                return Finding(file: file, kind: "URL", content: PayloadDisplay(bytes).line, urlCheck: "pending")
+            case .other:
+                return Finding(file: file, kind: "text", content: PayloadDisplay(bytes).line)
+            }
+        } catch {
+            return Finding(file: file, kind: "Seqr code", error: "\(error)")
+        }
+    }
+
+    private func report(_ finding: Finding) {
+        if json {
+            try? JSONOutput.print(finding)
+            return
+        }
+        if let error = finding.error {
+            StandardStreams.warn("\(finding.file): \(error)")
+            return
+        }
+        // The fingerprint first, on its own line, before any text from the code: nothing a
+        // name holds can then overwrite or reorder it (names with controls are refused anyway).
+        if let fingerprint = finding.fingerprint { StandardStreams.print("fingerprint: \(fingerprint)") }
+        var line = "\(finding.file): \(finding.kind)"
+        if let channel = finding.channel { line += " on \"\(DisplayName.escaped(channel))\"" }
+        if let content = finding.content {
+            line += ": " + content.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayName.escaped(String($0)) }.joined(separator: "\n")
+        }
+        if finding.expired == true { line += "  ⚠ EXPIRED" }
+        if let check = finding.urlCheck { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }
+        StandardStreams.print(line)
+    }
+}

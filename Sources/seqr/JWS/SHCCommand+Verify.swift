@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCore
+import SeqrQR
+
+extension SHCCommand {
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify",
+            abstract: "Verify a card from QR images or shc:/ texts (chunks in any order) and summarise it.",
+            discussion: """
+            The issuer's keys come from --jwks (the issuer's .well-known/jwks.json, saved) with \
+            --issuer naming whose keys they are (or an "iss" member in the file), or --trusted, a \
+            directory of such files, each with an "iss" member. A card is accepted only if its "iss" \
+            is the issuer those keys belong to. Exit 0 with the issuer, date and summary; one line and \
+            exit 1 when anything does not hold.
+
+            Example: seqr shc verify card-1.png card-2.png --jwks jwks.json --issuer https://spec.smarthealth.cards/examples/issuer
+            """
+        )
+
+        @Argument(help: "QR images (PNG/JPEG) or shc:/ texts; a chunked card needs all its chunks.")
+        var inputs: [String]
+
+        @Option(help: "The issuer's JWK set; needs --issuer unless the file has an \"iss\" member.")
+        var jwks: String?
+
+        @Option(help: "A directory of trusted issuers' JWK sets (each with an \"iss\" member).")
+        var trusted: String?
+
+        @Option(help: "The issuer (iss) the keys belong to; a card claiming another issuer is refused.")
+        var issuer: String?
+
+        @Flag(help: "Print JSON: issuer, dates, summary and the full FHIR bundle.")
+        var json = false
+
+        func validate() throws {
+            if (jwks == nil) == (trusted == nil) { throw ValidationError("give exactly one of --jwks and --trusted") }
+        }
+
+        func run() throws {
+            var contents: [String] = []
+            for input in inputs {
+                if FileManager.default.fileExists(atPath: input) {
+                    let symbols = try QRDecoder(thorough: true).decode(ImageFile.read(input))
+                    let texts = symbols.compactMap { String(data: $0.payload, encoding: .utf8) }.filter { $0.lowercased().hasPrefix("shc:/") }
+                    guard !texts.isEmpty else { throw CLIError("\(input): no shc:/ QR code found") }
+                    contents += texts
+                } else {
+                    contents.append(input)
+                }
+            }
+            let token = try SmartHealthCard.jws(fromQRContents: contents)
+            let card: SmartHealthCard
+            if let jwks {
+                let data = Data(try readText(jwks, what: "JWK set").utf8)
+                card = try SmartHealthCard.verify(jws: token, keys: JWKSet(json: data), trustedIssuer: Self.issuer(of: data, given: issuer))
+            } else {
+                card = try Self.verifyWithTrustedIssuers(token, directory: trusted!, issuer: issuer)
+            }
+            let summary = card.summary
+            if json {
+                var report: [String: Any] = ["issuer": card.issuer, "notBefore": card.notBefore.formatted(.iso8601), "types": card.types]
+                report["patient"] = summary.patient
+                report["birthDate"] = summary.birthDate
+                report["immunizations"] = summary.immunizations.map { ["date": $0.date as Any, "vaccineCodes": $0.vaccineCodes, "performer": $0.performer as Any, "lotNumber": $0.lotNumber as Any] }
+                report["fhirBundle"] = try JSONSerialization.jsonObject(with: card.bundle)
+                try JSONOutput.print(jsonObject: report)
+            } else {
+                StandardStreams.print("Verified SMART Health Card")
+                StandardStreams.print("  issuer:     \(card.issuer)")
+                StandardStreams.print("  issued:     \(card.notBefore.formatted(.iso8601))")
+                StandardStreams.print("  patient:    \(summary.patient ?? "(none)")")
+                StandardStreams.print("  born:       \(summary.birthDate ?? "(unknown)")")
+                for (index, shot) in summary.immunizations.enumerated() {
+                    let details = [shot.vaccineCodes.joined(separator: ", "), shot.performer, shot.lotNumber.map { "lot \($0)" }].compactMap { $0 }.joined(separator: "; ")
+                    StandardStreams.print("  dose \(index + 1):     \(shot.date ?? "(no date)")  \(details)")
+                }
+            }
+        }
+
+        /// Whose keys a --jwks file holds: --issuer, or the file's own "iss"; both must agree if both are given.
+        /// Without either, any key in the set could vouch for any claimed issuer.
+        static func issuer(of data: Data, given: String?) throws -> String {
+            switch (given, pinnedIssuer(data)) {
+            case (nil, nil):
+                throw CLIError("--jwks needs --issuer: the JWK set does not say whose keys it holds (no \"iss\" member)")
+            case let (given?, pinned?) where given != pinned:
+                throw CLIError("the JWK set belongs to issuer \(pinned), not \(given)")
+            case let (given?, _): return given
+            case let (nil, pinned?): return pinned
+            }
+        }
+
+        /// A JWK set may name its issuer ("iss"), which then pins it.
+        static func pinnedIssuer(_ data: Data) -> String? {
+            ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["iss"] as? String
+        }
+
+        static func verifyWithTrustedIssuers(_ token: String, directory: String, issuer: String?) throws -> SmartHealthCard {
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+            var lastError: Error = SmartHealthCardError.untrustedIssuer("(no trusted issuer matched)")
+            for file in files {
+                let data = Data(try readText(directory + "/" + file, what: "JWK set").utf8)
+                guard let iss = pinnedIssuer(data), issuer == nil || issuer == iss else { continue }
+                do {
+                    return try SmartHealthCard.verify(jws: token, keys: JWKSet(json: data), trustedIssuer: iss)
+                } catch {
+                    lastError = error
+                }
+            }
+            throw lastError
+        }
+    }
+}

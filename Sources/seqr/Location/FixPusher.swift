@@ -1,0 +1,39 @@
+import Foundation
+import SeqrCLISupport
+import SeqrCloudClient
+import SeqrCore
+import SeqrStore
+
+/// Records fixes locally and uploads them, sealed per share, to the live shares of this store.
+struct FixPusher {
+    let store: LocalStore
+    let client: ServerClient
+    let only: String?
+
+    init(store: LocalStore, client: ServerClient, only: String?) throws {
+        self.store = store
+        self.client = client
+        self.only = try only.map { try store.ownedShare(matching: $0, server: client.server).id }
+    }
+
+    func push(_ fixes: [LocationFix]) async throws -> [LocationCommand.Push.Output.Target] {
+        try store.recordOwnFixes(fixes)
+        let now = Date()
+        var targets: [LocationCommand.Push.Output.Target] = []
+        for share in try store.locationShares(server: client.server) where only == nil || share.id == only {
+            guard !share.isExpired(at: now) else { continue }
+            let sealed = try fixes.map { try share.key.seal($0, shareID: share.id) }
+            do {
+                targets.append(.init(id: share.id, kept: try await client.pushFixes(shareID: share.id, data: sealed)))
+            } catch let failure as ServerClientError where failure.code == "share_not_found" {
+                StandardStreams.warn("share \(share.id) no longer exists on the server (revoked elsewhere); forgetting its key")
+                try store.deleteLocationShare(id: share.id)
+            } catch let failure as ServerClientError where failure.code == "share_expired" {
+                StandardStreams.warn("share \(share.id) has expired; skipped")
+            } catch {
+                throw locationFailure(error)
+            }
+        }
+        return targets
+    }
+}

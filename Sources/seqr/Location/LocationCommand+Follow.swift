@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCloudClient
+import SeqrCore
+import SeqrQR
+
+extension LocationCommand {
+    struct Follow: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "follow",
+            abstract: "Follow a share: print its decrypted fixes as they arrive, with distance and bearing from the previous one.",
+            discussion: """
+            Needs no account: the link's share id fetches the ciphertext, the key in its fragment (never \
+            sent) decrypts it here. A fix that fails authentication is reported and skipped, never shown.
+
+              seqr location follow 'https://HOST/l/<id>#k=<key>'
+              seqr location follow link.png --once --json
+            """)
+
+        @Argument(help: "A share link, or an image file showing its QR code.") var link: String
+        @Flag(help: "Print the fixes there are now and exit.") var once = false
+        @Option(help: "Exit after printing this many fixes.") var count: Int?
+        @Option(help: "Seconds between checks for new fixes.") var interval: Double = 5
+        @Flag(help: "Print one JSON object per fix and line.") var json = false
+        @Flag(name: .customLong("insecure-http"), help: "Allow a plain http:// link to a host other than loopback.")
+        var insecureHTTP = false
+
+        func validate() throws {
+            guard interval >= 0.2 else { throw ValidationError("--interval must be at least 0.2 seconds") }
+            if let count { guard count >= 1 else { throw ValidationError("--count must be at least 1") } }
+        }
+
+        struct FixOutput: Encodable {
+            let seq: Int
+            let lat: Double
+            let lon: Double
+            let accuracy: Double?
+            let altitude: Double?
+            let time: Date
+            /// Metres and degrees from the previous fix printed.
+            let distance: Double?
+            let bearing: Double?
+        }
+
+        func shareLink() throws -> LocationShareLink {
+            if FileManager.default.fileExists(atPath: link) {
+                let symbols = try QRDecoder().decode(ImageFile.read(link))
+                guard !symbols.isEmpty else { throw CLIError("\(link): no QR code found") }
+                for symbol in symbols {
+                    if let parsed = try? LocationShareLink(parsing: String(decoding: symbol.payload, as: UTF8.self)) { return parsed }
+                }
+                throw CLIError("\(link): no location share link among its \(symbols.count) QR code(s)")
+            }
+            do {
+                return try LocationShareLink(parsing: link)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
+
+        func run() async throws {
+            let link = try shareLink()
+            let client = ServerClient(server: link.base, allowsInsecureHTTP: insecureHTTP)
+            try ServerClient.checkTransport(client.server, allowsInsecureHTTP: insecureHTTP)  // before the retry loop, which would retry it forever
+            var after = 0
+            var previous: LocationFix?
+            var printed = 0
+            var opened = false
+            var skipped = 0
+            while true {
+                let feed: LocationAPI.Feed
+                do {
+                    feed = try await client.feed(shareID: link.shareID, after: after)
+                } catch let failure as ServerClientError where !once && failure.code == nil {
+                    StandardStreams.warn("\(failure); retrying")
+                    try await Task.sleep(for: .seconds(interval))
+                    continue
+                } catch {
+                    throw locationFailure(error)
+                }
+                guard feed.format == link.key.format else {
+                    throw CLIError("wrong link: its key is for \(link.key.format.rawValue), but the share is \(feed.format.rawValue)")
+                }
+                var batch: [(Int, Result<LocationFix, Error>)] = []
+                for item in feed.fixes {
+                    after = max(after, item.seq)
+                    batch.append((item.seq, Result { try link.key.open(item.data, shareID: link.shareID) }))
+                }
+                if !opened, !batch.isEmpty, batch.allSatisfy({ if case .failure = $0.1 { true } else { false } }) {
+                    throw CLIError("wrong key: the link's key opens none of this share's fixes (a mistyped link, or one from before the key was rotated)")
+                }
+                for (seq, result) in batch {
+                    switch result {
+                    case .failure(let error):
+                        skipped += 1
+                        StandardStreams.warn("fix \(seq) skipped: \(error) — altered on the server?")
+                    case .success(let fix):
+                        opened = true
+                        try show(fix, seq: seq, previous: previous)
+                        previous = fix
+                        printed += 1
+                        if let count, printed >= count { return }
+                    }
+                }
+                if once {
+                    if printed == 0 && !json { StandardStreams.print("no fixes shared yet") }
+                    if skipped > 0 { throw CLIError("\(skipped) fix\(skipped == 1 ? "" : "es") failed authentication and \(skipped == 1 ? "was" : "were") skipped") }
+                    return
+                }
+                try await Task.sleep(for: .seconds(interval))
+            }
+        }
+
+        func show(_ fix: LocationFix, seq: Int, previous: LocationFix?) throws {
+            let distance = previous.map { $0.distance(to: fix) }
+            let bearing = previous.map { $0.bearing(to: fix) }
+            if json {
+                let output = FixOutput(seq: seq, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy, altitude: fix.altitude, time: fix.time,
+                                       distance: distance.map { ($0 * 10).rounded() / 10 }, bearing: bearing.map { ($0 * 10).rounded() / 10 })
+                try JSONOutput.print(output, pretty: false)
+                return
+            }
+            var line = "\(ISO8601DateFormatter().string(from: fix.time))  \(String(format: "%.5f, %.5f", fix.lat, fix.lon))"
+            if let accuracy = fix.accuracy { line += String(format: "  ±%.0f m", accuracy) }
+            if let altitude = fix.altitude { line += String(format: "  alt %.0f m", altitude) }
+            if let distance, let bearing {
+                line += String(format: "  moved %@ toward %.0f° %@", Self.distanceText(distance), bearing, Self.compassPoint(bearing))
+            }
+            StandardStreams.print(line)
+        }
+
+        static func distanceText(_ metres: Double) -> String {
+            metres < 1000 ? String(format: "%.0f m", metres) : String(format: "%.2f km", metres / 1000)
+        }
+
+        static func compassPoint(_ bearing: Double) -> String {
+            let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+            return points[Int((bearing / 22.5).rounded()) % 16]
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCloudClient
+import SeqrCore
+import SeqrStore
+
+extension LocationCommand {
+    struct Push: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "push",
+            abstract: "Push a position (or a GPX/NMEA log) to every live share, encrypted under each share's key.",
+            discussion: """
+            Fixes are also kept in the local store (the newest 1,000), so a share created later starts \
+            with the recent track.
+
+              seqr location push --lat 47.3769 --lon 8.5417 --accuracy 12
+              seqr location push --follow ride.gpx --speed 10      # replay at 10× real time
+              seqr location push --follow /var/log/gps.nmea --tail  # keep pushing appended fixes
+            """)
+
+        // .unconditional: southern latitudes, western longitudes and depths start with "-".
+        @Option(parsing: .unconditional, help: "Latitude in degrees (−90…90).") var lat: Double?
+        @Option(parsing: .unconditional, help: "Longitude in degrees (−180…180).") var lon: Double?
+        @Option(help: "Horizontal accuracy in metres.") var accuracy: Double?
+        @Option(parsing: .unconditional, help: "Altitude in metres.") var altitude: Double?
+        @Option(help: "When the fix was taken, ISO 8601 (default: now).") var time: String?
+        @Option(help: "A GPX or NMEA 0183 log to push the fixes of.") var follow: String?
+        @Flag(help: "With --follow: after the file's fixes, keep watching it and push fixes as they are appended (until interrupted).")
+        var tail = false
+        @Option(help: "With --follow: replay at this multiple of real time, waiting between fixes as their timestamps say (0, the default: all at once).")
+        var speed: Double = 0
+        @Option(help: "Push to this share only (its id or first characters); default: every live share of this store on this server.")
+        var share: String?
+        @OptionGroup var options: LocationOptions
+
+        func validate() throws {
+            if follow == nil {
+                guard lat != nil, lon != nil else { throw ValidationError("give --lat and --lon, or --follow FILE") }
+                guard !tail, speed == 0 else { throw ValidationError("--tail and --speed go with --follow") }
+            } else {
+                guard lat == nil, lon == nil else { throw ValidationError("give either --lat/--lon or --follow, not both") }
+            }
+            guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or more") }
+            if let time, GPXTrack.parseTime(time) == nil { throw ValidationError("--time must be ISO 8601, like 2026-11-23T10:15:00Z") }
+        }
+
+        struct Output: Encodable {
+            struct Target: Encodable {
+                let id: String
+                let kept: Int
+            }
+            let fixes: Int
+            let shares: [Target]
+        }
+
+        func run() async throws {
+            let store = try options.openStore()
+            let (_, client) = try options.signedIn(store)
+            let pusher = try FixPusher(store: store, client: client, only: share)
+            guard let follow else {
+                let fix: LocationFix
+                do {
+                    fix = try LocationFix(lat: lat!, lon: lon!, accuracy: accuracy, altitude: altitude, time: time.flatMap(GPXTrack.parseTime) ?? Date())
+                } catch {
+                    throw CLIError(error.description)
+                }
+                try await report(pusher.push([fix]), fixes: 1, pusher: pusher)
+                return
+            }
+            var log = TrackLog(path: follow)
+            var fixes = try log.read()
+            var previous: LocationFix?
+            if speed == 0 {
+                if !fixes.isEmpty { try await report(pusher.push(fixes), fixes: fixes.count, pusher: pusher) }
+                previous = fixes.last
+            } else {
+                for fix in fixes {
+                    if let previous { try await Task.sleep(for: .seconds(min(max(fix.time.timeIntervalSince(previous.time), 0) / speed, 3600))) }
+                    try await report(pusher.push([fix]), fixes: 1, pusher: pusher)
+                    previous = fix
+                }
+            }
+            if !options.json && !tail { StandardStreams.print("pushed \(fixes.count) fix\(fixes.count == 1 ? "" : "es") from \(follow)") }
+            guard tail else { return }
+            StandardStreams.warn("watching \(follow) for new fixes (Ctrl-C stops)")
+            while true {
+                try await Task.sleep(for: .seconds(1))
+                fixes = try log.readNew()
+                if !fixes.isEmpty { try await report(pusher.push(fixes), fixes: fixes.count, pusher: pusher) }
+            }
+        }
+
+        private func report(_ targets: [Output.Target], fixes: Int, pusher: FixPusher) throws {
+            if options.json {
+                try JSONOutput.print(Output(fixes: fixes, shares: targets), pretty: follow == nil)
+            } else if targets.isEmpty {
+                StandardStreams.print("recorded \(fixes) fix\(fixes == 1 ? "" : "es") locally; no live share yet — `seqr location share` creates one and uploads the last 24 h")
+            } else if follow == nil || speed > 0 || tail {
+                StandardStreams.print("pushed \(fixes) fix\(fixes == 1 ? "" : "es") to \(targets.count) share\(targets.count == 1 ? "" : "s")")
+            }
+        }
+    }
+}

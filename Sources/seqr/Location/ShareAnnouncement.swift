@@ -1,0 +1,46 @@
+import Foundation
+import SeqrCLISupport
+import SeqrCloudClient
+import SeqrCore
+import SeqrQR
+import SeqrStore
+
+/// A new or rotated share: its key saved here, the recent own track uploaded under it, and the link printed.
+struct ShareAnnouncement {
+    let options: LocationOptions
+    let publicURL: String?
+    let qr: String?
+    let showQR: Bool
+
+    func announce(_ share: LocationAPI.Share, key: LocationShareKey, client: ServerClient, store: LocalStore, verb: String) async throws {
+        try store.saveLocationShare(OwnedLocationShare(id: share.id, server: client.server, key: key, created: share.createdAt, expires: share.expiresAt))
+        // Start the share with the recent track (what the server would still keep of it).
+        let recent = try store.ownFixes(since: Date().addingTimeInterval(-24 * 3600)).suffix(LocationAPI.maxFixesPerUpload)
+        if !recent.isEmpty {
+            _ = try await withLocationErrors { try await client.pushFixes(shareID: share.id, data: try recent.map { try key.seal($0, shareID: share.id) }) }
+        }
+        let link = LocationShareLink(base: publicURL ?? client.server, shareID: share.id, key: key)
+        let symbol = try QREncoder.encode(Data(link.description.utf8), options: QREncodingOptions(errorCorrection: .M))
+        if let qr { try writeSymbol(symbol, to: qr) }
+        if share.format == .cryptoJS { StandardStreams.warn("CryptoJS format is unauthenticated: the server could alter positions undetected") }
+        if options.json {
+            try JSONOutput.print(ShareOutput(id: share.id, link: link.description, format: share.format.rawValue, expiresAt: share.expiresAt,
+                                              fixesUploaded: recent.count, qr: qr))
+            return
+        }
+        StandardStreams.print("\(verb) share \(share.id) (\(share.format.rawValue))\(share.expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")")
+        if !recent.isEmpty { StandardStreams.print("uploaded the last \(recent.count) own fix\(recent.count == 1 ? "" : "es")") }
+        StandardStreams.print("anyone with this link can follow you until it is rotated or revoked:\n\(link)")
+        if let qr { StandardStreams.print("QR code → \(qr)") }
+        if showQR && qr == nil { StandardStreams.print(symbol.terminalText(colors: false)) }
+    }
+}
+
+struct ShareOutput: Encodable {
+    let id: String
+    let link: String
+    let format: String
+    let expiresAt: Date?
+    let fixesUploaded: Int
+    let qr: String?
+}

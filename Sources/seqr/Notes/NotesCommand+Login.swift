@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCloudClient
+import SeqrCore
+import SeqrStore
+
+extension NotesCommand {
+    struct Login: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "login", abstract: "Sign in; the session token is kept in the local store.")
+
+        @Argument(help: "The username.") var username: String
+        @OptionGroup var options: NotesOptions
+
+        func run() async throws {
+            let store = try options.openStore()
+            let client = options.client(server: options.serverURL(session: nil))
+            let kdf = try await withNotesErrors { try await client.kdf(username: username) }
+            let password = try options.passwordOptions.source.read(confirm: false)
+            let keys = try AccountKeys(password: password, parameters: kdf)
+            let session = try await withNotesErrors { try await client.login(username: username, authKey: keys.authenticationToken) }
+            try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt))
+            if options.json { try JSONOutput.print(["username": username, "server": client.server, "plan": session.plan]) } else {
+                print("signed in as \(username) on \(client.server)")
+            }
+        }
+    }
+}

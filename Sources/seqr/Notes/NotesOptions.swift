@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCloudClient
+import SeqrCore
+import SeqrStore
+
+/// What every notes subcommand shares: the server, the local store, the password and --json.
+struct NotesOptions: ParsableArguments {
+    @Option(help: "The seqr-server URL (default: the signed-in session's, else $SEQR_NOTES_SERVER, else http://127.0.0.1:8080).")
+    var server: String?
+
+    @Option(help: "The local store directory, where the session token is kept.")
+    var store: String?
+
+    @OptionGroup var passwordOptions: PasswordOptions
+
+    @Flag(name: .customLong("insecure-http"), help: "Allow plain http:// to a host other than loopback (the session token then crosses the network in the clear).")
+    var insecureHTTP = false
+
+    @Flag(help: "Print JSON.") var json = false
+
+    /// A client for `server`, refusing plain http beyond loopback unless --insecure-http.
+    func client(server: String, token: String? = nil) -> ServerClient {
+        ServerClient(server: server, token: token, allowsInsecureHTTP: insecureHTTP)
+    }
+
+    func openStore() throws -> LocalStore {
+        try StoreOptions.open(directory: store)
+    }
+
+    func serverURL(session: NotesSession?) -> String {
+        server ?? session?.server ?? ProcessInfo.processInfo.environment["SEQR_NOTES_SERVER"] ?? ServerClient.defaultServer
+    }
+
+    /// The saved session and a client carrying its token.
+    func signedIn() throws -> (NotesSession, ServerClient) {
+        guard let session = try openStore().notesSession() else { throw CLIError("not signed in: run `seqr notes login USER` first") }
+        return (session, client(server: serverURL(session: session), token: session.token))
+    }
+
+    /// Opens notes as served. A note older than what this machine has seen of it is refused
+    /// (the server rolled it back); what opens is remembered, so it can never go back later.
+    func open(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [(NotesAPI.Note, Result<NotePlaintext, Error>)] {
+        let store = try openStore()
+        let origin = ServerTransportPolicy.canonicalOrigin(session.server)
+        let seen = try store.seenNoteVersions(server: origin, username: session.username)
+        let results = notes.map { note in
+            (note, Result { () throws -> NotePlaintext in
+                try note.checkNotRolledBack(seen: seen[note.id])
+                return try cipher.open(note)
+            })
+        }
+        let opened = results.compactMap { note, result in (try? result.get()).map { _ in (id: note.id, seen: note.seen) } }
+        try store.recordSeenNotes(opened, server: origin, username: session.username)
+        return results
+    }
+
+    /// Every note opened, or the first failure.
+    func openAll(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [NotePlaintext] {
+        try open(notes, with: cipher, session: session).map { try $0.1.get() }
+    }
+
+    /// Remembers notes this machine just wrote, at the versions their fields were sealed for.
+    func rememberWritten(_ written: [(id: UUID, version: Int)], session: NotesSession) throws {
+        try remember(written.map { ($0.id, SeenNoteVersion(version: $0.version, versionBound: true)) }, session: session)
+    }
+
+    func remember(_ notes: [(id: UUID, seen: SeenNoteVersion)], session: NotesSession) throws {
+        try openStore().recordSeenNotes(notes, server: ServerTransportPolicy.canonicalOrigin(session.server), username: session.username)
+    }
+}
+
+/// Turns server answers into lines a person can act on.
+func notesFailure(_ error: Error) -> Error {
+    guard let failure = error as? ServerClientError else { return error }
+    switch failure.code {
+    case "unauthorized": return CLIError("the session expired or was revoked: run `seqr notes login USER`")
+    case "stale_version": return CLIError("the note changed on the server since it was read; nothing was overwritten — run the edit again")
+    default: return CLIError(failure.description)
+    }
+}
+
+func withNotesErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do { return try await body() } catch { throw notesFailure(error) }
+}

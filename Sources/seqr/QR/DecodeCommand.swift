@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCore
+import SeqrQR
+
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Find and decode every QR code in PNG or JPEG images.",
+        discussion: """
+        Reads clean renders and photographs (turned, skewed, blurred, noisy, unevenly lit, \
+        inverted, small in a large frame). Text payloads print as text; anything else as \
+        base64:… so that no byte is lost. With several images each line starts with the file name.
+
+        Exit status: 0 when every image held at least one code; 1 when an image could not be \
+        read or held none (each such image gets one line on standard error).
+        """
+    )
+
+    @Argument(help: "PNG or JPEG files (recognised by content).")
+    var images: [String]
+
+    @Flag(help: "Print JSON: per image, each code's payload (base64), corners, version and EC level.")
+    var json = false
+
+    @Option(help: "Write the raw payload bytes to this file ('-' for standard output); needs exactly one code in all.")
+    var raw: String?
+
+    @Flag(help: "Run every detection pass and merge the results (slower; for images with many codes).")
+    var thorough = false
+
+    func validate() throws {
+        if images.isEmpty { throw ValidationError("give at least one image") }
+        if json && raw != nil { throw ValidationError("--json and --raw cannot be combined") }
+    }
+
+    func run() throws {
+        let decoder = QRDecoder(thorough: thorough)
+        var reports: [ImageReport] = []
+        var failed = false
+        for path in images {
+            do {
+                let image = try ImageFile.read(path)
+                let symbols = try decoder.decode(image)
+                if symbols.isEmpty {
+                    StandardStreams.warn("\(path): no QR code found")
+                    failed = true
+                    reports.append(ImageReport(file: path, width: image.width, height: image.height, codes: [], error: "no QR code found"))
+                } else {
+                    reports.append(ImageReport(file: path, width: image.width, height: image.height, codes: symbols.map(CodeReport.init), error: nil))
+                }
+            } catch let error as ImageFileError {
+                StandardStreams.warn(error.description)
+                failed = true
+                reports.append(ImageReport(file: path, width: nil, height: nil, codes: [], error: error.description))
+            } catch {
+                StandardStreams.warn("\(path): \(error)")
+                failed = true
+                reports.append(ImageReport(file: path, width: nil, height: nil, codes: [], error: "\(error)"))
+            }
+        }
+
+        if json {
+            try JSONOutput.print(reports)
+        } else if let raw {
+            let codes = reports.flatMap(\.codes)
+            guard codes.count == 1, let payload = Data(base64Encoded: codes[0].payloadBase64) else {
+                throw CLIError("--raw needs exactly one QR code, but \(codes.count) were found (use --json to see them all)")
+            }
+            if raw == "-" {
+                StandardStreams.write(payload)
+            } else {
+                try FileWriter.write(payload, to: raw)
+            }
+        } else {
+            for report in reports {
+                for code in report.codes {
+                    let line = PayloadDisplay(Data(base64Encoded: code.payloadBase64) ?? Data()).line
+                    StandardStreams.print(images.count > 1 ? "\(report.file): \(line)" : line)
+                }
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    struct ImageReport: Encodable {
+        let file: String
+        let width: Int?
+        let height: Int?
+        let codes: [CodeReport]
+        let error: String?
+    }
+
+    struct CodeReport: Encodable {
+        let payloadBase64: String
+        /// The payload as text, when it is printable UTF-8.
+        let text: String?
+        let byteCount: Int
+        let version: Int?
+        let errorCorrection: String?
+        /// Top-left, top-right, bottom-right, bottom-left, in image pixels.
+        let corners: [PixelPoint]
+        let inverted: Bool
+
+        init(_ symbol: DecodedSymbol) {
+            payloadBase64 = symbol.payload.base64EncodedString()
+            if case .text(let text) = PayloadDisplay(symbol.payload) { self.text = text } else { text = nil }
+            byteCount = symbol.payload.count
+            version = symbol.version
+            errorCorrection = symbol.errorCorrection?.rawValue
+            corners = symbol.corners
+            inverted = symbol.inverted
+        }
+    }
+}

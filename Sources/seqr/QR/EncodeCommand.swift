@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCore
+import SeqrQR
+
+struct EncodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Encode text or any bytes as a QR code.",
+        discussion: """
+        The payload comes from --text, --file, or standard input. The output format follows \
+        --format, else the extension of -o (.png, .svg, .pdf), else the terminal when \
+        standard output is one, else PNG bytes on standard output.
+
+        Examples:
+          seqr encode --text "https://example.org"            # draw it in the terminal
+          seqr encode --file key.bin --ec H -o key.png
+          echo -n hello | seqr encode --format svg > hello.svg
+        """
+    )
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case png, svg, pdf, terminal
+        /// Half blocks without colour codes, for files and light terminals.
+        case text
+    }
+
+    @Option(name: .long, help: "The text to encode (UTF-8).")
+    var text: String?
+
+    @Option(name: .long, help: "Encode this file's bytes, exactly.")
+    var file: String?
+
+    @Option(name: .customLong("ec"), help: "Error correction: L (7%), M (15%), Q (25%) or H (30%).")
+    var errorCorrection: QRErrorCorrectionLevel = .M
+
+    @Option(name: .customLong("min-version"), help: "Smallest QR version (1–40); a larger one is used if the data needs it.")
+    var minimumVersion: Int = 1
+
+    @Option(help: "Quiet zone around the code, in modules (the standard asks for 4).")
+    var margin: Int = 4
+
+    @Option(help: "Pixels (PNG), or points (PDF), per module.")
+    var scale: Int = 8
+
+    @Flag(help: "Use one 8-bit segment even for text (by default text may use the smaller numeric and alphanumeric modes).")
+    var binary = false
+
+    @Option(name: .shortAndLong, help: "Output file; '-' for standard output.")
+    var output: String?
+
+    @Option(help: "Output format: png, svg, pdf, terminal or text (overrides the -o extension).")
+    var format: OutputFormat?
+
+    @Flag(help: "Print what was written as JSON (version, EC level, size) on standard output; needs -o FILE.")
+    var json = false
+
+    func validate() throws {
+        if text != nil && file != nil { throw ValidationError("give either --text or --file, not both") }
+        guard QRCapacity.versions.contains(minimumVersion) else { throw ValidationError("--min-version must be between 1 and 40") }
+        guard (0...100).contains(margin) else { throw ValidationError("--margin must be between 0 and 100 modules") }
+        guard (1...100).contains(scale) else { throw ValidationError("--scale must be between 1 and 100") }
+        if json && (output == nil || output == "-") { throw ValidationError("--json needs -o FILE (standard output would mix JSON and image bytes)") }
+    }
+
+    func run() throws {
+        let payload = try readPayload()
+        let options = QREncodingOptions(errorCorrection: errorCorrection, minimumVersion: minimumVersion, segmentation: binary ? .binary : .automatic)
+        let symbol = try QREncoder.encode(payload, options: options)
+        let style = QRRenderStyle(scale: scale, margin: margin)
+        let chosen = try resolvedFormat()
+        let bytes: Data = switch chosen {
+        case .png: try symbol.pngData(style)
+        case .svg: Data(symbol.svg(style).utf8)
+        case .pdf: try symbol.pdfData(style)
+        case .terminal: Data(symbol.terminalText(margin: margin, colors: true).utf8)
+        case .text: Data(symbol.terminalText(margin: margin, colors: false).utf8)
+        }
+        if let output, output != "-" {
+            try FileWriter.write(bytes, to: output)
+            let summary = Summary(output: output, format: chosen.rawValue, version: symbol.version,
+                                  errorCorrection: symbol.errorCorrection.rawValue, modules: symbol.size, payloadBytes: payload.count)
+            if json {
+                try JSONOutput.print(summary)
+            } else {
+                StandardStreams.warn("wrote \(output): version \(symbol.version), EC \(symbol.errorCorrection.rawValue), \(symbol.size)×\(symbol.size) modules, \(payload.count) bytes")
+            }
+        } else {
+            StandardStreams.write(bytes)
+        }
+    }
+
+    struct Summary: Encodable {
+        let output: String
+        let format: String
+        let version: Int
+        let errorCorrection: String
+        let modules: Int
+        let payloadBytes: Int
+    }
+
+    private func readPayload() throws -> Data {
+        if let text { return Data(text.utf8) }
+        if let file {
+            do {
+                return try ImageFile.readBytes(file)
+            } catch ImageFileError.empty {
+                return Data()
+            }
+        }
+        if StandardStreams.inputIsTerminal {
+            throw CLIError("nothing to encode: give --text, --file, or pipe the data on standard input")
+        }
+        return StandardStreams.readAllInput()
+    }
+
+    private func resolvedFormat() throws -> OutputFormat {
+        if let format { return format }
+        if let output, output != "-" {
+            switch URL(fileURLWithPath: output).pathExtension.lowercased() {
+            case "png": return .png
+            case "svg": return .svg
+            case "pdf": return .pdf
+            case "txt": return .text
+            case let other:
+                throw CLIError("cannot tell the format from '\(output)'\(other.isEmpty ? "" : " (.\(other))"): use .png, .svg, .pdf or --format")
+            }
+        }
+        return StandardStreams.outputIsTerminal ? .terminal : .png
+    }
+}
+
+extension QRErrorCorrectionLevel: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.uppercased()) }
+}

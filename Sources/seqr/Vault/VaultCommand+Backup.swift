@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import SeqrCLISupport
+import SeqrCore
+import SeqrQR
+
+extension VaultCommand {
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "backup",
+            abstract: "Encrypt a file into printable pages of QR codes (PDF, or PNG pages).",
+            discussion: """
+            Examples:
+              seqr vault backup notes.txt -o notes-backup.pdf
+              seqr vault backup id_ed25519 --title "ssh key" --paper letter -o pages/
+              SEQR_PASSWORD=… seqr vault backup secrets.txt -o backup.pdf --json
+            """
+        )
+
+        @Argument(help: "The file to back up (any bytes; text is readable by the original PaperVault app too).")
+        var file: String
+
+        @Option(name: .shortAndLong, help: "A .pdf file, or a directory (ending in /) for one PNG per page.")
+        var output: String
+
+        @Option(help: "The document's title (secret: stored encrypted, not printed). Default: the file name.")
+        var title: String?
+
+        @Flag(name: .customLong("print-title"), help: "Print the title in each page header.")
+        var printTitle = false
+
+        @Option(help: "Paper size: a4 or letter.")
+        var paper: VaultPrintout.Paper = .a4
+
+        @Option(help: "PBKDF2 rounds (at least 210,000).")
+        var rounds: UInt32 = VaultMessage.defaultRounds
+
+        @Option(name: .customLong("ec"), help: "Error correction of each code: L, M, Q or H.")
+        var errorCorrection: QRErrorCorrectionLevel = .M
+
+        @Option(name: .customLong("qr-version"), help: "QR version of every code (default: 30 if the backup fits one page, else 37).")
+        var qrVersion: Int?
+
+        @Flag(name: .customLong("no-compress"), help: "Never compress (by default brotli is used when it makes the data smaller).")
+        var noCompress = false
+
+        @Option(help: ArgumentHelp("Extra parity codes, as a share of the data codes (e.g. 25%): any that many codes may then be lost or unreadable.", valueName: "percent"))
+        var redundancy: String = "0%"
+
+        @Option(help: "Dots per inch of PNG pages.")
+        var dpi: Int = 200
+
+        @OptionGroup var passwordOptions: PasswordOptions
+
+        @Flag(help: "Print a JSON summary on standard output.")
+        var json = false
+
+        func validate() throws {
+            guard rounds >= 210_000 else { throw ValidationError("--rounds must be at least 210,000 (OWASP asks for 600,000)") }
+            if let qrVersion, !(10...40).contains(qrVersion) { throw ValidationError("--qr-version must be between 10 and 40") }
+            guard (72...600).contains(dpi) else { throw ValidationError("--dpi must be between 72 and 600") }
+            guard let share = Self.percentage(redundancy), (0...1).contains(share) else {
+                throw ValidationError("--redundancy must be a percentage from 0% to 100%, like 25%")
+            }
+        }
+
+        /// "25%" or "25" → 0.25.
+        static func percentage(_ text: String) -> Double? {
+            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+            return Double(number).map { $0 / 100 }
+        }
+
+        struct Summary: Encodable {
+            let output: String
+            let format: String
+            let pages: Int
+            let codes: Int
+            let parityCodes: Int
+            let qrVersion: Int
+            let errorCorrection: String
+            let compressed: Bool
+            let contentType: String
+            let documentBytes: Int
+            let rounds: UInt32
+        }
+
+        func run() throws {
+            let contents = try Self.readContents(file)
+            let asPNG = output.hasSuffix("/") || isDirectory(output)
+            if !asPNG && URL(fileURLWithPath: output).pathExtension.lowercased() != "pdf" {
+                throw CLIError("\(output): give a .pdf file, or a directory ending in / for PNG pages")
+            }
+            let document = VaultDocument(title: title ?? URL(fileURLWithPath: file).lastPathComponent, contents: contents)
+            if document.contentType == .bytes {
+                StandardStreams.warn("\(file) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup")
+            }
+            let password = try passwordOptions.source.read(confirm: true)
+
+            var options = PaperVault.Options()
+            options.rounds = rounds
+            options.errorCorrection = errorCorrection
+            options.version = qrVersion
+            options.allowCompression = !noCompress
+            options.redundancy = Self.percentage(redundancy) ?? 0
+            let layout = Self.grid(for: paper)
+            options.rows = layout.rows
+            options.columns = layout.columns
+            if !json { StandardStreams.warn("encrypting (PBKDF2, \(rounds.formatted()) rounds)…") }
+            let backup = try PaperVault.backup(document, password: password, options: options)
+            let printout = VaultPrintout(backup: backup, paper: paper, title: printTitle ? document.title : nil)
+
+            if asPNG {
+                try FileWriter.createDirectory(output)
+                for (index, page) in try printout.pngPages(dpi: dpi).enumerated() {
+                    try FileWriter.write(page, to: URL(fileURLWithPath: output).appendingPathComponent(String(format: "page-%03d.png", index + 1)).path)
+                }
+            } else {
+                try FileWriter.write(printout.pdfData(), to: output)
+            }
+            let summary = Summary(
+                output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
+                qrVersion: backup.version, errorCorrection: backup.errorCorrection.rawValue, compressed: backup.compressed,
+                contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: rounds)
+            if json {
+                try JSONOutput.print(summary)
+            } else {
+                let parity = summary.parityCodes > 0 ? " + \(summary.parityCodes) parity" : ""
+                StandardStreams.warn("wrote \(output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
+            }
+        }
+
+        /// The file's bytes; an empty file is a valid (empty) document.
+        static func readContents(_ path: String) throws(ImageFileError) -> [UInt8] {
+            do {
+                return [UInt8](try ImageFile.readBytes(path))
+            } catch {
+                if case .empty = error { return [] }
+                throw error
+            }
+        }
+
+        /// Codes per page: two columns and three rows fit A4 and Letter with modules ≥ 0.4 mm.
+        static func grid(for paper: VaultPrintout.Paper) -> (rows: Int, columns: Int) { (3, 2) }
+
+        private func isDirectory(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+}
+
+extension VaultPrintout.Paper: ExpressibleByArgument {}
