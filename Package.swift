@@ -130,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "seqr-server",
             dependencies: [
-                "SeqrServer",
+                "SeqrServer", "SeqrCLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),

@@ -9,7 +9,9 @@ import Glibc
 /// 0600 too. Stores made by older versions are tightened when opened.
 enum PrivateStoreFiles {
     static func prepare(directory: String, database: String) throws {
-        let parent = (directory as NSString).deletingLastPathComponent
+        // Split by hand: Foundation's deletingLastPathComponent traps on one-character paths.
+        let trimmed = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let parent = trimmed.lastIndex(of: "/").map { String(trimmed[..<$0]) } ?? ""
         if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import SeqrCLISupport
 import SeqrServer
 
 @main
@@ -16,22 +17,8 @@ struct SeqrServerCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Admin.self],
         defaultSubcommand: Serve.self)
 
-    /// One line on standard error and a non-zero exit, never a stack trace.
-    static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var async = command as? AsyncParsableCommand { try await async.run() } else { try command.run() }
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(code.rawValue)
-            }
-            let message = message(for: error).split(separator: "\n").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-            if !message.isEmpty { FileHandle.standardError.write(Data("seqr-server: \(message)\n".utf8)) }
-            Foundation.exit(code.rawValue)
-        }
-    }
+    /// One line on standard error and a non-zero exit, never a stack trace (as `seqr`).
+    static func main() async { await mainWithOneLineErrors() }
 }
 
 struct DatabaseOption: ParsableArguments {
@@ -108,7 +95,7 @@ struct Serve: AsyncParsableCommand {
         locationSettings.storageQuota = storageQuotaKib * 1024
         let location = LocationService(repository: repository, settings: locationSettings)
         let access = try accessLog.map { path in
-            do { return try AccessLog(path: path) } catch { throw CommandError("cannot open the access log \(path)") }
+            do { return try AccessLog(path: path) } catch { throw CLIError("cannot open the access log \(path)") }
         }
         let app = SeqrServerApplication.application(
             repository: repository, accounts: accounts, notes: notes, location: location, host: host, port: port, logger: logger,
@@ -138,14 +125,9 @@ struct Admin: AsyncParsableCommand {
             let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
             try await withRunning(services) {
                 try await repository.migrate()
-                guard try await repository.setPro(username: user, state == .on) else { throw CommandError("no user \"\(user)\"") }
+                guard try await repository.setPro(username: user, state == .on) else { throw CLIError("no user \"\(user)\"") }
             }
             print("\(user): \(state == .on ? "pro (no note limit)" : "free")")
         }
     }
-}
-
-struct CommandError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

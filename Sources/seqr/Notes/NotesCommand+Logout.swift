@@ -13,7 +13,15 @@ extension NotesCommand {
 
         func run() async throws {
             let store = try options.openStore()
-            guard let (session, client) = try? options.signedIn() else {
+            let signedIn: (NotesSession, ServerClient)?
+            do {
+                signedIn = try options.savedSession()
+            } catch {
+                // A session that cannot be read (locked, damaged) is still forgotten here.
+                try store.clearNotesSession()
+                throw CLIError("\(error) — the session was forgotten here but could not be revoked on the server")
+            }
+            guard let (session, client) = signedIn else {
                 print("not signed in")
                 return
             }

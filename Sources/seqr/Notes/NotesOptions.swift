@@ -39,6 +39,12 @@ struct NotesOptions: ParsableArguments {
         return (session, client(server: serverURL(session: session), token: session.token))
     }
 
+    /// The saved session and its client, nil when there is none.
+    func savedSession() throws -> (NotesSession, ServerClient)? {
+        guard let session = try openStore().notesSession() else { return nil }
+        return (session, client(server: serverURL(session: session), token: session.token))
+    }
+
     /// Opens notes as served. A note older than what this machine has seen of it is refused
     /// (the server rolled it back); what opens is remembered, so it can never go back later.
     func open(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [(NotesAPI.Note, Result<NotePlaintext, Error>)] {

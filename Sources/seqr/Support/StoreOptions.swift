@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import SeqrCLISupport
 import SeqrCore
 import SeqrStore
@@ -21,10 +22,20 @@ struct StoreOptions: ParsableArguments {
     /// The store in `directory` (or the default one). It asks for the identity's passphrase only
     /// when it first needs it — from the file, else SEQR_PASSPHRASE, else the terminal — and
     /// once per process: the store keeps the unlocked identity.
+    /// One store per directory per process, so that every part of a command shares one unlocked
+    /// identity and the passphrase is never asked twice.
     static func open(directory: String?, passphraseFile: String? = nil) throws -> LocalStore {
-        let source = SecretSource.passphrase(file: passphraseFile)
-        return try LocalStore(directory: directory ?? LocalStore.defaultDirectory(), passphrase: { try source.readIfGiven(confirm: false) })
+        let path = directory ?? LocalStore.defaultDirectory()
+        return try openStores.withLock { stores in
+            if let store = stores[path] { return store }
+            let source = SecretSource.passphrase(file: passphraseFile)
+            let store = try LocalStore(directory: path, passphrase: { try source.readIfGiven(confirm: false) })
+            stores[path] = store
+            return store
+        }
     }
+
+    private static let openStores = Mutex<[String: LocalStore]>([:])
 
     /// The identity, asking for its passphrase on the terminal when it is sealed.
     func identity(in store: LocalStore) throws -> PrivateIdentity {
