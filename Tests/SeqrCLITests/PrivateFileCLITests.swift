@@ -102,4 +102,12 @@ struct PrivateFileCLITests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("a"))) == Data("short\n".utf8))
         #expect(try Self.mode(directory.file("a")) == 0o600)
     }
+
+    @Test("a one-character store path (--store b) is a store, not a crash")
+    func oneCharacterStore() throws {
+        let result = try ExternalTool(path: "/bin/sh").run(["-c", "cd \"$1\" && exec \"$0\" id init --name Bea --no-passphrase --store b",
+                                                            SeqrBinary.tool.path, directory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.file("b") + "/seqr.sqlite"))
+    }
 }
