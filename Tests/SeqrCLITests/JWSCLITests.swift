@@ -55,3 +55,34 @@ struct JWSCLITests {
         #expect(ok.status == 0)
     }
 }
+
+extension JWSCLITests {
+    @Test("the cockpit's DER key and its base64 verify; --onboarding prints the SDK's configuration only when the signature holds")
+    func cockpitKeysAndOnboarding() throws {
+        let key = directory.file("rsa.pem")
+        #expect(try SeqrBinary.run("jws", "keygen", "--alg", "RS256", "-o", key).status == 0)
+        let der = try ExternalTool.named("openssl").run(["pkey", "-pubin", "-in", directory.file("rsa.pub.pem"), "-outform", "DER"]).stdout
+        let derFile = try directory.write(der, to: "cockpit.der")
+        let base64File = try directory.write(Data(der.base64EncodedString().utf8), to: "cockpit.b64")
+        let payload = try directory.write(Data(#"{"authType":"oauth2","oauth.0.clientID":"abc","host":"mobile.example.com\",\"port\":\"1","port":"443"}"#.utf8), to: "p.json")
+        let png = directory.file("onboarding.png")
+        #expect(try SeqrBinary.run("jws", "sign", "--key", key, payload, "-o", png).status == 0)
+        for trusted in [derFile, base64File] {
+            let result = try SeqrBinary.run("jws", "verify", "--key", trusted, png, "--onboarding")
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            #expect(json["host"] as? String == #"mobile.example.com","port":"1"# && json["port"] as? String == "443")
+            let client = ((json["auth"] as? [[String: Any]])?.first?["config"] as? [String: Any])?["oauth2.clients"] as? [[String: String]]
+            #expect(client?.first?["clientID"] == "abc")
+        }
+        // Another key: nothing of the payload is printed.
+        let other = directory.file("other.pem")
+        #expect(try SeqrBinary.run("jws", "keygen", "--alg", "RS256", "-o", other).status == 0)
+        let refused = try SeqrBinary.run("jws", "verify", "--key", directory.file("other.pub.pem"), png, "--onboarding")
+        #expect(refused.status == 1 && refused.stdout.isEmpty && refused.errorLines.count == 1)
+        // A file that is no key says which encodings were tried.
+        let junk = try directory.write(Data("not a key".utf8), to: "junk.key")
+        let unreadable = try SeqrBinary.run("jws", "verify", "--key", junk, png)
+        #expect(unreadable.status == 1 && unreadable.stderr.contains("PEM, JWK, DER (SPKI or PKCS#1), base64 of DER"), "\(unreadable.stderr)")
+    }
+}

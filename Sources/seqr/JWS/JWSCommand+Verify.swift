@@ -11,11 +11,16 @@ extension JWSCommand {
             abstract: "Verify a signed QR code, a compact JWS, or a URL with ?jws= / &jws=.",
             discussion: """
             Exit 0 and the verified payload (JSON pretty-printed), or one line saying why not and exit 1. \
-            exp and nbf claims, when present, must hold.
+            exp and nbf claims, when present, must hold. --key takes the key as SAP's mobile services \
+            cockpit hands it out, or in any other common encoding: PEM, DER (SPKI or PKCS#1), the bare \
+            base64 of that DER, or a JWK. With --onboarding, a verified flat payload (authType, \
+            oauth.0.clientID, …, host, port) is printed as the onboarding configuration the SDK builds.
+
+            Example: seqr jws verify onboarding.png --key cockpit-public.der --onboarding
             """
         )
 
-        @Option(help: "The trusted public key (PEM: SPKI or PKCS#1).")
+        @Option(help: "The trusted public key: PEM, DER (SPKI or PKCS#1), base64 of DER, or a JWK.")
         var key: String?
 
         @Option(help: "A JWK set of trusted keys, chosen by the token's kid.")
@@ -33,6 +38,9 @@ extension JWSCommand {
         @Flag(name: .customLong("ignore-time"), help: "Do not check exp and nbf.")
         var ignoreTime = false
 
+        @Flag(help: "Print the verified flat payload as the SDK's onboarding configuration (real JSON: no value can change its structure).")
+        var onboarding = false
+
         func validate() throws {
             if (key == nil) == (jwks == nil) { throw ValidationError("give exactly one of --key and --jwks") }
         }
@@ -41,11 +49,25 @@ extension JWSCommand {
             let token = try Self.token(from: input)
             let verified: CompactJWS.Verified
             if let key {
-                verified = try CompactJWS.verify(token, with: JWSVerificationKey(pem: readText(key, what: "key"), algorithm: alg))
+                guard let data = FileManager.default.contents(atPath: key) else { throw CLIError("\(key): cannot read the key file") }
+                let trusted: JWSVerificationKey
+                do {
+                    trusted = try JWSVerificationKey(keyFile: data, algorithm: alg)
+                } catch {
+                    throw CLIError("\(key): \(error)")
+                }
+                verified = try CompactJWS.verify(token, with: trusted)
             } else {
                 verified = try CompactJWS.verify(token, with: JWKSet(json: Data(readText(jwks!, what: "JWK set").utf8)))
             }
             if !ignoreTime { try JWSClaims.check(verified.payload) }
+            if onboarding {
+                // Only now, after the signature held, is anything of the payload printed.
+                let configuration = try OnboardingConfiguration(flatPayload: verified.payload)
+                StandardStreams.print(String(decoding: configuration.json(), as: UTF8.self))
+                StandardStreams.warn("signature valid (\(verified.algorithm.rawValue)\(verified.keyID.map { ", kid \($0)" } ?? ""))")
+                return
+            }
             let parsed = try? JSONSerialization.jsonObject(with: verified.payload, options: [.fragmentsAllowed])
             if json {
                 var report: [String: Any] = ["algorithm": verified.algorithm.rawValue, "verified": true]
