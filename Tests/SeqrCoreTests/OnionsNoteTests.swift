@@ -115,3 +115,18 @@ extension OnionsNoteTests {
         }
     }
 }
+
+extension OnionsNoteTests {
+    @Test("the stretched credential and an export Seqr writes match the reference")
+    func stretchAndWrittenExport() throws {
+        let reference = try Self.python(["stretch", "onions-user"], stdin: Data())
+        #expect(reference.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == OnionsExport.stretchedCredential("onions-user"))
+        let notes = [OnionsExport.Note(objectID: "n1", title: "Bank", info: "PIN ✓", created: Date(timeIntervalSince1970: 1_400_000_000.5))]
+        let written = OnionsExport.serialized(notes, password: "pässword", username: "onions-user")
+        let read = try Self.python(["export", "pässword"], stdin: written)
+        try #require(read.status == 0, "\(read.stderr)")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: read.stdout) as? [[String: Any]])
+        #expect(decoded.first?["title"] as? String == "Bank" && decoded.first?["info"] as? String == "PIN ✓")
+        #expect(try OnionsExport(parsing: written).objects.first?.userID == OnionsExport.stretchedCredential("onions-user"))
+    }
+}

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// A Parse export of the Onions app's `Onion` class (docs/formats/onions.md): each object's
@@ -17,6 +18,13 @@ public struct OnionsExport: Sendable, Equatable {
         public var title: String
         public var info: String
         public var created: Date?
+
+        public init(objectID: String, title: String, info: String, created: Date?) {
+            self.objectID = objectID
+            self.title = title
+            self.info = info
+            self.created = created
+        }
     }
 
     public var objects: [Object]
@@ -68,5 +76,30 @@ public struct OnionsExport: Sendable, Equatable {
                 return (object.objectID, .failure(error))
             }
         }
+    }
+
+    /// A Parse export the Onions app's class would hold for `notes`, each field sealed with
+    /// `password` (``OnionsNoteField``) — the compatibility mode for handing notes back to it.
+    /// `userId` is the stretched username, as the app's Parse user was named.
+    public static func serialized(_ notes: [Note], password: String, username: String) -> Data {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let results: [[String: String]] = notes.map { note in
+            let created = formatter.string(from: note.created ?? Date())
+            return ["objectId": note.objectID, "onionTitle": OnionsNoteField.seal(note.title, password: password),
+                    "onionInfo": OnionsNoteField.seal(note.info, password: password), "userId": stretchedCredential(username),
+                    "createdAt": created, "updatedAt": created]
+        }
+        // Dictionaries of strings always serialise.
+        return try! JSONSerialization.data(withJSONObject: ["results": results], options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+    }
+
+    /// The app's `stretchedCredentialString`: SHA-256 applied 15,000 times (the first round
+    /// over the UTF-8 bytes, each next over the previous raw digest), then base64. The app named
+    /// its Parse users this way; Seqr accounts do not use it (docs/formats/onions.md).
+    public static func stretchedCredential(_ text: String) -> String {
+        var digest = Data(SHA256.hash(data: Data(text.utf8)))
+        for _ in 1..<15_000 { digest = Data(SHA256.hash(data: digest)) }
+        return digest.base64EncodedString()
     }
 }
