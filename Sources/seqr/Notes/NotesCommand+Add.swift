@@ -10,7 +10,7 @@ extension NotesCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Encrypt a note here and store it on the server.")
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case seqr, rncryptor
+            case seqr, rncryptor, onions
         }
 
         @Option(help: "The title, at most 30 characters.") var title: String
@@ -22,7 +22,7 @@ extension NotesCommand {
             // RNCryptor's keys come from the password through PBKDF2-SHA1 at a count the user picks:
             // stored on the server, its HMAC would be a cheaper password test than the account key.
             guard format == .seqr else {
-                throw CLIError("RNCryptor notes are no longer stored on the server (their key is a cheaper password test than the account's); RNCryptor notes stored before are still read")
+                throw CLIError("\(format == .onions ? "Onions" : "RNCryptor") notes are no longer stored on the server (their key is a cheaper password test than the account's); use `seqr notes export --format onions` to write a file the Onions app's format holds")
             }
             let text = info ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let note = try NotePlaintext(title: title, info: text)

@@ -8,10 +8,18 @@ import SeqrStore
 extension NotesCommand {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "export", abstract: "Save all your notes to one file, encrypted with your password (SQNX, docs/formats/notes.md).")
+            commandName: "export", abstract: "Save all your notes to one file, encrypted with your password (SQNX, docs/formats/notes.md).",
+            discussion: """
+            --format onions writes a Parse export of the Onions app's `Onion` class instead, each field \
+            sealed as the app did (docs/formats/onions.md): a compatibility format whose key (PBKDF2, \
+            10,000 rounds, a non-ASCII password cut short) is far weaker than Seqr's own.
+            """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case seqr, onions }
 
         @Option(name: .shortAndLong, help: "The export file to write.") var output: String
         @Flag(help: "Replace the file if it exists.") var force = false
+        @Option(help: "seqr (an SQNX file, the default) or onions (a Parse export the Onions app's format holds).") var format: Format = .seqr
         @OptionGroup var options: NotesOptions
 
         func run() async throws {
@@ -20,7 +28,18 @@ extension NotesCommand {
             let notes = try await withNotesErrors { try await client.notes() }
             let password = try options.passwordOptions.source.read(confirm: false)
             let cipher = NoteCipher(password: password)
-            let entries = try zip(notes, options.openAll(notes, with: cipher, session: session)).map { note, plain in
+            let opened = try options.openAll(notes, with: cipher, session: session)
+            if format == .onions {
+                StandardStreams.warn("writing the Onions format: its key is much weaker than Seqr's (PBKDF2, 10,000 rounds)")
+                let onions = zip(notes, opened).map { note, plain in
+                    OnionsExport.Note(objectID: String(note.id.uuidString.lowercased().prefix(10)), title: plain.title, info: plain.info, created: note.createdAt)
+                }
+                try FileWriter.write(OnionsExport.serialized(onions, password: password, username: session.username), to: output)
+                if options.json { try JSONOutput.print(["exported": onions.count]); return }
+                print("exported \(onions.count) note\(onions.count == 1 ? "" : "s") to \(output) (Onions format)")
+                return
+            }
+            let entries = zip(notes, opened).map { note, plain in
                 NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format)
             }
             let file = try NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)

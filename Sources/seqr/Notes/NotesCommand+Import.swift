@@ -8,19 +8,56 @@ import SeqrStore
 extension NotesCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import", abstract: "Add the notes of an export file to your account, as new notes.")
+            commandName: "import", abstract: "Add the notes of an export file to your account, as new notes.",
+            discussion: """
+            --from seqr (the default) reads a file from `seqr notes export`; --from onions reads a Parse \
+            export of the Onions app's notes (docs/formats/onions.md), opened with the Onions password \
+            (--onions-password-file or SEQR_ONIONS_PASSWORD, else the account password). Every note is \
+            stored re-encrypted with Seqr's own note encryption. If any note does not open, nothing is \
+            uploaded unless --skip-bad is given. --dry-run decrypts and prints what would be imported, \
+            without a server or an account.
+
+            Example: seqr notes import --from onions Onion.json --dry-run --json
+            """)
+
+        enum Source: String, ExpressibleByArgument, CaseIterable { case seqr, onions }
 
         @Argument(help: "The export file.") var file: String
+        @Option(help: "The export's format: seqr or onions.") var from: Source = .seqr
+        @Option(name: .customLong("onions-password-file"), help: "The Onions password, first line of this file (SEQR_ONIONS_PASSWORD works too; default: the account password).")
+        var onionsPasswordFile: String?
+        @Flag(name: .customLong("dry-run"), help: "Decrypt and print the notes; upload nothing (no server or account needed).") var dryRun = false
+        @Flag(name: .customLong("skip-bad"), help: "Import the notes that open, and report the others.") var skipBad = false
         @OptionGroup var options: NotesOptions
+
+        /// A note of the file, ready to seal, with the export's id for reports.
+        struct Entry: Encodable {
+            let objectId: String?
+            let title: String
+            let info: String
+            let created: Date?
+        }
 
         func run() async throws {
             guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("\(file): cannot read the file") }
+            let entries: [Entry]
+            switch from {
+            case .seqr:
+                let password = try options.passwordOptions.source.read(confirm: false)
+                entries = try NotesExportFile.open(data, password: password).notes.map { Entry(objectId: nil, title: $0.title, info: $0.info, created: nil) }
+            case .onions:
+                entries = try onionsEntries(data)
+            }
+            if dryRun {
+                if options.json { return try JSONOutput.print(entries) }
+                for entry in entries { print("\(entry.objectId.map { "\(DisplayName.escaped($0))  " } ?? "")\(DisplayName.escaped(entry.title))") }
+                print("\(entries.count) note\(entries.count == 1 ? "" : "s") would be imported (dry run: nothing uploaded)")
+                return
+            }
             let (session, client) = try options.signedIn()
-            let password = try options.passwordOptions.source.read(confirm: false)
-            let contents = try NotesExportFile.open(data, password: password)
-            let cipher = NoteCipher(password: password)
+            let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
             var added = 0
-            for entry in contents.notes {
+            for entry in entries {
                 // Imported notes are stored as seqr-aead-v1 whatever format they were exported from.
                 let sealed = try cipher.seal(NotePlaintext(unchecked: entry.title, info: entry.info), noteVersion: 1, account: session.kdf)
                 do {
@@ -28,11 +65,37 @@ extension NotesCommand {
                     try options.rememberWritten([(sealed.id, 1)], session: session)
                     added += 1
                 } catch {
-                    throw CLIError("\(notesFailure(error)) — \(added) of \(contents.notes.count) notes imported before this")
+                    throw CLIError("\(notesFailure(error)) — \(added) of \(entries.count) notes imported before this")
                 }
             }
             if options.json { try JSONOutput.print(["imported": added]); return }
             print("imported \(added) note\(added == 1 ? "" : "s") from \(file)")
+        }
+
+        /// The notes of a Parse export that open with the Onions password and fit Seqr's limits;
+        /// the others are named by object id, and stop the import unless --skip-bad.
+        func onionsEntries(_ data: Data) throws -> [Entry] {
+            let export = try OnionsExport(parsing: data)
+            let onionsSource = SecretSource(name: "Onions password", file: onionsPasswordFile, fileOption: "--onions-password-file",
+                                            environmentVariable: "SEQR_ONIONS_PASSWORD")
+            let password = try onionsSource.readIfGiven(confirm: false) ?? options.passwordOptions.source.read(confirm: false)
+            var entries: [Entry] = []
+            var bad: [(id: String, why: String)] = []
+            for (id, result) in export.open(password: password) {
+                do {
+                    let note = try result.get()
+                    _ = try NotePlaintext(title: note.title, info: note.info)  // Seqr's limits, before anything is uploaded
+                    entries.append(Entry(objectId: id, title: note.title, info: note.info, created: note.created))
+                } catch {
+                    bad.append((id, "\(error)"))
+                }
+            }
+            guard !bad.isEmpty else { return entries }
+            for (id, why) in bad { StandardStreams.warn("\(DisplayName.escaped(id)): \(why)") }
+            guard skipBad else {
+                throw CLIError("\(bad.count) of \(export.objects.count) notes do not open or do not fit; nothing imported (--skip-bad imports the other \(entries.count))")
+            }
+            return entries
         }
     }
 }
