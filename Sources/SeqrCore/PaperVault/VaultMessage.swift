@@ -16,7 +16,7 @@ import _CryptoExtras
 /// fields are bound by the document digest instead.
 public struct VaultMessage: Equatable, Sendable {
     /// OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256.
-    public static let defaultRounds: UInt32 = 600_000
+    public static let defaultRounds = UInt32(PasswordKDF.recommendedIterations)
     /// A restore refuses more rounds than this, so a hostile backup cannot hang it for hours.
     public static let maximumRounds: UInt32 = 50_000_000
     public static let defaultSaltLength = 32

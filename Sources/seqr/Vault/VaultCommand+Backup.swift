@@ -56,7 +56,9 @@ extension VaultCommand {
         var json = false
 
         func validate() throws {
-            guard rounds >= 210_000 else { throw ValidationError("--rounds must be at least 210,000 (OWASP asks for 600,000)") }
+            guard Int(rounds) >= PasswordKDF.minimumIterations else {
+                throw ValidationError("--rounds must be at least \(PasswordKDF.minimumIterations.formatted()) (OWASP asks for \(PasswordKDF.recommendedIterations.formatted()))")
+            }
             if let qrVersion, !(10...40).contains(qrVersion) { throw ValidationError("--qr-version must be between 10 and 40") }
             guard (72...600).contains(dpi) else { throw ValidationError("--dpi must be between 72 and 600") }
             guard let share = Self.percentage(redundancy), (0...1).contains(share) else {
