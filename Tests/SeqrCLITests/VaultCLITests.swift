@@ -141,4 +141,38 @@ struct VaultCLITests {
         #expect(try run(["vault", "restore", pdf, "-o", existing, "--force"]).status == 0)
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "x")
     }
+
+    @Test("backup refuses to replace a backup without --force; with --force no page of the older backup is left beside the new one")
+    func replacingBackups() throws {
+        let big = try directory.write(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 7) }), to: "big.bin")
+        let note = try directory.write(Data("new\n".utf8), to: "note.txt")
+        let pages = directory.file("pages/")
+        #expect(try run(["vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000"]).status == 0)
+        let old = try FileManager.default.contentsOfDirectory(atPath: pages).sorted()
+        try #require(old.count >= 3)
+        let keep = try directory.write(Data("mine".utf8), to: "pages/page-notes.txt")
+        let other = try directory.write(Data("mine".utf8), to: "pages/page-1.png")
+
+        let refused = try run(["vault", "backup", note, "-o", pages, "--rounds", "210000"])
+        #expect(refused.status == 1)
+        #expect(refused.errorLines == ["seqr: \(pages) holds the pages of a backup; use --force to replace them"], "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == (old + ["page-1.png", "page-notes.txt"]).sorted())
+
+        #expect(try run(["vault", "backup", note, "-o", pages, "--rounds", "210000", "--force"]).status == 0)
+        // Only the pattern Seqr writes (page-NNN.png) is removed; the user's other files stay.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == ["page-001.png", "page-1.png", "page-notes.txt"])
+        #expect(FileManager.default.fileExists(atPath: keep) && FileManager.default.fileExists(atPath: other))
+        let restored = directory.file("restored.txt")
+        #expect(try run(["vault", "restore", pages + "page-001.png", "-o", restored]).status == 0)
+        #expect(try String(contentsOfFile: restored, encoding: .utf8) == "new\n")
+
+        let pdf = directory.file("b.pdf")
+        #expect(try run(["vault", "backup", big, "-o", pdf, "--rounds", "210000"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        let again = try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000"])
+        #expect(again.status == 1 && again.errorLines == ["seqr: \(pdf) exists; use --force to overwrite it"], "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == before)
+        #expect(try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000", "--force"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) != before)
+    }
 }

@@ -23,6 +23,9 @@ extension VaultCommand {
         @Option(name: .shortAndLong, help: "A .pdf file, or a directory (ending in /) for one PNG per page.")
         var output: String
 
+        @Flag(help: "Replace an existing backup. In a PNG directory this also deletes the older backup's page files (page-NNN.png) the new backup does not overwrite; no other file is touched.")
+        var force = false
+
         @Option(help: "The document's title (secret: stored encrypted, not printed). Default: the file name.")
         var title: String?
 
@@ -92,6 +95,7 @@ extension VaultCommand {
             if !asPNG && URL(fileURLWithPath: output).pathExtension.lowercased() != "pdf" {
                 throw CLIError("\(output): give a .pdf file, or a directory ending in / for PNG pages")
             }
+            try refuseExistingBackup(asPNG: asPNG)
             let document = VaultDocument(title: title ?? URL(fileURLWithPath: file).lastPathComponent, contents: contents)
             if document.contentType == .bytes {
                 StandardStreams.warn("\(file) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup")
@@ -113,11 +117,21 @@ extension VaultCommand {
 
             if asPNG {
                 try FileWriter.createDirectory(output)
+                var written: Set<String> = []
                 for (index, page) in try printout.pngPages(dpi: dpi).enumerated() {
-                    try FileWriter.write(page, to: URL(fileURLWithPath: output).appendingPathComponent(String(format: "page-%03d.png", index + 1)).path)
+                    let name = String(format: "page-%03d.png", index + 1)
+                    try FileWriter.write(page, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, overwrite: force)
+                    written.insert(name)
+                }
+                // Pages of an older, longer backup would otherwise be restored together with the new one.
+                for stale in Self.pageFiles(in: output) where !written.contains(stale) {
+                    let path = URL(fileURLWithPath: output).appendingPathComponent(stale).path
+                    do { try FileManager.default.removeItem(atPath: path) } catch {
+                        throw CLIError("\(path): cannot remove this page of the older backup")
+                    }
                 }
             } else {
-                try FileWriter.write(printout.pdfData(), to: output)
+                try FileWriter.write(printout.pdfData(), to: output, overwrite: force)
             }
             let summary = Summary(
                 output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
@@ -128,6 +142,28 @@ extension VaultCommand {
             } else {
                 let parity = summary.parityCodes > 0 ? " + \(summary.parityCodes) parity" : ""
                 StandardStreams.warn("wrote \(output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
+            }
+        }
+
+        /// Refuses, before the password and the KDF, to replace a backup without --force.
+        private func refuseExistingBackup(asPNG: Bool) throws(CLIError) {
+            guard !force else { return }
+            if asPNG {
+                if !Self.pageFiles(in: output).isEmpty {
+                    throw CLIError("\(output) holds the pages of a backup; use --force to replace them")
+                }
+            } else if FileManager.default.fileExists(atPath: output) {
+                throw CLIError("\(output) exists; use --force to overwrite it")
+            }
+        }
+
+        /// The names of the page files Seqr writes ("page-001.png", "page-1234.png") in a directory; nothing else.
+        static func pageFiles(in directory: String) -> [String] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return names.filter { name in
+                guard name.hasPrefix("page-"), name.hasSuffix(".png") else { return false }
+                let number = name.dropFirst("page-".count).dropLast(".png".count)
+                return number.count >= 3 && number.allSatisfy { $0.isASCII && $0.isNumber }
             }
         }
 
