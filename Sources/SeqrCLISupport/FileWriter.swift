@@ -57,16 +57,34 @@ public enum FileWriter {
         moved = true
     }
 
+    /// Checks, before any long work, that `path` can be created: its directory exists and is writable.
+    /// The write itself still reports whatever happens later.
+    public static func checkWritable(_ path: String) throws(CLIError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? "."
+        var status = stat()
+        guard stat(directory, &status) == 0 else { throw failure(path) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw CLIError("cannot write \(path): a part of the path is not a directory") }
+        guard access(directory, W_OK) == 0 else { throw failure(path) }
+    }
+
     /// A directory for output files, with its parents; one clear line when that fails.
     public static func createDirectory(_ path: String) throws(CLIError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError("\(path): cannot create the directory")
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += String(component) + "/"
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+                throw CLIError("cannot create the directory \(path): \(SystemErrorWords.writing(errno))")
+            }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw CLIError("cannot create the directory \(path): a file of that name is in the way")
         }
     }
 
+    /// The one line for the `errno` of a failed write (read it before anything else can change it).
     static func failure(_ path: String) -> CLIError {
-        CLIError("\(path): cannot be written (\(String(cString: strerror(errno))))")
+        CLIError("cannot write \(path): \(SystemErrorWords.writing(errno))")
     }
 }

@@ -50,7 +50,7 @@ struct ErrorPathCLITests {
         try expectOneLineFailure(["encode", "--text", "a", "--ec", "X"], mentioning: "--ec")
         try expectOneLineFailure(["encode", "--text", "a", "-o", directory.file("out.gif")], mentioning: "cannot tell the format")
         try expectOneLineFailure(["encode", "--file", directory.file("absent.bin")], mentioning: "no such file")
-        try expectOneLineFailure(["encode", "--text", "a", "-o", directory.file("no/such/dir/x.png")], mentioning: "cannot be written")
+        try expectOneLineFailure(["encode", "--text", "a", "-o", directory.file("no/such/dir/x.png")], mentioning: "cannot write \(directory.file("no/such/dir/x.png")): no such directory")
     }
 
     @Test("decode --raw with more than one code refuses to guess")

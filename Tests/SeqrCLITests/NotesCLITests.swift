@@ -111,6 +111,42 @@ struct NotesCLITests {
         #expect(server.process.log.contains("\"route\":\"/v1/notes\""))
     }
 
+    @Test("export -o - writes standard output and import - reads standard input; a missing directory is one line in Seqr's words, before any network")
+    func standardStreamsAndMissingDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Server(database: directory.file("server.sqlite"), log: directory.file("server.log"))
+        let alice = ["--store", directory.file("alice")]
+        #expect(try seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000"] + alice).status == 0)
+        #expect(try seqr(["notes", "add", "--title", "Garden gate", "--info", "1234"] + alice).status == 0)
+
+        // Run in the temporary directory, so that a file named "-" would be seen there.
+        let shell = ExternalTool(path: "/bin/sh")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEQR_PASSWORD"] = "correct horse"
+        let export = try shell.run(["-c", "cd \"$1\" && exec \"$2\" notes export -o - --store alice", "sh", directory.path, SeqrBinary.tool.path],
+                                   environment: environment)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.errorLines == ["seqr: exported 1 note to standard output"])
+        #expect(!FileManager.default.fileExists(atPath: directory.file("-")))
+        #expect(export.stdout.starts(with: Data("SQNX".utf8)))
+        let imported = try SeqrBinary.tool.run(["notes", "import", "-", "--dry-run"], stdin: export.stdout, environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdoutText.hasPrefix("Garden gate\n"))
+
+        let json = try seqr(["notes", "export", "-o", "-", "--json"] + alice)
+        #expect(json.status != 0 && json.errorLines.last?.contains("--json cannot be combined with -o -") == true, "\(json.stderr)")
+
+        let missing = directory.file("out/x.sqnx")
+        // No account is needed to see this: the path is checked before the store or the server.
+        let early = try seqr(["notes", "export", "-o", missing, "--store", directory.file("nobody")])
+        #expect(early.status == 1 && early.errorLines == ["seqr: cannot write \(missing): no such directory"], "\(early.stderr)")
+        let late = try seqr(["notes", "export", "-o", missing] + alice)
+        #expect(late.errorLines == ["seqr: cannot write \(missing): no such directory"], "\(late.stderr)")
+        let absent = try seqr(["notes", "import", directory.file("absent.sqnx"), "--dry-run"])
+        #expect(absent.status == 1 && absent.errorLines == ["seqr: \(directory.file("absent.sqnx")): no such file"], "\(absent.stderr)")
+        #expect(server.process.stop(SIGTERM) == 0)
+    }
+
     @Test("a note the server rolls back to an older version is refused; an RNCryptor note stored before is read and re-sealed on edit")
     func rollbackAndLegacy() async throws {
         let directory = try TemporaryDirectory()

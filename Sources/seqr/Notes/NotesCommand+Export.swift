@@ -17,13 +17,22 @@ extension NotesCommand {
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case seqr, onions }
 
-        @Option(name: .shortAndLong, help: "The export file to write.") var output: String
+        @Option(name: .shortAndLong, help: "The export file to write (- for standard output).") var output: String
         @Flag(help: "Replace the file if it exists.") var force = false
         @Option(help: "seqr (an SQNX file, the default) or onions (a Parse export the Onions app's format holds).") var format: Format = .seqr
         @OptionGroup var options: NotesOptions
 
+        var toStandardOutput: Bool { output == "-" }
+
+        func validate() throws {
+            if toStandardOutput && options.json { throw ValidationError("--json cannot be combined with -o - (both write standard output)") }
+        }
+
         func run() async throws {
-            guard force || !FileManager.default.fileExists(atPath: output) else { throw CLIError("\(output) exists (use --force to replace it)") }
+            if !toStandardOutput {
+                guard force || !FileManager.default.fileExists(atPath: output) else { throw CLIError("\(output) exists (use --force to replace it)") }
+                try FileWriter.checkWritable(output)
+            }
             let (session, client) = try options.signedIn()
             let notes = try await withNotesErrors { try await client.notes() }
             let password = try options.passwordOptions.source.read(confirm: false)
@@ -34,18 +43,29 @@ extension NotesCommand {
                 let onions = zip(notes, opened).map { note, plain in
                     OnionsExport.Note(objectID: String(note.id.uuidString.lowercased().prefix(10)), title: plain.title, info: plain.info, created: note.createdAt)
                 }
-                try FileWriter.write(OnionsExport.serialized(onions, password: password, username: session.username), to: output)
+                try save(OnionsExport.serialized(onions, password: password, username: session.username))
                 if options.json { try JSONOutput.print(["exported": onions.count]); return }
-                print("exported \(onions.count) note\(onions.count == 1 ? "" : "s") to \(output) (Onions format)")
+                report("exported \(onions.count) note\(onions.count == 1 ? "" : "s") to \(destination) (Onions format)")
                 return
             }
             let entries = zip(notes, opened).map { note, plain in
                 NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format)
             }
             let file = try NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)
-            try FileWriter.write(file, to: output)
+            try save(file)
             if options.json { try JSONOutput.print(["exported": entries.count]); return }
-            print("exported \(entries.count) note\(entries.count == 1 ? "" : "s") to \(output)")
+            report("exported \(entries.count) note\(entries.count == 1 ? "" : "s") to \(destination)")
+        }
+
+        private var destination: String { toStandardOutput ? "standard output" : output }
+
+        private func save(_ data: Data) throws {
+            if toStandardOutput { StandardStreams.write(data) } else { try FileWriter.write(data, to: output) }
+        }
+
+        /// The summary goes to standard error when standard output carries the export.
+        private func report(_ line: String) {
+            if toStandardOutput { StandardStreams.warn(line) } else { print(line) }
         }
     }
 }

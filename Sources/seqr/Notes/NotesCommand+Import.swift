@@ -3,6 +3,7 @@ import Foundation
 import SeqrCLISupport
 import SeqrCloudClient
 import SeqrCore
+import SeqrQR
 import SeqrStore
 
 extension NotesCommand {
@@ -22,7 +23,7 @@ extension NotesCommand {
 
         enum Source: String, ExpressibleByArgument, CaseIterable { case seqr, onions }
 
-        @Argument(help: "The export file.") var file: String
+        @Argument(help: "The export file (- for standard input).") var file: String
         @Option(help: "The export's format: seqr or onions.") var from: Source = .seqr
         @Option(name: .customLong("onions-password-file"), help: "The Onions password, first line of this file (SEQR_ONIONS_PASSWORD works too; default: the account password).")
         var onionsPasswordFile: String?
@@ -39,7 +40,7 @@ extension NotesCommand {
         }
 
         func run() async throws {
-            guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("\(file): cannot read the file") }
+            let data = file == "-" ? StandardStreams.readAllInput() : try ImageFile.readBytes(file)
             let entries: [Entry]
             switch from {
             case .seqr:
