@@ -32,9 +32,11 @@ int seqr_png_decode_gray(const uint8_t *data, size_t size,
         return -1;
     }
     if ((size_t)image.width * (size_t)image.height > SEQR_MAX_PIXELS) {
+        *width = (int)image.width;
+        *height = (int)image.height;
         png_image_free(&image);
         copy_error(error, error_size, "image has too many pixels");
-        return -1;
+        return SEQR_CODEC_TOO_LARGE;
     }
     image.format = PNG_FORMAT_GRAY;
     size_t bytes = PNG_IMAGE_SIZE(image);
@@ -197,7 +199,12 @@ int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int mar
         copy_error(error, error_size, "invalid symbol geometry");
         return -1;
     }
-    const int side = (size + 2 * margin) * scale;
+    const size_t wide = ((size_t)size + 2 * (size_t)margin) * (size_t)scale;
+    if (wide * wide > SEQR_MAX_PIXELS) {
+        copy_error(error, error_size, "image has too many pixels");
+        return SEQR_CODEC_TOO_LARGE;
+    }
+    const int side = (int)wide;
     module_rows symbol = {modules, size, scale, margin, ((size_t)side + 7) / 8};
     return png_write_gray(side, side, 1, module_row, &symbol, out, out_size, error, error_size);
 }
@@ -255,18 +262,21 @@ int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
     if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
-        copy_error(error, error_size, "CMYK JPEG images are not supported");
+        copy_error(error, error_size, cinfo.jpeg_color_space == JCS_CMYK ? "CMYK" : "YCCK");
         jpeg_destroy_decompress(&cinfo);
-        return -1;
+        return SEQR_CODEC_UNSUPPORTED_COLOR_SPACE;
+    }
+    // Checked before jpeg_start_decompress, which already allocates for the whole width.
+    if ((size_t)cinfo.image_width * (size_t)cinfo.image_height > SEQR_MAX_PIXELS) {
+        *width = (int)cinfo.image_width;
+        *height = (int)cinfo.image_height;
+        copy_error(error, error_size, "image has too many pixels");
+        jpeg_destroy_decompress(&cinfo);
+        return SEQR_CODEC_TOO_LARGE;
     }
     cinfo.out_color_space = JCS_GRAYSCALE;
     jpeg_start_decompress(&cinfo);
     size_t w = cinfo.output_width, h = cinfo.output_height;
-    if (w * h > SEQR_MAX_PIXELS) {
-        copy_error(error, error_size, "image has too many pixels");
-        jpeg_destroy_decompress(&cinfo);
-        return -1;
-    }
     buffer = malloc(w * h > 0 ? w * h : 1);
     if (buffer == NULL) {
         copy_error(error, error_size, "out of memory");

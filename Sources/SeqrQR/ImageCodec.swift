@@ -6,11 +6,40 @@ public enum ImageCodec: String, Sendable, CaseIterable {
     case png = "PNG"
     case jpeg = "JPEG"
 
+    /// The most pixels Seqr decodes (a decompression-bomb guard), and so the most it encodes.
+    public static let maximumPixels = Int(SEQR_MAX_PIXELS)
+
     /// A decoding or encoding failure reported by the C library.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        public enum Kind: Sendable, Equatable {
+            /// Truncated, corrupt, or another failure of the library.
+            case failed
+            /// More than `maximumPixels`; the size when the file states it.
+            case tooLarge(width: Int, height: Int)
+            /// A colour space Seqr does not read, named ("CMYK").
+            case unsupportedColorSpace(String)
+        }
+
         public let codec: ImageCodec
         public let message: String
+        public let kind: Kind
         public var description: String { "\(codec.rawValue): \(message)" }
+
+        public init(codec: ImageCodec, message: String, kind: Kind = .failed) {
+            self.codec = codec
+            self.message = message
+            self.kind = kind
+        }
+
+        /// The failure a C function's status (SEQR_CODEC_…) and message describe.
+        init(codec: ImageCodec, status: Int32, message: String, width: Int32 = 0, height: Int32 = 0) {
+            let kind: Kind = switch Int(status) {
+            case SEQR_CODEC_TOO_LARGE: .tooLarge(width: Int(width), height: Int(height))
+            case SEQR_CODEC_UNSUPPORTED_COLOR_SPACE: .unsupportedColorSpace(message)
+            default: .failed
+            }
+            self.init(codec: codec, message: message, kind: kind)
+        }
     }
 
     /// Recognises the format from the first bytes of a file.
@@ -34,7 +63,9 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             case .jpeg: return seqr_jpeg_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
             }
         }
-        guard status == 0, let pixels else { throw Failure(codec: self, message: cErrorMessage(message)) }
+        guard status == 0, let pixels else {
+            throw Failure(codec: self, status: status, message: cErrorMessage(message), width: width, height: height)
+        }
         defer { seqr_codec_free(pixels) }
         let count = Int(width) * Int(height)
         return GrayImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
@@ -53,7 +84,7 @@ public enum ImageCodec: String, Sendable, CaseIterable {
                 return seqr_jpeg_encode_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &out, &size, &message, message.count)
             }
         }
-        guard status == 0, let out else { throw Failure(codec: self, message: cErrorMessage(message)) }
+        guard status == 0, let out else { throw Failure(codec: self, status: status, message: cErrorMessage(message)) }
         defer { seqr_codec_free(out) }
         return Data(bytes: out, count: size)
     }

@@ -36,7 +36,11 @@ public enum ImageFile {
         do {
             return try codec.decode(data)
         } catch {
-            throw .corrupt(path: path, format: codec.rawValue, detail: error.message)
+            switch error.kind {
+            case .failed: throw .corrupt(path: path, format: codec.rawValue, detail: error.message)
+            case let .tooLarge(width, height): throw .tooLarge(path: path, format: codec.rawValue, width: width, height: height)
+            case .unsupportedColorSpace(let space): throw .unsupportedColorSpace(path: path, format: codec.rawValue, colorSpace: space)
+            }
         }
     }
 }

@@ -8,6 +8,10 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case unsupportedFormat(path: String)
     /// The file starts like a PNG or JPEG but cannot be decoded (truncated, corrupt).
     case corrupt(path: String, format: String, detail: String)
+    /// More pixels than Seqr decodes (`ImageCodec.maximumPixels`).
+    case tooLarge(path: String, format: String, width: Int, height: Int)
+    /// A colour space Seqr does not read (a CMYK JPEG).
+    case unsupportedColorSpace(path: String, format: String, colorSpace: String)
 
     public var description: String {
         switch self {
@@ -16,6 +20,10 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .empty(let path): "\(path): the file is empty"
         case .unsupportedFormat(let path): "\(path): not a PNG or JPEG image"
         case .corrupt(let path, let format, let detail): "\(path): truncated or corrupt \(format) image (\(detail))"
+        case .tooLarge(let path, let format, let width, let height):
+            "\(path): the \(format) image is too large to read (\(width)×\(height) pixels; Seqr reads at most \(ImageCodec.maximumPixels.formatted()) pixels)"
+        case .unsupportedColorSpace(let path, let format, let colorSpace):
+            "\(path): the \(format) image is in the \(colorSpace) colour space, which Seqr does not read (save it as RGB or grayscale)"
         }
     }
 }

@@ -2,10 +2,18 @@ import CCairo
 import Foundation
 
 extension QRSymbol {
+    /// PDF's largest page side (ISO 32000-1, annex C: 14,400 user units, 200 inches); viewers refuse larger pages.
+    public static let maximumPDFPagePoints = 14_400
+
     /// A one-page PDF, drawn with cairo, whose page is exactly the symbol and its quiet zone;
     /// `style.scale` is points per module.
+    /// Refused beyond `maximumPDFPagePoints`, a page PDF viewers would not open.
     public func pdfData(_ style: QRRenderStyle = QRRenderStyle()) throws -> Data {
-        let side = Double(style.totalModules(self) * style.scale)
+        let points = style.totalModules(self) * style.scale
+        guard points <= Self.maximumPDFPagePoints else {
+            throw PDFRenderingError(message: "a page of \(points)×\(points) points is larger than PDF allows (at most \(Self.maximumPDFPagePoints.formatted()) points a side)")
+        }
+        let side = Double(points)
         let unit = Double(style.scale)
         return try Cairo.pdf(width: side, height: side, pages: 1) { context, cairo, _ in
             cairo.cairo_set_source_rgb(context, 1, 1, 1)

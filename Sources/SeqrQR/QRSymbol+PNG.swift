@@ -19,7 +19,8 @@ extension QRSymbol {
         return GrayImage(width: side, height: side, pixels: pixels)
     }
 
-    /// A 1-bit PNG of the symbol, written straight from the modules.
+    /// A 1-bit PNG of the symbol, written straight from the modules; refused (`.tooLarge`) beyond
+    /// `ImageCodec.maximumPixels`, which Seqr would not read back.
     public func pngData(_ style: QRRenderStyle = QRRenderStyle()) throws(ImageCodec.Failure) -> Data {
         var out: UnsafeMutablePointer<UInt8>?
         var count = 0
@@ -27,7 +28,8 @@ extension QRSymbol {
         let bytes = modules.map { $0 ? UInt8(1) : 0 }
         let status = seqr_png_encode_modules(bytes, Int32(size), Int32(style.scale), Int32(style.margin), &out, &count, &message, message.count)
         guard status == 0, let out else {
-            throw ImageCodec.Failure(codec: .png, message: cErrorMessage(message))
+            let side = Int32(style.totalModules(self) * style.scale)
+            throw ImageCodec.Failure(codec: .png, status: status, message: cErrorMessage(message), width: side, height: side)
         }
         defer { seqr_codec_free(out) }
         return Data(bytes: out, count: count)

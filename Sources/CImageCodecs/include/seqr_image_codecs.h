@@ -11,11 +11,23 @@
 extern "C" {
 #endif
 
-/// Decoding refuses images with more pixels than this (a decompression-bomb guard).
-#define SEQR_MAX_PIXELS (200u * 1000u * 1000u)
+/// Decoding refuses images with more pixels than this (a decompression-bomb guard), and
+/// encoding refuses to write one that decoding would then refuse.
+#define SEQR_MAX_PIXELS 200000000u
+
+/// What every function below returns: 0, or why it failed (with a message in `error`).
+enum {
+    SEQR_CODEC_OK = 0,
+    /// Truncated, corrupt, out of memory: anything else.
+    SEQR_CODEC_FAILED = -1,
+    /// More than SEQR_MAX_PIXELS; `*width` and `*height` are set when they are known.
+    SEQR_CODEC_TOO_LARGE = -2,
+    /// A colour space Seqr does not read (CMYK or YCCK JPEG); the message names it.
+    SEQR_CODEC_UNSUPPORTED_COLOR_SPACE = -3,
+};
 
 /// Decodes a PNG of any colour type into gray (alpha composited onto white).
-/// Returns 0 and a malloc'd `*pixels` (width*height bytes), or -1 with a message in `error`.
+/// Returns 0 and a malloc'd `*pixels` (width*height bytes), or a SEQR_CODEC_ status with a message in `error`.
 int seqr_png_decode_gray(const uint8_t *data, size_t size,
                          uint8_t **pixels, int *width, int *height,
                          char *error, size_t error_size);

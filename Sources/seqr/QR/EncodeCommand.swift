@@ -70,6 +70,7 @@ struct EncodeCommand: ParsableCommand {
         let symbol = try QREncoder.encode(payload, options: options)
         let style = QRRenderStyle(scale: scale, margin: margin)
         let chosen = try resolvedFormat()
+        try refuseOversized(symbol, style: style, format: chosen)
         let bytes: Data = switch chosen {
         case .png: try symbol.pngData(style)
         case .svg: Data(symbol.svg(style).utf8)
@@ -88,6 +89,22 @@ struct EncodeCommand: ParsableCommand {
             }
         } else {
             StandardStreams.write(bytes)
+        }
+    }
+
+    /// A PNG `seqr decode` would refuse, or a PDF page viewers would not open, is refused with the limit and the largest --scale that fits.
+    private func refuseOversized(_ symbol: QRSymbol, style: QRRenderStyle, format: OutputFormat) throws(CLIError) {
+        let side = style.totalModules(symbol) * style.scale
+        switch format {
+        case .png:
+            let maximumSide = Int(Double(ImageCodec.maximumPixels).squareRoot())
+            guard side > maximumSide else { return }
+            throw CLIError("a PNG of \(side)×\(side) pixels is larger than seqr decode reads (at most \(ImageCodec.maximumPixels.formatted()) pixels, \(maximumSide.formatted()) a side): use --scale \(max(1, maximumSide / style.totalModules(symbol))) or less")
+        case .pdf:
+            guard side > QRSymbol.maximumPDFPagePoints else { return }
+            throw CLIError("a PDF page of \(side)×\(side) points is larger than PDF allows (at most \(QRSymbol.maximumPDFPagePoints.formatted()) points a side): use --scale \(max(1, QRSymbol.maximumPDFPagePoints / style.totalModules(symbol))) or less")
+        case .svg, .terminal, .text:
+            return
         }
     }
 
