@@ -26,13 +26,23 @@ struct DatabaseOption: ParsableArguments {
     var database: String?
     @Option(name: .long, help: "PostgreSQL: read the password from the first line of this file (else the URL, else PGPASSWORD).")
     var databasePasswordFile: String?
+    @Option(name: .long, help: "PostgreSQL: seconds to wait at start for the connection and login before giving up (1–300).")
+    var connectTimeout = 5
 
     var location: String { database ?? RepositoryLocation.defaultSQLitePath() }
+    var isPostgres: Bool { location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") }
 
     func validate() throws {
         if databasePasswordFile != nil, !location.hasPrefix("postgres") {
             throw ValidationError("--database-password-file is for a postgres:// --database")
         }
+        guard (1...300).contains(connectTimeout) else { throw ValidationError("--connect-timeout must be between 1 and 300 seconds") }
+    }
+
+    /// PostgreSQL is tried once, within --connect-timeout, before its pool starts: an unreachable one is a
+    /// single line at start (and SIGTERM still ends the process meanwhile: no handler is installed yet).
+    func checkReachable(_ repository: any SeqrRepository) async throws {
+        if let postgres = repository as? PostgresRepository { try await postgres.checkReachable(timeout: connectTimeout) }
     }
 
 }
@@ -48,7 +58,7 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
-    @Option(help: "Port to listen on (0 picks a free one; the chosen port is logged).") var port = 8080
+    @Option(help: "Port to listen on, 0–65535 (0 picks a free one; the chosen port is logged).") var port = 8080
     @Option(help: "Notes a free account may hold.") var freeNotes = 10
     @Option(help: "Hours a session token stays valid.") var sessionHours = 168.0
     @Option(help: "Failed logins per account per 5 minutes.") var loginsPerAccount = 10
@@ -67,6 +77,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
 
     func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard locationHistory >= 1 else { throw ValidationError("--location-history must be at least 1") }
         guard locationRetentionHours > 0 else { throw ValidationError("--location-retention-hours must be positive") }
         guard sharesPerAccount >= 1 else { throw ValidationError("--shares-per-account must be at least 1") }
@@ -79,6 +90,7 @@ struct Serve: AsyncParsableCommand {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown log level \(logLevel)") }
         let logger = makeLogger(level)
         let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
+        try await database.checkReachable(repository)
         let proxies = try TrustedProxies(trustedProxies)
         var settings = AccountsService.Settings()
         settings.plans = AccountPlans(freeNoteLimit: freeNotes)
@@ -121,8 +133,13 @@ struct Admin: AsyncParsableCommand {
         @Argument(help: "on or off.") var state: Switch
 
         func run() async throws {
+            // An admin command works on a server's existing database; a mistyped or missing --database must not create an empty one.
+            if !database.isPostgres && !FileManager.default.fileExists(atPath: database.location) {
+                throw CLIError("no database at \(database.location): admin commands never create one (give the server's --database)")
+            }
             let logger = makeLogger(.warning)
             let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
+            try await database.checkReachable(repository)
             try await withRunning(services) {
                 try await repository.migrate()
                 guard try await repository.setPro(username: user, state == .on) else { throw CLIError("no user \"\(user)\"") }

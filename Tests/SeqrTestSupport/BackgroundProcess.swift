@@ -49,5 +49,20 @@ public final class BackgroundProcess: @unchecked Sendable {
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
     }
 
+    /// Waits up to `seconds` for the process to end by itself: its exit code, -1 when a signal
+    /// ended it, or nil when it is still running.
+    public func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            var status: Int32 = 0
+            if !reaped, waitpid(pid, &status, WNOHANG) == pid {
+                reaped = true
+                return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+            }
+            usleep(20_000)
+        } while Date() < deadline
+        return nil
+    }
+
     deinit { stop() }
 }

@@ -8,6 +8,7 @@ import SeqrCore
 /// a service the application's service group starts). Its parts: `+Accounts`, `+Notes`, `+Location`.
 public final class PostgresRepository: SeqrRepository {
     public let client: PostgresClient
+    let settings: PostgresURL
     let logger: Logger
 
     /// - Parameter url: `postgres://user[:password]@host[:port]/database[?sslmode=…]` (``PostgresURL``:
@@ -18,6 +19,7 @@ public final class PostgresRepository: SeqrRepository {
 
     public init(settings: PostgresURL, logger: Logger) {
         self.logger = logger
+        self.settings = settings
         client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
     }
 

@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SeqrTestSupport
+import Testing
+
+/// `seqr-server` started for real: bad settings and an unreachable database end it at once, in one
+/// line; an admin command never creates a database.
+@Suite("seqr-server start-up")
+struct ServerStartCLITests {
+    let directory: TemporaryDirectory
+    let binary = URL(fileURLWithPath: SeqrBinary.tool.path).deletingLastPathComponent().appendingPathComponent("seqr-server").path
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    /// Starts seqr-server; its exit code once it ended by itself within `seconds` (-1: by a signal), and its output lines.
+    func start(_ arguments: [String], within seconds: Double) throws -> (status: Int32?, lines: [Substring], process: BackgroundProcess) {
+        let log = directory.file("server-\(UUID().uuidString).log")
+        let process = try BackgroundProcess(binary, arguments, logPath: log)
+        let status = process.waitForExit(seconds: seconds)
+        return (status, process.log.split(separator: "\n"), process)
+    }
+
+    /// A loopback port nothing listens on (bound, then closed), or a socket that accepts connections
+    /// into its backlog and never answers, held open while `body` runs.
+    func loopbackPort(listening: Bool, _ body: (Int) throws -> Void) throws {
+        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        var isOpen = true
+        defer { if isOpen { close(descriptor) } }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        if listening {
+            try #require(listen(descriptor, 16) == 0)
+        } else {
+            close(descriptor)
+            isOpen = false
+        }
+        try body(port)
+    }
+
+    @Test("--port outside 0…65535 is refused in one line (it listened on 70000 − 65536 before)")
+    func portRange() throws {
+        for port in ["70000", "65536"] {
+            let run = try start(["--port", port, "--database", directory.file("p.sqlite")], within: 10)
+            #expect(run.status == 64 || run.status == 1, "\(run.lines)")
+            #expect(run.lines == ["seqr-server: --port must be between 0 and 65535"], "\(run.lines)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("p.sqlite")))
+    }
+
+    @Test("an admin command without --database, or with a missing file, creates nothing and says so")
+    func adminNeverCreates() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = directory.file("data")
+        let tool = ExternalTool(path: binary)
+        let implicit = try tool.run(["admin", "pro", "alice", "on"], environment: environment)
+        let expected = directory.file("data") + "/seqr-server/notes.sqlite"
+        #expect(implicit.status == 1)
+        #expect(implicit.errorLines == ["seqr-server: no database at \(expected): admin commands never create one (give the server's --database)"], "\(implicit.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("data")))
+
+        let missing = directory.file("typo.sqlite")
+        let explicit = try tool.run(["admin", "pro", "alice", "on", "--database", missing], environment: environment)
+        #expect(explicit.status == 1 && explicit.errorLines.count == 1 && explicit.stderr.contains("no database at \(missing)"), "\(explicit.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test("an unreachable PostgreSQL ends the server at once in one line: refused, or silent past --connect-timeout")
+    func unreachablePostgres() throws {
+        try loopbackPort(listening: false) { port in
+            let refused = try start(["--port", "0", "--database", "postgres://seqr:secret-pw@127.0.0.1:\(port)/seqr"], within: 10)
+            #expect(refused.status == 1)
+            #expect(refused.lines == ["seqr-server: cannot reach PostgreSQL at 127.0.0.1:\(port): connection refused"], "\(refused.lines)")
+        }
+        try loopbackPort(listening: true) { port in
+            let began = Date()
+            let silent = try start(["--port", "0", "--connect-timeout", "2", "--database", "postgres://seqr@127.0.0.1:\(port)/seqr"], within: 10)
+            #expect(silent.status == 1)
+            #expect(silent.lines == ["seqr-server: cannot reach PostgreSQL at 127.0.0.1:\(port): no answer within 2 seconds"], "\(silent.lines)")
+            #expect(Date().timeIntervalSince(began) < 8)
+        }
+    }
+
+    @Test("SIGTERM ends a server still waiting for PostgreSQL at once")
+    func sigtermWhileWaiting() throws {
+        try loopbackPort(listening: true) { port in
+            let log = directory.file("term.log")
+            let process = try BackgroundProcess(binary, ["--port", "0", "--connect-timeout", "60", "--database", "postgres://seqr@127.0.0.1:\(port)/seqr"], logPath: log)
+            #expect(process.waitForExit(seconds: 1) == nil, "it should still be waiting: \(process.log)")
+            kill(process.pid, SIGTERM)
+            #expect(process.waitForExit(seconds: 3) != nil, "SIGTERM was not honoured: \(process.log)")
+            #expect(!process.log.contains("secret"))
+        }
+    }
+}
