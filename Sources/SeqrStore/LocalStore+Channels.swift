@@ -5,11 +5,20 @@ import SeqrCore
 
 /// Channels this store owns or follows, and the history of their messages.
 extension LocalStore {
+    /// Creates a channel; its name is non-empty and unique among the owner's channels, so that
+    /// `post NAME` always names one channel.
     public func createChannel(name: String, owner: PrivateIdentity) throws -> Channel {
         try DisplayName.validate(name)
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw StoreError.emptyChannelName }
         let channel = Channel.create(name: name, owner: owner.publicIdentity)
         let record = try Self.record(channel, owned: true, key: secretsKey())
-        try database.write { db in try record.insert(db) }
+        try database.write { db in
+            // Checked in the writing transaction, so two concurrent creates cannot both pass.
+            if try ChannelRecord.named(name, ownedBy: channel.owner.fingerprint).fetchCount(db) > 0 {
+                throw StoreError.channelNameTaken(name)
+            }
+            try record.insert(db)
+        }
         return channel
     }
 
@@ -22,8 +31,10 @@ extension LocalStore {
         }.map(Self.listing)
     }
 
-    /// A channel with its secret, by exact id (hex) or name, and, where several owners'
-    /// channels match, by a prefix of the owner's fingerprint (dashes optional).
+    /// A channel with its secret, by name or id (hex, any unambiguous prefix: `channel list`
+    /// prints 8 characters), and, where several owners' channels match, by a prefix of the
+    /// owner's fingerprint (dashes optional). A name and another channel's id prefix alike are
+    /// ambiguous, never silently resolved one way.
     public func channel(named nameOrID: String, owner: String? = nil) throws -> (Channel, owned: Bool) {
         let record = try channelRecord(named: nameOrID, owner: owner)
         return (try channel(record), record.owned)
@@ -32,8 +43,10 @@ extension LocalStore {
     func channelRecord(named nameOrID: String, owner: String?) throws -> ChannelRecord {
         let records = try database.read { db in try ChannelRecord.fetchAll(db) }
         let ownerPrefix = owner.map { $0.uppercased().filter { $0 != "-" } }
+        let idPrefix = nameOrID.lowercased()
+        let isIDPrefix = !idPrefix.isEmpty && idPrefix.allSatisfy(\.isHexDigit)
         let matches = records.filter { record in
-            (record.name == nameOrID || record.id.hexString == nameOrID.lowercased())
+            (record.name == nameOrID || (isIDPrefix && record.id.hexString.hasPrefix(idPrefix)))
                 && ownerPrefix.map { record.ownerFingerprint.filter { $0 != "-" }.hasPrefix($0) } ?? true
         }
         guard let first = matches.first else { throw StoreError.channelNotFound(nameOrID) }

@@ -28,6 +28,13 @@ public struct ChannelRecord: Codable, FetchableRecord, PersistableRecord, Sendab
     public var created: Date
 }
 
+extension ChannelRecord {
+    /// The channels of one owner with this exact name (at most one since names are unique per owner).
+    static func named(_ name: String, ownedBy fingerprint: String) -> QueryInterfaceRequest<ChannelRecord> {
+        filter(Column("name") == name && Column("ownerFingerprint") == fingerprint)
+    }
+}
+
 /// A message published here or scanned successfully, with the code's bytes for reprinting.
 public struct MessageRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "message"
