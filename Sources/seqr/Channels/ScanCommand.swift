@@ -17,7 +17,9 @@ struct ScanCommand: AsyncParsableCommand {
         against the offline blocklist (--blocklist or SEQR_BLOCKLIST) and Google Safe Browsing \
         (key in SEQR_SAFE_BROWSING_KEY; SEQR_SAFE_BROWSING_ENDPOINT overrides the v4 base URL), whose \
         hash-prefix lists are kept in the store (safebrowsing.db): the URL itself is never sent. A \
-        flagged URL is shown with a warning, never hidden; with no check possible it says "not checked".
+        flagged URL is shown with a warning, never hidden; with no check possible it says "not checked". \
+        A message whose URL is not http or https (javascript:, data:, mailto: …) is flagged with a \
+        warning line, and "unsafeScheme" in JSON: it is not a web link.
         """
     )
 
@@ -38,6 +40,8 @@ struct ScanCommand: AsyncParsableCommand {
         var fingerprint: String?
         var urlCheck: String?
         var flagged: Bool?
+        /// A message URL's scheme when it is not http or https: not to be opened as a web link.
+        var unsafeScheme: String?
         var error: String?
     }
 
@@ -57,7 +61,9 @@ struct ScanCommand: AsyncParsableCommand {
             if symbols.isEmpty { StandardStreams.warn("\(path): no QR code found"); failed = true }
             for symbol in symbols {
                 var finding = handle([UInt8](symbol.payload), file: path, store: store)
-                if finding.urlCheck != nil, let url = finding.content {
+                if finding.unsafeScheme != nil {
+                    finding.flagged = true
+                } else if finding.urlCheck != nil, let url = finding.content {
                     let verdict = await checker.check(url)
                     finding.urlCheck = verdict.summary
                     if case .flagged = verdict { finding.flagged = true }
@@ -80,8 +86,14 @@ struct ScanCommand: AsyncParsableCommand {
                 return Finding(file: file, kind: "channel share", channel: channel.name, content: "subscribed", fingerprint: channel.owner.fingerprint)
             case .channelMessage(let code):
                 let (message, channel) = try store.receive(code, latitude: lat, longitude: lon)
-                return Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
-                               expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
+                var finding = Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
+                                      expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
+                if message.kind == .url, !MessageLinkPolicy().allows(message.content) {
+                    // The owner's key signed it, yet it is no web link: say so instead of checking it as one.
+                    finding.unsafeScheme = MessageLinkPolicy.scheme(of: message.content) ?? "none"
+                    finding.urlCheck = nil
+                }
+                return finding
             case .url:
                 return Finding(file: file, kind: "URL", content: PayloadDisplay(bytes).line, urlCheck: "pending")
             case .other:
@@ -111,6 +123,9 @@ struct ScanCommand: AsyncParsableCommand {
         }
         if finding.expired == true { line += "  ⚠ EXPIRED" }
         if let check = finding.urlCheck { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }
+        if let scheme = finding.unsafeScheme {
+            line += "\n  ⚠ NOT A WEB LINK: its scheme is \"\(DisplayName.escaped(scheme))\", not http or https; do not open it"
+        }
         StandardStreams.print(line)
     }
 }
