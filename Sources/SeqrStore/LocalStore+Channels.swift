@@ -102,7 +102,7 @@ extension LocalStore {
     }
 
     /// Reads a scanned message of a known channel (signature first, then decryption) and
-    /// records it. Several owners' channels may share an id (anyone can use a public id): the
+    /// records it: a new message with its first sighting, or, rescanned, one more sighting of it. Several owners' channels may share an id (anyone can use a public id): the
     /// message belongs to the one whose owner's signature verifies. Nothing is stored when
     /// anything fails.
     public func receive(_ bytes: [UInt8], latitude: Double? = nil, longitude: Double? = nil) throws -> (ChannelMessage, Channel) {
@@ -121,7 +121,11 @@ extension LocalStore {
         }
         guard let (message, channel) = opened else { throw firstFailure! }
         var stored = Self.record(message, channel: channel, encoded: bytes, published: false, latitude: latitude, longitude: longitude)
-        try database.write { db in try stored.insert(db) }
+        try database.write { db in
+            if let known = try MessageRecord.same(as: stored).fetchOne(db) { stored = known } else { try stored.insert(db) }
+            var sighting = SightingRecord(id: nil, messageID: stored.id!, latitude: latitude, longitude: longitude, seen: Date())
+            try sighting.insert(db)
+        }
         return (message, channel)
     }
 
@@ -134,6 +138,13 @@ extension LocalStore {
                 request = request.filter(Column("channelID") == selected.id && Column("ownerFingerprint") == selected.ownerFingerprint)
             }
             return try request.fetchAll(db)
+        }
+    }
+
+    /// The sightings of each of these messages, oldest first (none for a message only published).
+    public func sightings(of messages: [MessageRecord]) throws -> [Int64: [SightingRecord]] {
+        try database.read { db in
+            try Dictionary(grouping: SightingRecord.of(messages: messages.compactMap(\.id)).fetchAll(db), by: \.messageID)
         }
     }
 

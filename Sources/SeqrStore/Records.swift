@@ -55,6 +55,37 @@ public struct MessageRecord: Codable, FetchableRecord, MutablePersistableRecord,
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
+extension MessageRecord {
+    /// The stored message with the same channel, owner and signed content as `record`: what a
+    /// rescan of its code (or of a re-signed copy of it) holds.
+    static func same(as record: MessageRecord) -> QueryInterfaceRequest<MessageRecord> {
+        filter(Column("channelID") == record.channelID && Column("ownerFingerprint") == record.ownerFingerprint
+               && Column("kind") == record.kind && Column("created") == record.created
+               && Column("expires") == record.expires && Column("content") == record.content)
+            .order(Column("id"))
+    }
+}
+
+/// One time a message was scanned, and where (migration `v6-message-sightings`): a rescan adds
+/// a sighting to the message instead of another message.
+public struct SightingRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Equatable {
+    public static let databaseTableName = "sighting"
+    public var id: Int64?
+    public var messageID: Int64
+    public var latitude: Double?
+    public var longitude: Double?
+    public var seen: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension SightingRecord {
+    /// The sightings of these messages, oldest first.
+    static func of(messages ids: [Int64]) -> QueryInterfaceRequest<SightingRecord> {
+        filter(ids.contains(Column("messageID"))).order(Column("seen"), Column("id"))
+    }
+}
+
 /// Digests of channel shares already used, so that an old share cannot re-subscribe
 /// after an unsubscribe.
 struct SpentShareRecord: Codable, FetchableRecord, PersistableRecord {

@@ -25,8 +25,8 @@ struct ScanCommand: AsyncParsableCommand {
 
     @Argument(help: "PNG or JPEG pictures.") var images: [String]
     @Flag(help: "Subscribe to channel shares found.") var accept = false
-    @Option(help: "Latitude where the code was scanned.") var lat: Double?
-    @Option(help: "Longitude where the code was scanned.") var lon: Double?
+    @Option(help: "Latitude where the code was scanned, -90 to 90 (with --lon).") var lat: Double?
+    @Option(help: "Longitude where the code was scanned, -180 to 180 (with --lat).") var lon: Double?
     @Flag(help: "Print one JSON object per code.") var json = false
     @Option(help: "An offline blocklist of hosts and URL prefixes, one per line.") var blocklist: String?
     @OptionGroup var storeOptions: StoreOptions
@@ -43,6 +43,13 @@ struct ScanCommand: AsyncParsableCommand {
         /// A message URL's scheme when it is not http or https: not to be opened as a web link.
         var unsafeScheme: String?
         var error: String?
+    }
+
+    func validate() throws {
+        // Half a place, or one off the globe, would be stored as if it were a place.
+        guard (lat == nil) == (lon == nil) else { throw ValidationError("give --lat and --lon together") }
+        if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat \(lat): a latitude is from -90 to 90") }
+        if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon \(lon): a longitude is from -180 to 180") }
     }
 
     func run() async throws {
