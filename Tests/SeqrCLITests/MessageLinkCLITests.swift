@@ -33,11 +33,11 @@ struct MessageLinkCLITests {
         #expect(shown.status == 0 && shown.stdoutText.contains("NOT A WEB LINK") && shown.stdoutText.contains("\"javascript\""), "\(shown.stdoutText)")
         #expect(!shown.stdoutText.contains("not checked"), "\(shown.stdoutText)")
         let json = try SeqrBinary.run("scan", directory.file("js.png"), "--json", "--store", bob)
-        let finding = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+        let finding = (try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])?.first
         #expect(finding?["unsafeScheme"] as? String == "javascript" && finding?["flagged"] as? Bool == true, "\(json.stdoutText)")
 
         let webJSON = try SeqrBinary.run("scan", directory.file("web.png"), "--json", "--store", bob)
-        let webFinding = try JSONSerialization.jsonObject(with: webJSON.stdout) as? [String: Any]
+        let webFinding = (try JSONSerialization.jsonObject(with: webJSON.stdout) as? [[String: Any]])?.first
         #expect(webFinding?["unsafeScheme"] == nil && webFinding?["content"] as? String == "https://example.org/", "\(webJSON.stdoutText)")
     }
 }

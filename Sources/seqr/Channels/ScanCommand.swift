@@ -27,7 +27,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "Subscribe to channel shares found.") var accept = false
     @Option(help: "Latitude where the code was scanned, -90 to 90 (with --lon).") var lat: Double?
     @Option(help: "Longitude where the code was scanned, -180 to 180 (with --lat).") var lon: Double?
-    @Flag(help: "Print one JSON object per code.") var json = false
+    @Flag(help: "Print one JSON document: an array with one object per code, in the order of the pictures (printed when all are read; failures are objects with \"error\").") var json = false
     @Option(help: "An offline blocklist of hosts and URL prefixes, one per line.") var blocklist: String?
     @OptionGroup var storeOptions: StoreOptions
 
@@ -56,6 +56,7 @@ struct ScanCommand: AsyncParsableCommand {
         let store = try storeOptions.open()
         let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist, safeBrowsingDatabasePath: (storeOptions.store ?? LocalStore.defaultDirectory()) + "/safebrowsing.db")
         var failed = false
+        var findings: [Finding] = []
         for path in images {
             let symbols: [DecodedSymbol]
             do {
@@ -76,9 +77,11 @@ struct ScanCommand: AsyncParsableCommand {
                     if case .flagged = verdict { finding.flagged = true }
                 }
                 if finding.error != nil { failed = true }
-                report(finding)
+                if json { findings.append(finding) } else { report(finding) }
             }
         }
+        // --json is one document, written once every picture is read (scan does not stream).
+        if json { try JSONOutput.print(findings) }
         if failed { throw ExitCode.failure }
     }
 
@@ -112,10 +115,6 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     private func report(_ finding: Finding) {
-        if json {
-            try? JSONOutput.print(finding)
-            return
-        }
         if let error = finding.error {
             StandardStreams.warn("\(finding.file): \(error)")
             return
