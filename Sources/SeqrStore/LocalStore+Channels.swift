@@ -5,11 +5,20 @@ import SeqrCore
 
 /// Channels this store owns or follows, and the history of their messages.
 extension LocalStore {
+    /// Creates a channel; its name is non-empty and unique among the owner's channels, so that
+    /// `post NAME` always names one channel.
     public func createChannel(name: String, owner: PrivateIdentity) throws -> Channel {
         try DisplayName.validate(name)
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw StoreError.emptyChannelName }
         let channel = Channel.create(name: name, owner: owner.publicIdentity)
         let record = try Self.record(channel, owned: true, key: secretsKey())
-        try database.write { db in try record.insert(db) }
+        try database.write { db in
+            // Checked in the writing transaction, so two concurrent creates cannot both pass.
+            if try ChannelRecord.named(name, ownedBy: channel.owner.fingerprint).fetchCount(db) > 0 {
+                throw StoreError.channelNameTaken(name)
+            }
+            try record.insert(db)
+        }
         return channel
     }
 
@@ -22,8 +31,10 @@ extension LocalStore {
         }.map(Self.listing)
     }
 
-    /// A channel with its secret, by exact id (hex) or name, and, where several owners'
-    /// channels match, by a prefix of the owner's fingerprint (dashes optional).
+    /// A channel with its secret, by name or id (hex, any unambiguous prefix: `channel list`
+    /// prints 8 characters), and, where several owners' channels match, by a prefix of the
+    /// owner's fingerprint (dashes optional). A name and another channel's id prefix alike are
+    /// ambiguous, never silently resolved one way.
     public func channel(named nameOrID: String, owner: String? = nil) throws -> (Channel, owned: Bool) {
         let record = try channelRecord(named: nameOrID, owner: owner)
         return (try channel(record), record.owned)
@@ -32,8 +43,10 @@ extension LocalStore {
     func channelRecord(named nameOrID: String, owner: String?) throws -> ChannelRecord {
         let records = try database.read { db in try ChannelRecord.fetchAll(db) }
         let ownerPrefix = owner.map { $0.uppercased().filter { $0 != "-" } }
+        let idPrefix = nameOrID.lowercased()
+        let isIDPrefix = !idPrefix.isEmpty && idPrefix.allSatisfy(\.isHexDigit)
         let matches = records.filter { record in
-            (record.name == nameOrID || record.id.hexString == nameOrID.lowercased())
+            (record.name == nameOrID || (isIDPrefix && record.id.hexString.hasPrefix(idPrefix)))
                 && ownerPrefix.map { record.ownerFingerprint.filter { $0 != "-" }.hasPrefix($0) } ?? true
         }
         guard let first = matches.first else { throw StoreError.channelNotFound(nameOrID) }
@@ -89,7 +102,7 @@ extension LocalStore {
     }
 
     /// Reads a scanned message of a known channel (signature first, then decryption) and
-    /// records it. Several owners' channels may share an id (anyone can use a public id): the
+    /// records it: a new message with its first sighting, or, rescanned, one more sighting of it. Several owners' channels may share an id (anyone can use a public id): the
     /// message belongs to the one whose owner's signature verifies. Nothing is stored when
     /// anything fails.
     public func receive(_ bytes: [UInt8], latitude: Double? = nil, longitude: Double? = nil) throws -> (ChannelMessage, Channel) {
@@ -108,7 +121,11 @@ extension LocalStore {
         }
         guard let (message, channel) = opened else { throw firstFailure! }
         var stored = Self.record(message, channel: channel, encoded: bytes, published: false, latitude: latitude, longitude: longitude)
-        try database.write { db in try stored.insert(db) }
+        try database.write { db in
+            if let known = try MessageRecord.same(as: stored).fetchOne(db) { stored = known } else { try stored.insert(db) }
+            var sighting = SightingRecord(id: nil, messageID: stored.id!, latitude: latitude, longitude: longitude, seen: Date())
+            try sighting.insert(db)
+        }
         return (message, channel)
     }
 
@@ -121,6 +138,13 @@ extension LocalStore {
                 request = request.filter(Column("channelID") == selected.id && Column("ownerFingerprint") == selected.ownerFingerprint)
             }
             return try request.fetchAll(db)
+        }
+    }
+
+    /// The sightings of each of these messages, oldest first (none for a message only published).
+    public func sightings(of messages: [MessageRecord]) throws -> [Int64: [SightingRecord]] {
+        try database.read { db in
+            try Dictionary(grouping: SightingRecord.of(messages: messages.compactMap(\.id)).fetchAll(db), by: \.messageID)
         }
     }
 

@@ -113,6 +113,27 @@ enum LocalStoreMigrations {
             try db.drop(table: "channel")
             try db.rename(table: "channelByOwner", to: "channel")
         }
+        migrator.registerMigration("v6-message-sightings") { db in
+            // A rescan of a message is another sighting of it, not another message. Each scanned
+            // row was one sighting; rows of one message (same channel, owner and signed content)
+            // fold into its first row, which keeps the first sighting's place in its own columns.
+            try db.create(table: "sighting") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("messageID", .integer).notNull().indexed().references("message", onDelete: .cascade)
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("seen", .datetime).notNull()
+            }
+            try db.execute(sql: "INSERT INTO sighting (messageID, latitude, longitude, seen) SELECT id, latitude, longitude, recorded FROM message WHERE published = 0")
+            try db.execute(sql: """
+                UPDATE sighting SET messageID = (
+                    SELECT MIN(first.id) FROM message AS this JOIN message AS first
+                    ON first.channelID = this.channelID AND first.ownerFingerprint IS this.ownerFingerprint AND first.kind = this.kind
+                       AND first.created = this.created AND first.expires IS this.expires AND first.content = this.content
+                    WHERE this.id = sighting.messageID)
+                """)
+            try db.execute(sql: "DELETE FROM message WHERE published = 0 AND id NOT IN (SELECT messageID FROM sighting)")
+        }
         return migrator
     }
 }

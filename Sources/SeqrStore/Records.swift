@@ -28,6 +28,13 @@ public struct ChannelRecord: Codable, FetchableRecord, PersistableRecord, Sendab
     public var created: Date
 }
 
+extension ChannelRecord {
+    /// The channels of one owner with this exact name (at most one since names are unique per owner).
+    static func named(_ name: String, ownedBy fingerprint: String) -> QueryInterfaceRequest<ChannelRecord> {
+        filter(Column("name") == name && Column("ownerFingerprint") == fingerprint)
+    }
+}
+
 /// A message published here or scanned successfully, with the code's bytes for reprinting.
 public struct MessageRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "message"
@@ -46,6 +53,37 @@ public struct MessageRecord: Codable, FetchableRecord, MutablePersistableRecord,
     public var recorded: Date
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension MessageRecord {
+    /// The stored message with the same channel, owner and signed content as `record`: what a
+    /// rescan of its code (or of a re-signed copy of it) holds.
+    static func same(as record: MessageRecord) -> QueryInterfaceRequest<MessageRecord> {
+        filter(Column("channelID") == record.channelID && Column("ownerFingerprint") == record.ownerFingerprint
+               && Column("kind") == record.kind && Column("created") == record.created
+               && Column("expires") == record.expires && Column("content") == record.content)
+            .order(Column("id"))
+    }
+}
+
+/// One time a message was scanned, and where (migration `v6-message-sightings`): a rescan adds
+/// a sighting to the message instead of another message.
+public struct SightingRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Equatable {
+    public static let databaseTableName = "sighting"
+    public var id: Int64?
+    public var messageID: Int64
+    public var latitude: Double?
+    public var longitude: Double?
+    public var seen: Date
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension SightingRecord {
+    /// The sightings of these messages, oldest first.
+    static func of(messages ids: [Int64]) -> QueryInterfaceRequest<SightingRecord> {
+        filter(ids.contains(Column("messageID"))).order(Column("seen"), Column("id"))
+    }
 }
 
 /// Digests of channel shares already used, so that an old share cannot re-subscribe

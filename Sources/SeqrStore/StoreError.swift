@@ -12,6 +12,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case alreadySubscribed(String)
     case shareAlreadyUsed
     case notOwner(String)
+    /// The owner has a channel of this name already.
+    case channelNameTaken(String)
+    /// A channel name that is empty or only spaces.
+    case emptyChannelName
     /// The store's directory or file cannot be created or made private.
     case unusableStore(String)
     /// A secret is sealed, but the identity has no passphrase (the identity was replaced).
@@ -32,6 +36,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadySubscribed(let name): "already subscribed to \"\(name)\""
         case .shareAlreadyUsed: "this channel share was used before (after an unsubscribe, ask the owner for a new one)"
         case .notOwner(let name): "you do not own \"\(name)\""
+        case .channelNameTaken(let name): "you have a channel named \"\(DisplayName.escaped(name))\" already: choose another name"
+        case .emptyChannelName: "a channel needs a name (not empty, not only spaces)"
         case .unusableStore(let detail): detail
         case .sealedWithoutPassphrase: "a secret in the store is sealed, but the identity has no passphrase: the store was changed"
         case .nameTooLong(let bytes): "the name is \(bytes) bytes of UTF-8; an identity's name holds at most 255"

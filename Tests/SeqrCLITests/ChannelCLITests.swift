@@ -30,7 +30,7 @@ struct ChannelCLITests {
         #expect(try seqr("post", "Garden", "--text", "Meeting at 6", "--expires", "7d", "-o", file("msg.png"), "--store", file("alice")).status == 0)
         let read = try seqr("scan", file("msg.png"), "--lat", "47.37", "--lon", "8.54", "--store", file("bob"), "--json")
         #expect(read.status == 0)
-        let finding = try JSONSerialization.jsonObject(with: read.stdout) as? [String: Any]
+        let finding = (try JSONSerialization.jsonObject(with: read.stdout) as? [[String: Any]])?.first
         #expect(finding?["content"] as? String == "Meeting at 6" && finding?["expired"] as? Bool == false)
         let history = try seqr("history", "Garden", "--json", "--store", file("bob"))
         let rows = try JSONSerialization.jsonObject(with: history.stdout) as? [[String: Any]]
@@ -68,7 +68,7 @@ struct ChannelCLITests {
         // With an offline blocklist, a listed host is shown with a warning, never hidden.
         let list = try directory.write(Data("example.org\n".utf8), to: "blocklist.txt")
         let flagged = try seqr("scan", file("url.png"), "--blocklist", list, "--store", file("bob"), "--json")
-        let verdict = try JSONSerialization.jsonObject(with: flagged.stdout) as? [String: Any]
+        let verdict = (try JSONSerialization.jsonObject(with: flagged.stdout) as? [[String: Any]])?.first
         #expect(verdict?["flagged"] as? Bool == true && verdict?["content"] as? String == "https://example.org/x")
         #expect((verdict?["urlCheck"] as? String)?.contains("blocklist entry example.org") == true)
     }

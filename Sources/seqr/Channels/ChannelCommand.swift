@@ -22,7 +22,7 @@ extension ChannelCommand {
         func run() throws {
             let store = try storeOptions.open()
             let channel = try store.createChannel(name: name, owner: storeOptions.identity(in: store))
-            StandardStreams.print("channel \"\(name)\" created (id \(channel.id.hexString))")
+            StandardStreams.print("channel \"\(DisplayName.escaped(name))\" created (id \(channel.id.hexString))")
         }
     }
 }
@@ -75,7 +75,7 @@ extension ChannelCommand {
 
         func run() throws {
             let removed = try storeOptions.open().unsubscribe(channel, owner: owner)
-            StandardStreams.print("unsubscribed from \"\(removed.name)\"; its secret is deleted")
+            StandardStreams.print("unsubscribed from \"\(DisplayName.escaped(removed.name))\"; its secret is deleted")
         }
     }
 }

@@ -5,7 +5,9 @@ import SeqrCore
 import SeqrStore
 
 struct HistoryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "history", abstract: "Messages you published or scanned.")
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Messages you published or scanned.",
+        discussion: "A message scanned again is one message with several sightings: the text shows how many and the latest; --json lists them all.")
     @Argument(help: "Only this channel (name or id).") var channel: String?
     @Option(help: "The channel owner's fingerprint (a prefix will do), when channels of several owners match.") var owner: String?
     @Flag(help: "Print JSON.") var json = false
@@ -19,6 +21,15 @@ struct HistoryCommand: ParsableCommand {
         let created: String
         let expires: String?
         let published: Bool
+        /// Where the message was first scanned.
+        let latitude: Double?
+        let longitude: Double?
+        /// Every scan of the message, oldest first.
+        let sightings: [Sighting]
+    }
+
+    struct Sighting: Encodable {
+        let seen: String
         let latitude: Double?
         let longitude: Double?
     }
@@ -27,15 +38,19 @@ struct HistoryCommand: ParsableCommand {
         let store = try storeOptions.open()
         struct ChannelKey: Hashable { let id: Data; let owner: String? }
         let names = Dictionary(try store.channels().map { (ChannelKey(id: $0.id, owner: $0.owner.fingerprint), $0.name) }, uniquingKeysWith: { a, _ in a })
-        let rows = try store.history(channel: channel, owner: owner).map {
+        let messages = try store.history(channel: channel, owner: owner)
+        let sightings = try store.sightings(of: messages)
+        let rows = messages.map {
             Row(id: $0.id ?? 0, channel: names[ChannelKey(id: $0.channelID, owner: $0.ownerFingerprint)] ?? $0.channelID.hexString, kind: $0.kind, content: $0.content,
                 created: $0.created.formatted(.iso8601), expires: $0.expires?.formatted(.iso8601), published: $0.published,
-                latitude: $0.latitude, longitude: $0.longitude)
+                latitude: $0.latitude, longitude: $0.longitude,
+                sightings: (sightings[$0.id ?? 0] ?? []).map { Sighting(seen: $0.seen.formatted(.iso8601), latitude: $0.latitude, longitude: $0.longitude) })
         }
         if json { return try JSONOutput.print(rows) }
         if rows.isEmpty { StandardStreams.print("no messages") }
         for row in rows {
-            StandardStreams.print("\(row.id)  \(row.created)  \(row.published ? "published" : "scanned  ")  \(row.channel): \(row.content)\(row.expires.map { "  (expires \($0))" } ?? "")")
+            let seen = row.sightings.last.map { "  (seen \(row.sightings.count)×, last \($0.seen))" } ?? ""
+            StandardStreams.print("\(row.id)  \(row.created)  \(row.published ? "published" : "scanned  ")  \(DisplayName.escaped(row.channel)): \(DisplayName.escaped(row.content))\(row.expires.map { "  (expires \($0))" } ?? "")\(seen)")
         }
     }
 }

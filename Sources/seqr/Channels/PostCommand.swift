@@ -13,7 +13,9 @@ struct PostCommand: ParsableCommand {
 
     @Argument(help: "Your channel (name or id).") var channel: String?
     @Option(help: "A text message.") var text: String?
-    @Option(help: "A URL message.") var url: String?
+    @Option(help: "A URL message: http or https (see --allow-scheme).") var url: String?
+    @Option(name: .customLong("allow-scheme"), help: ArgumentHelp("Also post a --url of this scheme (e.g. mailto); repeatable. The subscriber still sees a warning.", valueName: "scheme"))
+    var allowedSchemes: [String] = []
     @Option(help: "Expiry: a duration like 30m, 12h, 7d.") var expires: String?
     @Option(help: "Reprint the message with this history id.") var reprint: Int64?
     @Option(name: .shortAndLong, help: "The message's QR code (.png, .svg, .pdf).") var output: String
@@ -24,6 +26,12 @@ struct PostCommand: ParsableCommand {
             guard channel != nil else { throw ValidationError("name the channel") }
             guard (text == nil) != (url == nil) else { throw ValidationError("give exactly one of --text and --url") }
             if let expires, Self.duration(expires) == nil { throw ValidationError("--expires takes a duration like 30m, 12h or 7d") }
+            if let url {
+                guard let scheme = MessageLinkPolicy.scheme(of: url) else { throw ValidationError("--url \(DisplayName.escaped(url)): not a URL") }
+                guard MessageLinkPolicy(allowing: allowedSchemes).allows(url) else {
+                    throw ValidationError("--url: the \"\(DisplayName.escaped(scheme))\" scheme is not posted as a link (only http and https; add --allow-scheme \(DisplayName.escaped(scheme)) to post it anyway)")
+                }
+            }
         }
     }
 
@@ -45,12 +53,11 @@ struct PostCommand: ParsableCommand {
             StandardStreams.print("reprinted message \(reprint) → \(output)")
             return
         }
-        if let url, URL(string: url)?.scheme == nil { throw CLIError("\(url): not a URL") }
         let now = Date()
         let message = ChannelMessage(kind: url == nil ? .text : .url, created: now,
                                      expires: expires.flatMap(Self.duration).map { now.addingTimeInterval($0) }, content: url ?? text!)
         let (record, code) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store))
         try writeCode(code, to: output)
-        StandardStreams.print("message \(record.id ?? 0) on \"\(channel!)\" → \(output)")
+        StandardStreams.print("message \(record.id ?? 0) on \"\(DisplayName.escaped(channel!))\" → \(output)")
     }
 }

@@ -17,15 +17,17 @@ struct ScanCommand: AsyncParsableCommand {
         against the offline blocklist (--blocklist or SEQR_BLOCKLIST) and Google Safe Browsing \
         (key in SEQR_SAFE_BROWSING_KEY; SEQR_SAFE_BROWSING_ENDPOINT overrides the v4 base URL), whose \
         hash-prefix lists are kept in the store (safebrowsing.db): the URL itself is never sent. A \
-        flagged URL is shown with a warning, never hidden; with no check possible it says "not checked".
+        flagged URL is shown with a warning, never hidden; with no check possible it says "not checked". \
+        A message whose URL is not http or https (javascript:, data:, mailto: …) is flagged with a \
+        warning line, and "unsafeScheme" in JSON: it is not a web link.
         """
     )
 
     @Argument(help: "PNG or JPEG pictures.") var images: [String]
     @Flag(help: "Subscribe to channel shares found.") var accept = false
-    @Option(help: "Latitude where the code was scanned.") var lat: Double?
-    @Option(help: "Longitude where the code was scanned.") var lon: Double?
-    @Flag(help: "Print one JSON object per code.") var json = false
+    @Option(help: "Latitude where the code was scanned, -90 to 90 (with --lon).") var lat: Double?
+    @Option(help: "Longitude where the code was scanned, -180 to 180 (with --lat).") var lon: Double?
+    @Flag(help: "Print one JSON document: an array with one object per code, in the order of the pictures (printed when all are read; failures are objects with \"error\").") var json = false
     @Option(help: "An offline blocklist of hosts and URL prefixes, one per line.") var blocklist: String?
     @OptionGroup var storeOptions: StoreOptions
 
@@ -38,13 +40,23 @@ struct ScanCommand: AsyncParsableCommand {
         var fingerprint: String?
         var urlCheck: String?
         var flagged: Bool?
+        /// A message URL's scheme when it is not http or https: not to be opened as a web link.
+        var unsafeScheme: String?
         var error: String?
+    }
+
+    func validate() throws {
+        // Half a place, or one off the globe, would be stored as if it were a place.
+        guard (lat == nil) == (lon == nil) else { throw ValidationError("give --lat and --lon together") }
+        if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat \(lat): a latitude is from -90 to 90") }
+        if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon \(lon): a longitude is from -180 to 180") }
     }
 
     func run() async throws {
         let store = try storeOptions.open()
         let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist, safeBrowsingDatabasePath: (storeOptions.store ?? LocalStore.defaultDirectory()) + "/safebrowsing.db")
         var failed = false
+        var findings: [Finding] = []
         for path in images {
             let symbols: [DecodedSymbol]
             do {
@@ -57,15 +69,19 @@ struct ScanCommand: AsyncParsableCommand {
             if symbols.isEmpty { StandardStreams.warn("\(path): no QR code found"); failed = true }
             for symbol in symbols {
                 var finding = handle([UInt8](symbol.payload), file: path, store: store)
-                if finding.urlCheck != nil, let url = finding.content {
+                if finding.unsafeScheme != nil {
+                    finding.flagged = true
+                } else if finding.urlCheck != nil, let url = finding.content {
                     let verdict = await checker.check(url)
                     finding.urlCheck = verdict.summary
                     if case .flagged = verdict { finding.flagged = true }
                 }
                 if finding.error != nil { failed = true }
-                report(finding)
+                if json { findings.append(finding) } else { report(finding) }
             }
         }
+        // --json is one document, written once every picture is read (scan does not stream).
+        if json { try JSONOutput.print(findings) }
         if failed { throw ExitCode.failure }
     }
 
@@ -80,8 +96,14 @@ struct ScanCommand: AsyncParsableCommand {
                 return Finding(file: file, kind: "channel share", channel: channel.name, content: "subscribed", fingerprint: channel.owner.fingerprint)
             case .channelMessage(let code):
                 let (message, channel) = try store.receive(code, latitude: lat, longitude: lon)
-                return Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
-                               expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
+                var finding = Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
+                                      expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
+                if message.kind == .url, !MessageLinkPolicy().allows(message.content) {
+                    // The owner's key signed it, yet it is no web link: say so instead of checking it as one.
+                    finding.unsafeScheme = MessageLinkPolicy.scheme(of: message.content) ?? "none"
+                    finding.urlCheck = nil
+                }
+                return finding
             case .url:
                 return Finding(file: file, kind: "URL", content: PayloadDisplay(bytes).line, urlCheck: "pending")
             case .other:
@@ -93,10 +115,6 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     private func report(_ finding: Finding) {
-        if json {
-            try? JSONOutput.print(finding)
-            return
-        }
         if let error = finding.error {
             StandardStreams.warn("\(finding.file): \(error)")
             return
@@ -111,6 +129,9 @@ struct ScanCommand: AsyncParsableCommand {
         }
         if finding.expired == true { line += "  ⚠ EXPIRED" }
         if let check = finding.urlCheck { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }
+        if let scheme = finding.unsafeScheme {
+            line += "\n  ⚠ NOT A WEB LINK: its scheme is \"\(DisplayName.escaped(scheme))\", not http or https; do not open it"
+        }
         StandardStreams.print(line)
     }
 }

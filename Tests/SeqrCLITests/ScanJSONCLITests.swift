@@ -1,0 +1,29 @@
+import Foundation
+import SeqrTestSupport
+import Testing
+
+/// `scan --json` is one JSON document whatever the number of pictures and codes.
+@Suite("seqr scan --json")
+struct ScanJSONCLITests {
+    @Test("several pictures and a failure make one JSON array, one object per code in order")
+    func oneDocument() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try SeqrBinary.run("encode", "--text", "https://example.org/a", "-o", directory.file("a.png")).status == 0)
+        #expect(try SeqrBinary.run("encode", "--text", "hello", "-o", directory.file("b.png")).status == 0)
+        let single = try SeqrBinary.run("scan", "--json", "--store", directory.file("store"), directory.file("b.png"))
+        #expect(single.status == 0, "\(single.stderr)")
+        #expect((try JSONSerialization.jsonObject(with: single.stdout) as? [Any])?.count == 1, "\(single.stdoutText)")
+
+        let scanned = try SeqrBinary.run("scan", "--json", "--store", directory.file("store"),
+                                         directory.file("a.png"), directory.file("b.png"), directory.file("a.png"))
+        #expect(scanned.status == 0, "\(scanned.stderr)")
+        let findings = try #require(try JSONSerialization.jsonObject(with: scanned.stdout) as? [[String: Any]], "\(scanned.stdoutText)")
+        #expect(findings.map { $0["kind"] as? String } == ["URL", "text", "URL"])
+        #expect(findings.map { $0["content"] as? String } == ["https://example.org/a", "hello", "https://example.org/a"])
+
+        // A picture that cannot be read fails the run; the codes that were read are still one document.
+        let partly = try SeqrBinary.run("scan", "--json", "--store", directory.file("store"), directory.file("a.png"), directory.file("missing.png"))
+        #expect(partly.status != 0)
+        #expect((try JSONSerialization.jsonObject(with: partly.stdout) as? [[String: Any]])?.count == 1, "\(partly.stdoutText)")
+    }
+}
