@@ -32,10 +32,10 @@ extension LocalStore {
     /// identity if needed).
     func secret(in stored: Data, _ purpose: StoreSecretPurpose, rowKey: String) throws -> Data {
         guard SealedStoreSecret.isSealed(stored) else { return stored }
-        guard let key = try secretsKey() else { throw StoreError.sealedWithoutPassphrase }
-        return Data(try SealedStoreSecret(parsing: stored).open(key: key, purpose: purpose.rawValue, rowKey: rowKey))
+        return try open(SealedStoreSecret(parsing: stored), purpose, rowKey: rowKey)
     }
 
+    /// The token column holds the same two forms as text (``SealedStoreSecret/textPrefix``).
     static func storedToken(_ token: String, rowKey: String, key: StoreSecretsKey?) -> String {
         guard let key else { return token }
         return SealedStoreSecret(sealing: Data(token.utf8), key: key, purpose: StoreSecretPurpose.notesToken.rawValue, rowKey: rowKey).serializedText()
@@ -43,10 +43,14 @@ extension LocalStore {
 
     func token(in stored: String, rowKey: String) throws -> String {
         guard stored.hasPrefix(SealedStoreSecret.textPrefix) else { return stored }
-        guard let key = try secretsKey() else { throw StoreError.sealedWithoutPassphrase }
-        let bytes = try SealedStoreSecret(parsingText: stored).open(key: key, purpose: StoreSecretPurpose.notesToken.rawValue, rowKey: rowKey)
-        guard let token = String(bytes: bytes, encoding: .utf8) else { throw StoreSecretError.authenticationFailed }
+        let bytes = try open(SealedStoreSecret(parsingText: stored), .notesToken, rowKey: rowKey)
+        guard let token = String(data: bytes, encoding: .utf8) else { throw StoreSecretError.authenticationFailed }
         return token
+    }
+
+    private func open(_ sealed: SealedStoreSecret, _ purpose: StoreSecretPurpose, rowKey: String) throws -> Data {
+        guard let key = try secretsKey() else { throw StoreError.sealedWithoutPassphrase }
+        return Data(try sealed.open(key: key, purpose: purpose.rawValue, rowKey: rowKey))
     }
 
     /// Seals every secret still stored in clear, and leaves no clear copy behind: VACUUM

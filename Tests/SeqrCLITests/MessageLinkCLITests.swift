@@ -9,14 +9,8 @@ struct MessageLinkCLITests {
     @Test("post refuses javascript: and data: URLs in one line unless allowed; the subscriber's scan flags them, in text and JSON")
     func schemes() throws {
         let directory = try TemporaryDirectory()
-        let alice = directory.file("alice"), bob = directory.file("bob")
-        for (name, store) in [("Alice", alice), ("Bob", bob)] {
-            #expect(try SeqrBinary.run("id", "init", "--name", name, "--no-passphrase", "--store", store).status == 0)
-        }
-        #expect(try SeqrBinary.run("id", "show", "--store", bob, "-o", directory.file("bob.png")).status == 0)
-        #expect(try SeqrBinary.run("channel", "create", "Garden", "--store", alice).status == 0)
-        #expect(try SeqrBinary.run("channel", "share", "Garden", "--to", directory.file("bob.png"), "-o", directory.file("share.png"), "--store", alice).status == 0)
-        #expect(try SeqrBinary.run("channel", "subscribe", directory.file("share.png"), "--store", bob).status == 0)
+        let channel = try SubscribedChannel(in: directory)
+        let alice = channel.alice, bob = channel.bob
 
         for url in ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "mailto:a@example.org"] {
             let refused = try SeqrBinary.run("post", "Garden", "--url", url, "-o", directory.file("bad.png"), "--store", alice)

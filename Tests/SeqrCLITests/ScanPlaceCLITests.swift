@@ -9,14 +9,8 @@ struct ScanPlaceCLITests {
     @Test("--lat/--lon out of range or alone are refused in one line, storing nothing; a rescan is one message with several sightings")
     func placesAndSightings() throws {
         let directory = try TemporaryDirectory()
-        let alice = directory.file("alice"), bob = directory.file("bob")
-        for (name, store) in [("Alice", alice), ("Bob", bob)] {
-            #expect(try SeqrBinary.run("id", "init", "--name", name, "--no-passphrase", "--store", store).status == 0)
-        }
-        #expect(try SeqrBinary.run("id", "show", "--store", bob, "-o", directory.file("bob.png")).status == 0)
-        #expect(try SeqrBinary.run("channel", "create", "Garden", "--store", alice).status == 0)
-        #expect(try SeqrBinary.run("channel", "share", "Garden", "--to", directory.file("bob.png"), "-o", directory.file("share.png"), "--store", alice).status == 0)
-        #expect(try SeqrBinary.run("channel", "subscribe", directory.file("share.png"), "--store", bob).status == 0)
+        let channel = try SubscribedChannel(in: directory)
+        let alice = channel.alice, bob = channel.bob
         #expect(try SeqrBinary.run("post", "Garden", "--text", "hi", "-o", directory.file("msg.png"), "--store", alice).status == 0)
 
         for place in [["--lat", "100", "--lon", "8"], ["--lat", "47", "--lon", "181"], ["--lat", "47"], ["--lon", "8"], ["--lat", "nan", "--lon", "8"], ["--lat", "47", "--lon", "inf"]] {
