@@ -3,7 +3,8 @@ import Foundation
 import FuzzSupport
 import SeqrCore
 
-// SMART Health Card QR contents, compact JWS, JWK sets, PEM keys and raw DEFLATE.
+// SMART Health Card QR contents, compact JWS, JWK sets, key files (PEM, DER, base64, JWK),
+// onboarding payloads and raw DEFLATE.
 // One mode signs a fuzzed header and payload with a fixed P-256 key, so the code after the
 // signature check (header members, inflate, the card's JSON) is reached, not just the split.
 let signer = P256.Signing.PrivateKey()
@@ -12,7 +13,7 @@ let keys = JWKSet(keys: [trusted])
 
 runFuzzer { bytes in
     var input = FuzzInput(bytes)
-    let mode = input.byte() % 6
+    let mode = input.byte() % 8
     let text = String(decoding: input.rest(), as: UTF8.self)
     switch mode {
     case 0:
@@ -34,6 +35,13 @@ runFuzzer { bytes in
         if let inflated = try? RawDeflate.decompress(raw, limit: 1 << 20) {
             // What inflates must survive a round trip through our compressor.
             fuzzCheck((try? RawDeflate.decompress(try RawDeflate.compress(inflated), limit: 1 << 20)) == inflated, "raw DEFLATE round trip")
+        }
+    case 6:
+        _ = try? JWSVerificationKey(keyFile: Data(bytes.dropFirst()))
+    case 7:
+        if let configuration = try? OnboardingConfiguration(flatPayload: Data(bytes.dropFirst())) {
+            // What it prints must be JSON that reads back to the same configuration.
+            fuzzCheck((try? JSONDecoder().decode(OnboardingConfiguration.self, from: configuration.json())) == configuration, "onboarding JSON round trip")
         }
     default:
         var parts = FuzzInput(Array(bytes.dropFirst()))

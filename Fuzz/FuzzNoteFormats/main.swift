@@ -3,18 +3,20 @@ import Foundation
 import FuzzSupport
 import SeqrCore
 
-// Note fields (Seqr AEAD, RNCryptor v3), the notes export file, and the location formats:
-// share keys, sealed and CryptoJS fixes, fix JSON, share links, UUID text. Fixed keys, so
+// Note fields (Seqr AEAD, RNCryptor v3, Onions), the notes export file, Parse exports, sealed
+// store secrets, and the location formats: share keys, sealed and CryptoJS fixes, fix JSON,
+// share links, UUID text. Fixed keys, so
 // no password KDF runs in the loop (its cost is BoringSSL's, not our parsing).
 let noteKey = SymmetricKey(data: Data(repeating: 7, count: 32))
 let hmacKey = SymmetricKey(data: Data(repeating: 9, count: 32))
 let noteID = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
 let sealedKey = try! LocationShareKey(bytes: Data(repeating: 3, count: 32))
 let cryptoJSKey = try! LocationShareKey(bytes: Data(repeating: 5, count: 16))
+let storeKey = StoreSecretsKey(identity: PrivateIdentity.generate(name: "fuzz"))
 
 runFuzzer { bytes in
     var input = FuzzInput(bytes)
-    let mode = input.byte() % 8
+    let mode = input.byte() % 10
     let raw = input.rest()
     let text = String(decoding: raw, as: UTF8.self)
     switch mode {
@@ -46,6 +48,20 @@ runFuzzer { bytes in
             fuzzCheck((try? LocationShareLink(parsing: link.description)) == link, "share link round trip")
         }
         _ = try? LocationShareKey(bytes: Data(raw))
+    case 8:
+        if let sealed = try? SealedStoreSecret(parsing: raw) {
+            fuzzCheck(sealed.serialized() == raw, "sealed store secret round trip")
+            _ = try? sealed.open(key: storeKey, purpose: "channel.secret", rowKey: "row")
+        }
+        _ = try? SealedStoreSecret(parsingText: text)
+    case 9:
+        // Parse exports, and Onions fields refused before the KDF (a valid header costs
+        // 40,000 PBKDF2-SHA512 rounds in BoringSSL).
+        _ = try? OnionsExport(parsing: Data(raw))
+        if raw.count < 82 || raw[0] != OnionsNoteField.version || raw[1] != 1 {
+            _ = try? OnionsNoteField.open(Data(raw).base64EncodedString(), password: "")
+            _ = try? OnionsNoteField.open(text, password: "")
+        }
     default:
         if let uuid = UUIDText.parse(text) {
             fuzzCheck(UUIDText.parse(UUIDText.lowercase(uuid)) == uuid, "UUID text round trip")

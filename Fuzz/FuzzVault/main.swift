@@ -1,12 +1,13 @@
 import FuzzSupport
 import SeqrCore
 
-// PaperVault: code, parity-code and message parsing, and assembly with Reed–Solomon rebuilds.
+// PaperVault: code, parity-code and message parsing, and assembly with Reed–Solomon rebuilds;
+// key-sheet shares (QR bytes and words; combining runs PBKDF2, so it is not fuzzed here).
 // Most of the input is shaped into codes with valid checksums (the library's own serializers),
 // since random bytes would almost never pass the 16-bit checksum and reach the assembler.
 runFuzzer { bytes in
     var input = FuzzInput(bytes)
-    switch input.byte() % 4 {
+    switch input.byte() % 5 {
     case 0:
         let raw = input.rest()
         _ = try? VaultCode(parsing: raw)
@@ -20,6 +21,12 @@ runFuzzer { bytes in
         _ = try? VaultBody.decode(input.rest())
     case 2:
         _ = try? VaultDocument(parsing: input.rest())
+    case 4:
+        let raw = input.rest()
+        if let share = try? KeyShare(parsing: raw) {
+            fuzzCheck((try? KeyShare(words: share.words)) == share, "key share words round trip")
+        }
+        _ = try? KeyShare(reading: raw)
     default:
         assemble(&input)
     }
