@@ -23,6 +23,8 @@ public struct VaultPrintout: Sendable {
     /// Printed in the page header only when set (`--print-title`).
     public var title: String?
     public var date: Date
+    /// Whether the last pages print ``VaultRestoreProgram``, for restoring without Seqr (on by default).
+    public var includesRestoreProgram = true
 
     public init(backup: PaperVault.Backup, paper: Paper = .a4, title: String? = nil, date: Date = Date()) {
         self.backup = backup
@@ -35,7 +37,9 @@ public struct VaultPrintout: Sendable {
     var columns: Int { max(1, Int(backup.codes.first?.header.columns ?? 2)) }
     /// Data codes then parity codes, each on its own cell.
     var codeCount: Int { backup.codes.count + backup.parityCodes.count }
-    public var pageCount: Int { (codeCount + rows * columns - 1) / (rows * columns) }
+    /// Pages of codes, then the restore program's pages.
+    public var codePageCount: Int { (codeCount + rows * columns - 1) / (rows * columns) }
+    public var pageCount: Int { codePageCount + (includesRestoreProgram ? programPages.count : 0) }
 
     /// The QR symbols, one per code, all of the backup's version.
     func symbols() throws -> [QRSymbol] {
@@ -55,35 +59,19 @@ public struct VaultPrintout: Sendable {
 
     /// Each page as a gray PNG at `dpi` dots per inch.
     public func pngPages(dpi: Int = 200) throws -> [Data] {
-        let cairo = try Cairo.load()
         let (width, height) = paper.size
-        let scale = Double(dpi) / 72
-        let pixelWidth = Int((width * scale).rounded()), pixelHeight = Int((height * scale).rounded())
         let symbols = try symbols()
         return try (0..<pageCount).map { page in
-            guard let surface = cairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
-                throw PDFRenderingError(message: "cannot create an image surface")
+            try Cairo.png(width: width, height: height, dpi: dpi) { context, cairo in
+                draw(page: page, symbols: symbols, on: context, cairo: cairo)
             }
-            let context = cairo.cairo_create(surface)
-            cairo.cairo_scale(context, scale, scale)
-            draw(page: page, symbols: symbols, on: context, cairo: cairo)
-            cairo.cairo_surface_flush(surface)
-            let stride = Int(cairo.cairo_image_surface_get_stride(surface))
-            guard let data = cairo.cairo_image_surface_get_data(surface) else { throw PDFRenderingError(message: "no image data") }
-            var gray = [UInt8](repeating: 255, count: pixelWidth * pixelHeight)
-            for y in 0..<pixelHeight {
-                let row = data + y * stride
-                for x in 0..<pixelWidth {
-                    // RGB24 is 32-bit native-endian xRGB; the drawing is black and white, so green will do.
-                    gray[y * pixelWidth + x] = row[x * 4 + 1]
-                }
-            }
-            try Cairo.finish(context: context, surface: surface, cairo: cairo)
-            return try ImageCodec.png.encode(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray))
         }
     }
 
     private func draw(page: Int, symbols: [QRSymbol], on context: OpaquePointer?, cairo: seqr_cairo_api) {
+        guard page < codePageCount else {
+            return drawProgram(page: page, programPage: page - codePageCount, on: context, cairo: cairo)
+        }
         let (width, height) = paper.size
         let margin = 36.0, header = 34.0, footer = 40.0, caption = 14.0
         cairo.cairo_set_source_rgb(context, 1, 1, 1)
@@ -128,25 +116,37 @@ public struct VaultPrintout: Sendable {
 
         // Footer: how to restore.
         cairo.cairo_set_font_size(context, 8.5)
-        let lines = [
-            "Restore: scan or photograph every code (any order, several per picture), then run",
-            "  seqr vault restore <pictures or this PDF> -o <file>    — you will need the password.",
-            "Format: PaperVault (ChaCha20-Poly1305, PBKDF2-SHA256); the original PaperVault app reads text backups too.",
-        ]
+        let lines: [String]
+        if let sheets = backup.keySheets {
+            let password = backup.needsPassword
+            lines = [
+                "Restore: scan or photograph every code (any order, several per picture), then run",
+                "  seqr vault restore <pictures or this PDF> --share <sheet> … -o <file>",
+                "You need any \(sheets.threshold) of the backup's \(sheets.count) key sheets (backup id \(sheets.identifier))\(password ? " and the password" : ""). Without Seqr: the last pages.",
+            ]
+        } else {
+            lines = [
+                "Restore: scan or photograph every code (any order, several per picture), then run",
+                "  seqr vault restore <pictures or this PDF> -o <file>    — you will need the password.",
+                includesRestoreProgram
+                    ? "Format: PaperVault (ChaCha20-Poly1305, PBKDF2-SHA256). Without Seqr: the program on the last pages."
+                    : "Format: PaperVault (ChaCha20-Poly1305, PBKDF2-SHA256); the original PaperVault app reads text backups too.",
+            ]
+        }
         for (i, line) in lines.enumerated() {
             cairo.cairo_move_to(context, margin, height - margin - footer + 14 + Double(i) * 11)
             cairo.cairo_show_text(context, line)
         }
     }
 
-    private static func showRightAligned(_ text: String, x: Double, y: Double, context: OpaquePointer?, cairo: seqr_cairo_api) {
+    static func showRightAligned(_ text: String, x: Double, y: Double, context: OpaquePointer?, cairo: seqr_cairo_api) {
         var extents = cairo_text_extents_t()
         cairo.cairo_text_extents(context, text, &extents)
         cairo.cairo_move_to(context, x - extents.x_advance, y)
         cairo.cairo_show_text(context, text)
     }
 
-    private static func showCentered(_ text: String, x: Double, y: Double, context: OpaquePointer?, cairo: seqr_cairo_api) {
+    static func showCentered(_ text: String, x: Double, y: Double, context: OpaquePointer?, cairo: seqr_cairo_api) {
         var extents = cairo_text_extents_t()
         cairo.cairo_text_extents(context, text, &extents)
         cairo.cairo_move_to(context, x - extents.x_advance / 2, y)

@@ -23,14 +23,40 @@ public enum PaperVault {
         public init() {}
     }
 
+    /// How a backup is keyed.
+    public enum Keying: Sendable {
+        /// PaperVault's own: PBKDF2 of the password.
+        case password(String)
+        /// Seqr's key sheets: a fresh random key split into `count` sheets, any `threshold` of which
+        /// restore it; with a password, sheets and password are both needed.
+        case keySheets(threshold: Int, count: Int, password: String?)
+    }
+
+    /// What opens a backup: its password, or enough of its key sheets (and its password, if it has one).
+    public enum Unlocking: Sendable {
+        case password(String)
+        case keySheets([KeyShare], password: String?)
+    }
+
+    /// Bytes of the random key that key sheets share: 256 bits, 33 words on a sheet.
+    public static let keySheetsSecretLength = 32
+
     /// A written backup: the codes in order and how they were made.
     public struct Backup: Sendable {
+        /// The key sheets to print, one per holder (empty for a password backup).
+        public var keyShares: [KeyShare] = []
+        public var keySheets: VaultKeySheetsHeader?
         public let codes: [VaultCode]
         /// Seqr parity codes (empty without redundancy), to be printed after the data codes.
         public let parityCodes: [VaultParityCode]
         public let version: Int
         public let errorCorrection: QRErrorCorrectionLevel
         public let compressed: Bool
+        /// Whether restoring asks for a password: always without key sheets, and with them when
+        /// the message's clear-text flags say so (the flags are the first byte of the first code's payload).
+        public var needsPassword: Bool {
+            keySheets == nil || (codes.first?.payload.first ?? 0) & VaultMessage.passwordTooFlag != 0
+        }
         /// Every code's bytes: data codes in order, then parity codes.
         public var payloads: [[UInt8]] { codes.map { $0.serialized() } + parityCodes.map { $0.serialized() } }
     }
@@ -45,20 +71,39 @@ public enum PaperVault {
     }
 
     public static func backup(_ document: VaultDocument, password: String, options: Options = Options()) throws -> Backup {
+        try backup(document, keying: .password(password), options: options)
+    }
+
+    /// A backup under a password or key sheets; with key sheets, the shares to print come with it.
+    public static func backup(_ document: VaultDocument, keying: Keying, options: Options = Options()) throws -> Backup {
+        let seal: ([UInt8]) -> VaultMessage
+        var shares: [KeyShare] = [], header: VaultKeySheetsHeader?
+        switch keying {
+        case .password(let password):
+            seal = { VaultMessage.seal($0, password: password, rounds: options.rounds) }
+        case let .keySheets(threshold, count, password):
+            let secret = SecureRandom.bytes(keySheetsSecretLength)
+            shares = try KeySheets.split(secret: secret, threshold: threshold, count: count)
+            let sheets = VaultKeySheetsHeader(identifier: shares[0].identifier, threshold: threshold, count: count)
+            header = sheets
+            seal = { VaultMessage.seal($0, keySheets: sheets, masterSecret: secret, password: password, rounds: options.rounds) }
+        }
         // A parity code's 2-byte checksum also passes the plain PaperVault check once in 65,536;
         // a strict reader would then take it for a data code. Such a backup is sealed again
         // (fresh salt and IV give other bytes), so none is ever printed.
         for _ in 0..<16 {
-            let backup = try backupOnce(document, password: password, options: options)
+            var backup = try backupOnce(document, seal: seal, options: options)
+            backup.keyShares = shares
+            backup.keySheets = header
             if !backup.parityCodes.contains(where: { $0.passesPlainChecksum }) { return backup }
         }
         preconditionFailure("16 backups in a row had a parity code that passes the plain checksum")
     }
 
-    private static func backupOnce(_ document: VaultDocument, password: String, options: Options) throws -> Backup {
+    private static func backupOnce(_ document: VaultDocument, seal: ([UInt8]) -> VaultMessage, options: Options) throws -> Backup {
         let body = try VaultBody.encode(document, allowCompression: options.allowCompression)
         let padded = VaultPadding.pad(body, count: options.paddingLength)
-        let message = VaultMessage.seal(padded, password: password, rounds: options.rounds).serialized()
+        let message = seal(padded).serialized()
         let digest = Array(SHA256.hash(data: message))
 
         let perPage = options.rows * options.columns
@@ -100,7 +145,30 @@ public enum PaperVault {
 
     /// Decrypts and decodes a complete message buffer (see ``VaultAssembler``).
     public static func restore(message: [UInt8], password: String) throws(PaperVaultError) -> VaultDocument {
-        let padded = try VaultMessage(parsing: message).open(password: password)
+        try restore(message: message, unlocking: .password(password))
+    }
+
+    /// Decrypts and decodes a complete message buffer with its password or key sheets. Sheets of
+    /// another backup are named before any key is derived; too few say how many more are needed.
+    public static func restore(message: [UInt8], unlocking: Unlocking) throws(PaperVaultError) -> VaultDocument {
+        let parsed = try VaultMessage(parsing: message)
+        let padded: [UInt8]
+        switch unlocking {
+        case .password(let password):
+            padded = try parsed.open(password: password)
+        case let .keySheets(shares, password):
+            guard let sheets = parsed.keySheets else { throw .notAKeySheetBackup }
+            for (offset, share) in shares.enumerated() where share.identifier != sheets.identifier {
+                throw .keySheetOfAnotherBackup(position: offset + 1, identifier: share.identifier, expected: sheets.identifier)
+            }
+            let secret: [UInt8]
+            do { secret = try KeySheets.combine(shares) } catch { throw .keySheets(error) }
+            do {
+                padded = try parsed.open(masterSecret: secret, password: password)
+            } catch {
+                throw error == .authenticationFailed ? .keySheetsRejected : error
+            }
+        }
         return try VaultBody.decode(VaultPadding.unpad(padded))
     }
 

@@ -31,6 +31,20 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidKeyDerivation(rounds: UInt32, saltLength: Int)
     /// ChaCha20-Poly1305 refused the ciphertext: the password is wrong, or the data was altered.
     case authenticationFailed
+    /// Key sheets (Seqr extension): the clear header's sheet fields cannot be right.
+    case invalidKeySheetsHeader
+    /// The backup's key is split into key sheets; a password alone cannot open it.
+    case keySheetsNeeded(threshold: Int, count: Int)
+    /// Key sheets were given for a backup that is opened with a password only.
+    case notAKeySheetBackup
+    /// The backup needs its password as well as its key sheets.
+    case passwordNeeded
+    /// A key sheet's identifier is not this backup's (position from 1 among the sheets given).
+    case keySheetOfAnotherBackup(position: Int, identifier: Int, expected: Int)
+    /// The key sheets given could not be combined (too few, mistyped, mixed up, forged…).
+    case keySheets(KeySheetError)
+    /// The sheets combined, but the cipher refused the key: a forged sheet, a wrong password, or altered codes.
+    case keySheetsRejected
     case invalidPadding
     /// The control flags are not 0 (plain) or 1 (brotli): written by a newer version.
     case unsupportedControlFlags(UInt8)
@@ -61,6 +75,16 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
         case .unsupportedClearTextFlags(let flags): "unknown clear-text flags \(flags): written by a newer version of the app"
         case let .invalidKeyDerivation(rounds, salt): "invalid key derivation parameters (\(rounds) rounds, \(salt)-byte salt)"
         case .authenticationFailed: "decryption failed: the password is wrong, or the backup was tampered with"
+        case .invalidKeySheetsHeader: "the backup's key-sheet fields are invalid: the backup was altered or damaged"
+        case let .keySheetsNeeded(threshold, count):
+            "this backup's key is split into \(count) key sheets: give any \(threshold) with --share (a password alone cannot open it)"
+        case .notAKeySheetBackup: "this backup is opened with a password, not with key sheets"
+        case .passwordNeeded: "this backup needs its password as well as its key sheets"
+        case let .keySheetOfAnotherBackup(position, identifier, expected):
+            "key sheet \(position) belongs to another backup (backup id \(identifier); this backup's is \(expected))"
+        case .keySheets(let error): "key sheets: \(error)"
+        case .keySheetsRejected:
+            "decryption failed: a key sheet is forged or damaged, the password is wrong, or the backup was tampered with"
         case .invalidPadding: "the decrypted data has invalid padding"
         case .unsupportedControlFlags(let flags): "unknown control flags \(flags): written by a newer version of the app"
         case .decompressionFailed: "the document could not be decompressed"

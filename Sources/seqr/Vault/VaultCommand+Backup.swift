@@ -14,6 +14,14 @@ extension VaultCommand {
               seqr vault backup notes.txt -o notes-backup.pdf
               seqr vault backup id_ed25519 --title "ssh key" --paper letter -o pages/
               SEQR_PASSWORD=… seqr vault backup secrets.txt -o backup.pdf --json
+              seqr vault backup wallet.txt --shares 3-of-5 -o wallet.pdf    (5 key sheets, any 3 restore)
+              seqr vault backup wallet.txt --shares 2-of-3 --password -o wallet.pdf
+
+            With --shares there is no password unless --password is given: a fresh random key is \
+            split into key sheets (one printable page each, written beside the backup as \
+            NAME-key-sheet-N.pdf, or key-sheet-N.png in a PNG directory). Hand each sheet to a \
+            different person, away from the pages. The backup's last pages print a short Python \
+            program that restores it without Seqr (--no-restore-program leaves them out).
             """
         )
 
@@ -55,6 +63,15 @@ extension VaultCommand {
 
         @OptionGroup var passwordOptions: PasswordOptions
 
+        @Option(help: ArgumentHelp("Key sheets instead of a password: a random key split so that any K of N sheets restore it (N ≤ 16).", valueName: "K-of-N"))
+        var shares: KeySheetSplit?
+
+        @Flag(name: .customLong("password"), help: "With --shares: need a password as well as the sheets (asked, or --password-file / SEQR_PASSWORD).")
+        var alsoPassword = false
+
+        @Flag(name: .customLong("no-restore-program"), help: "Leave out the last pages, which print a Python program that restores the backup without Seqr.")
+        var noRestoreProgram = false
+
         @Flag(help: "Print a JSON summary on standard output.")
         var json = false
 
@@ -67,6 +84,7 @@ extension VaultCommand {
             guard let share = Self.percentage(redundancy), (0...1).contains(share) else {
                 throw ValidationError("--redundancy must be a percentage from 0% to 100%, like 25%")
             }
+            if alsoPassword && shares == nil { throw ValidationError("--password goes with --shares (a backup without key sheets always has a password)") }
         }
 
         /// "25%" or "25" → 0.25.
@@ -87,6 +105,16 @@ extension VaultCommand {
             let contentType: String
             let documentBytes: Int
             let rounds: UInt32
+            let restoreProgramPages: Int
+            let keySheets: KeySheetsSummary?
+        }
+
+        struct KeySheetsSummary: Encodable {
+            let backupID: Int
+            let threshold: Int
+            let count: Int
+            let password: Bool
+            let files: [String]
         }
 
         func run() throws {
@@ -96,11 +124,15 @@ extension VaultCommand {
                 throw CLIError("\(output): give a .pdf file, or a directory ending in / for PNG pages")
             }
             try refuseExistingBackup(asPNG: asPNG)
+            let sheetFiles = shares.map { KeySheetFiles.paths(output: output, asPNG: asPNG, count: $0.count) } ?? []
+            if !force, let existing = sheetFiles.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                throw CLIError("\(existing) exists; use --force to replace the key sheets")
+            }
             let document = VaultDocument(title: title ?? URL(fileURLWithPath: file).lastPathComponent, contents: contents)
             if document.contentType == .bytes {
                 StandardStreams.warn("\(file) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup")
             }
-            let password = try passwordOptions.source.read(confirm: true)
+            let keying = try keying()
 
             var options = PaperVault.Options()
             options.rounds = rounds
@@ -111,9 +143,10 @@ extension VaultCommand {
             let layout = Self.grid(for: paper)
             options.rows = layout.rows
             options.columns = layout.columns
-            if !json { StandardStreams.warn("encrypting (PBKDF2, \(rounds.formatted()) rounds)…") }
-            let backup = try PaperVault.backup(document, password: password, options: options)
-            let printout = VaultPrintout(backup: backup, paper: paper, title: printTitle ? document.title : nil)
+            if !json, keying.usesPassword { StandardStreams.warn("encrypting (PBKDF2, \(rounds.formatted()) rounds)…") }
+            let backup = try PaperVault.backup(document, keying: keying.keying, options: options)
+            var printout = VaultPrintout(backup: backup, paper: paper, title: printTitle ? document.title : nil)
+            printout.includesRestoreProgram = !noRestoreProgram
 
             if asPNG {
                 try FileWriter.createDirectory(output)
@@ -133,16 +166,39 @@ extension VaultCommand {
             } else {
                 try FileWriter.write(printout.pdfData(), to: output, overwrite: force)
             }
+            try KeySheetFiles.write(backup: backup, title: document.title, paper: paper, dpi: dpi, output: output, asPNG: asPNG, overwrite: force)
+            let sheets = backup.keySheets.map {
+                KeySheetsSummary(backupID: $0.identifier, threshold: $0.threshold, count: $0.count, password: keying.usesPassword, files: sheetFiles)
+            }
             let summary = Summary(
                 output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
                 qrVersion: backup.version, errorCorrection: backup.errorCorrection.rawValue, compressed: backup.compressed,
-                contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: rounds)
+                contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: keying.usesPassword ? rounds : 0,
+                restoreProgramPages: printout.pageCount - printout.codePageCount, keySheets: sheets)
             if json {
                 try JSONOutput.print(summary)
             } else {
                 let parity = summary.parityCodes > 0 ? " + \(summary.parityCodes) parity" : ""
                 StandardStreams.warn("wrote \(output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
+                if let sheets {
+                    StandardStreams.warn("wrote \(sheets.count) key sheets (backup id \(sheets.backupID)): any \(sheets.threshold) restore\(sheets.password ? ", with the password" : ""); hand each to a different person, away from the pages")
+                    for file in sheets.files { StandardStreams.warn("  \(file)") }
+                }
             }
+        }
+
+        /// The password, or the key-sheet split and whether a password goes with it. With --shares a
+        /// password is asked only when --password (or --password-file) says so.
+        private func keying() throws -> (keying: PaperVault.Keying, usesPassword: Bool) {
+            guard let shares else { return (.password(try passwordOptions.source.read(confirm: true)), true) }
+            guard alsoPassword || passwordOptions.passwordFile != nil else {
+                if ProcessInfo.processInfo.environment["SEQR_PASSWORD"] != nil && !json {
+                    StandardStreams.warn("SEQR_PASSWORD is set but not used: add --password to need a password as well as the key sheets")
+                }
+                return (.keySheets(threshold: shares.threshold, count: shares.count, password: nil), false)
+            }
+            let password = try passwordOptions.source.read(confirm: true)
+            return (.keySheets(threshold: shares.threshold, count: shares.count, password: password), true)
         }
 
         /// Refuses, before the password and the KDF, to replace a backup without --force.

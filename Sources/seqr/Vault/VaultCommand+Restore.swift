@@ -28,6 +28,9 @@ extension VaultCommand {
 
         @OptionGroup var passwordOptions: PasswordOptions
 
+        @Option(name: .customLong("share"), help: ArgumentHelp("A key sheet of a --shares backup: a photo, scan or PDF of it, or a text file of its words. Repeat for each sheet.", valueName: "file"))
+        var shareFiles: [String] = []
+
         @Flag(help: "Print a JSON summary on standard output (not with -o -).")
         var json = false
 
@@ -49,6 +52,9 @@ extension VaultCommand {
             if output != "-" && !force && FileManager.default.fileExists(atPath: output) {
                 throw CLIError("\(output) exists; use --force to overwrite it")
             }
+            // Sheets first: a mistyped word or an unreadable sheet is reported before minutes of scanning.
+            var shares: [KeyShare] = []
+            for file in shareFiles { shares += try KeyShare.read(fromFile: file) }
             var assembler = VaultAssembler()
             // Every picture quickly first; pages that showed fewer codes than a page holds are
             // looked at again with every decoder pass only if codes are then still missing.
@@ -61,8 +67,7 @@ extension VaultCommand {
                 StandardStreams.warn("all codes found; \(pictures.count - read) more file\(pictures.count - read == 1 ? "" : "s") not needed")
             }
             let message = try assembler.messageBuffer()
-            let password = try passwordOptions.source.read(confirm: false)
-            let document = try PaperVault.restore(message: message, password: password)
+            let document = try PaperVault.restore(message: message, unlocking: unlocking(message, shares: shares))
             if output == "-" {
                 StandardStreams.write(Data(document.content))
             } else {
@@ -76,6 +81,17 @@ extension VaultCommand {
             } else if output != "-" {
                 StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
             }
+        }
+
+        /// The password, or the sheets (and the password if the backup has one), as the backup's clear header asks.
+        private func unlocking(_ message: [UInt8], shares: [KeyShare]) throws -> PaperVault.Unlocking {
+            let parsed = try VaultMessage(parsing: message)
+            guard let sheets = parsed.keySheets else {
+                if !shares.isEmpty { throw PaperVaultError.notAKeySheetBackup }
+                return .password(try passwordOptions.source.read(confirm: false))
+            }
+            guard !shares.isEmpty else { throw PaperVaultError.keySheetsNeeded(threshold: sheets.threshold, count: sheets.count) }
+            return .keySheets(shares, password: parsed.needsPassword ? try passwordOptions.source.read(confirm: false) : nil)
         }
 
         private func progressLine(_ path: String, added: Int, assembler: VaultAssembler) -> String {

@@ -9,6 +9,6 @@ struct VaultCommand: ParsableCommand {
         under a key from PBKDF2-HMAC-SHA256 (600,000 rounds by default), optional brotli \
         compression, random padding. Codes can be scanned in any order, several per picture.
         """,
-        subcommands: [Backup.self, Restore.self]
+        subcommands: [Backup.self, Restore.self, RestoreProgram.self]
     )
 }

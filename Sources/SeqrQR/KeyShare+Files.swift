@@ -1,0 +1,51 @@
+import Foundation
+import SeqrCore
+
+/// Why a key-sheet file gave no share.
+public enum KeySheetFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(ImageFileError)
+    /// A picture without any key-sheet code (or one too damaged to read).
+    case noKeySheetCode(path: String)
+    /// The code or the typed words are not a valid share.
+    case invalidShare(path: String, KeySheetError)
+    case decoding(path: String, QRDecodingError)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let error): "\(error)"
+        case .noKeySheetCode(let path):
+            "\(path): no key sheet code found; if it is damaged, type the sheet's words into a text file and give that"
+        case let .invalidShare(path, error): "\(path): \(error)"
+        case let .decoding(path, error): "\(path): \(error)"
+        }
+    }
+}
+
+extension KeyShare {
+    /// The shares in a key-sheet file: the codes in a photo, scan or PDF of sheets (several
+    /// sheets in one picture are all read), or the words typed into a text file.
+    public static func read(fromFile path: String) throws(KeySheetFileError) -> [KeyShare] {
+        let data: Data
+        do { data = try ImageFile.readBytes(path) } catch { throw .unreadable(error) }
+        guard PDFPages.isPDF(data) || ImageCodec.sniff(data) != nil else {
+            do { return [try KeyShare(reading: [UInt8](data))] } catch { throw .invalidShare(path: path, error) }
+        }
+        let pages: [GrayImage]
+        do { pages = try ImageFile.readPages(path) } catch { throw .unreadable(error) }
+        var shares: [KeyShare] = []
+        for page in pages {
+            // Quickly first; every decoder pass only for a page where no sheet code showed.
+            for thorough in [false, true] {
+                let symbols: [DecodedSymbol]
+                do { symbols = try QRDecoder(thorough: thorough).decode(page) } catch { throw .decoding(path: path, error) }
+                let codes = symbols.map { [UInt8]($0.payload) }.filter { $0.starts(with: KeyShare.codeMagic) }
+                for code in codes {
+                    do { shares.append(try KeyShare(parsing: code)) } catch { throw .invalidShare(path: path, error) }
+                }
+                if !codes.isEmpty { break }
+            }
+        }
+        guard !shares.isEmpty else { throw .noKeySheetCode(path: path) }
+        return shares
+    }
+}

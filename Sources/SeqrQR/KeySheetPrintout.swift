@@ -1,0 +1,117 @@
+import CCairo
+import Foundation
+import SeqrCore
+
+/// One printable key sheet: a share of a backup's key as a QR code and as numbered words, with
+/// what it belongs to ("key sheet 2 of 5, any 3 restore", the backup id, the document title) and
+/// how to use it. The code and the words hold the same SLIP-0039 share (docs/formats/key-sheets.md),
+/// so a damaged code can be typed and a typed sheet checked; the words' checksum names a mistyped word.
+public struct KeySheetPrintout: Sendable {
+    public let share: KeyShare
+    /// How many sheets the backup has (a share records only the threshold).
+    public let count: Int
+    /// The document's title; printed, since a holder must know what the sheet opens.
+    public var title: String?
+    /// Whether the backup needs its password as well.
+    public var needsPassword: Bool
+    public var paper: VaultPrintout.Paper
+    public var date: Date
+
+    public init(share: KeyShare, count: Int, title: String?, needsPassword: Bool, paper: VaultPrintout.Paper = .a4, date: Date = Date()) {
+        self.share = share
+        self.count = count
+        self.title = title
+        self.needsPassword = needsPassword
+        self.paper = paper
+        self.date = date
+    }
+
+    /// The sheet's QR symbol: the share's code form, error correction Q (it is small; a stain should not cost it).
+    func symbol() throws -> QRSymbol {
+        try QREncoder.encode(Data(share.serialized()), options: QREncodingOptions(errorCorrection: .Q, segmentation: .binary))
+    }
+
+    public func pdfData() throws -> Data {
+        let (width, height) = paper.size
+        let symbol = try symbol()
+        return try Cairo.pdf(width: width, height: height, pages: 1) { context, cairo, _ in draw(symbol: symbol, on: context, cairo: cairo) }
+    }
+
+    public func pngPage(dpi: Int = 200) throws -> Data {
+        let (width, height) = paper.size
+        let symbol = try symbol()
+        return try Cairo.png(width: width, height: height, dpi: dpi) { context, cairo in draw(symbol: symbol, on: context, cairo: cairo) }
+    }
+
+    /// The lines under the words: what the sheet is for and how to use it.
+    var instructions: [String] {
+        let k = share.memberThreshold, words = share.words.count
+        return [
+            "Any \(k) of the \(count) key sheets\(needsPassword ? ", with the backup's password," : "") decrypt the backup; fewer than \(k) tell nothing about its key.",
+            "Keep this sheet apart from the other sheets and from the backup's pages.",
+            "To restore: seqr vault restore <the backup's pages> --share <a photo or PDF of this sheet> --share …",
+            "If the code is damaged, type the \(words) words into a text file and give it: --share words.txt.",
+            "The last 3 words are a checksum: a mistyped word is reported, never used. The first 2 words are",
+            "the same on every sheet of this backup (backup id \(share.identifier)): a sheet of another backup is named.",
+            "Without Seqr: the backup's last pages print a program; read this sheet with",
+            "  zbarimg --raw -Sbinary <photo of this sheet> > share\(share.number).bin   and give it --share share\(share.number).bin",
+            "Format: a SLIP-0039 share (one group, \(k) of \(count), empty passphrase): SLIP-0039 tools read the words too.",
+        ]
+    }
+
+    private func draw(symbol: QRSymbol, on context: OpaquePointer?, cairo: seqr_cairo_api) {
+        let (width, _) = paper.size
+        let margin = 48.0
+        cairo.cairo_set_source_rgb(context, 1, 1, 1)
+        cairo.cairo_paint(context)
+        cairo.cairo_set_source_rgb(context, 0, 0, 0)
+
+        cairo.cairo_select_font_face(context, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo.cairo_set_font_size(context, 20)
+        cairo.cairo_move_to(context, margin, margin + 18)
+        cairo.cairo_show_text(context, "Key sheet \(share.number) of \(count) · any \(share.memberThreshold) restore")
+        cairo.cairo_select_font_face(context, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo.cairo_set_font_size(context, 11)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let about = [title.map { "“\($0)”" }, "backup id \(share.identifier)", "made \(formatter.string(from: date))"].compactMap { $0 }
+        cairo.cairo_move_to(context, margin, margin + 40)
+        cairo.cairo_show_text(context, "Seqr paper vault · " + about.joined(separator: " · "))
+
+        // The code, large and centred.
+        let side = 190.0, quiet = 4
+        let unit = side / Double(symbol.size + 2 * quiet)
+        let x0 = (width - side) / 2, y0 = margin + 56
+        for run in symbol.darkRuns {
+            cairo.cairo_rectangle(context, x0 + Double(run.x + quiet) * unit, y0 + Double(run.y + quiet) * unit, Double(run.length) * unit, unit)
+        }
+        cairo.cairo_fill(context)
+
+        // The words, numbered, in three columns read down.
+        let words = share.words
+        let rowsPerColumn = (words.count + 2) / 3
+        let columnWidth = (width - 2 * margin) / 3
+        let top = y0 + side + 34
+        cairo.cairo_set_font_size(context, 10)
+        cairo.cairo_move_to(context, margin, top - 14)
+        cairo.cairo_show_text(context, "The same share as \(words.count) words (SLIP-0039 wordlist):")
+        cairo.cairo_select_font_face(context, "DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo.cairo_set_font_size(context, 13)
+        for (index, word) in words.enumerated() {
+            let column = index / rowsPerColumn, row = index % rowsPerColumn
+            let number = String(index + 1)
+            let label = String(repeating: " ", count: 2 - number.count) + number + ". " + word
+            cairo.cairo_move_to(context, margin + Double(column) * columnWidth + 8, top + 8 + Double(row) * 19)
+            cairo.cairo_show_text(context, label)
+        }
+
+        cairo.cairo_select_font_face(context, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo.cairo_set_font_size(context, 9)
+        let notesTop = top + 8 + Double(rowsPerColumn) * 19 + 16
+        for (index, line) in instructions.enumerated() {
+            cairo.cairo_move_to(context, margin, notesTop + Double(index) * 13)
+            cairo.cairo_show_text(context, line)
+        }
+    }
+}
