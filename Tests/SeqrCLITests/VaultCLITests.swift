@@ -86,7 +86,7 @@ struct VaultCLITests {
     func progress() throws {
         let big = try directory.write(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 7) }), to: "big.bin")
         let pages = directory.file("big/")
-        #expect(try run(["vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000"]).status == 0)
+        #expect(try run(["vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000", "--no-restore-program"]).status == 0)
         let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
         try #require(pngs.count == 4)  // 21 codes: six a page, three on the last
         let partial = try run(["vault", "restore", pngs[3], pngs[0], "-o", directory.file("p.out")])
@@ -158,7 +158,7 @@ struct VaultCLITests {
         #expect(refused.errorLines == ["seqr: \(pages) holds the pages of a backup; use --force to replace them"], "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == (old + ["page-1.png", "page-notes.txt"]).sorted())
 
-        #expect(try run(["vault", "backup", note, "-o", pages, "--rounds", "210000", "--force"]).status == 0)
+        #expect(try run(["vault", "backup", note, "-o", pages, "--rounds", "210000", "--force", "--no-restore-program"]).status == 0)
         // Only the pattern Seqr writes (page-NNN.png) is removed; the user's other files stay.
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == ["page-001.png", "page-1.png", "page-notes.txt"])
         #expect(FileManager.default.fileExists(atPath: keep) && FileManager.default.fileExists(atPath: other))

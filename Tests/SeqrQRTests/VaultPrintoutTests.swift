@@ -40,7 +40,8 @@ struct VaultPrintoutTests {
             let printout = VaultPrintout(backup: backup)
             let pages = try printout.pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
             #expect(pages.count == printout.pageCount)
-            #expect(pages.count == (backup.codes.count + 5) / 6)
+            #expect(printout.codePageCount == (backup.codes.count + 5) / 6)
+            #expect(printout.pageCount == printout.codePageCount + 3)  // the restore program's pages
             let scanned = try Self.scan(pages)
             #expect(scanned.foundCodes == backup.codes.count, "\(document.title): missing \(scanned.missingCodes)")
             #expect(try PaperVault.restore(message: scanned.messageBuffer(), password: "paper") == document)
@@ -52,10 +53,11 @@ struct VaultPrintoutTests {
         let document = VaultDocument(title: "pdf", contents: Self.randomBytes(12_000, seed: 3))
         let backup = try PaperVault.backup(document, password: "paper", options: Self.options())
         for paper in VaultPrintout.Paper.allCases {
-            let pdf = try VaultPrintout(backup: backup, paper: paper).pdfData()
+            let printout = VaultPrintout(backup: backup, paper: paper)
+            let pdf = try printout.pdfData()
             #expect(PDFPages.isPDF(pdf))
             let pages = try PDFPages.render(pdf, dpi: 200)
-            #expect(pages.count == (backup.codes.count + 5) / 6)
+            #expect(printout.codePageCount == (backup.codes.count + 5) / 6 && pages.count == printout.pageCount)
             let expectedWidth = paper == .a4 ? 1654 : 1700
             #expect(pages.first?.width == expectedWidth)
             #expect(try PaperVault.restore(message: Self.scan(pages).messageBuffer(), password: "paper") == document)
@@ -72,7 +74,7 @@ struct VaultPrintoutTests {
             let path = try directory.write(VaultPrintout(backup: backup, title: printTitle ? document.title : nil).pdfData(), to: "t\(printTitle).pdf")
             let text = try pdftotext.run([path, "-"]).stdoutText
             #expect(text.contains("Swiss account") == expected)
-            #expect(text.contains("code 1 of 1") && text.contains("page 1 of 1") && text.contains("seqr vault restore"))
+            #expect(text.contains("code 1 of 1") && text.contains("page 1 of 4") && text.contains("seqr vault restore"))
         }
     }
 
@@ -81,7 +83,9 @@ struct VaultPrintoutTests {
         let document = VaultDocument(title: "photo", contents: Self.randomBytes(10_000, seed: 9))
         let backup = try PaperVault.backup(document, password: "paper", options: Self.options())
         var generator = SeededGenerator(seed: 4)
-        let photos = try VaultPrintout(backup: backup).pngPages(dpi: 250).map { png -> GrayImage in
+        var printout = VaultPrintout(backup: backup)
+        printout.includesRestoreProgram = false
+        let photos = try printout.pngPages(dpi: 250).map { png -> GrayImage in
             let page = try ImageCodec.png.decode(png)
             // The sheet lies turned by a few degrees on a grey desk, a little closer at one edge.
             let angle = Double.random(in: -8...8, using: &generator) * .pi / 180
@@ -107,7 +111,9 @@ struct VaultPrintoutTests {
     func lazyFiles() throws {
         let document = VaultDocument(title: "lazy", contents: Self.randomBytes(40_000, seed: 5))
         let backup = try PaperVault.backup(document, password: "paper", options: Self.options(compression: false))
-        let pages = try VaultPrintout(backup: backup).pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
+        var printout = VaultPrintout(backup: backup)
+        printout.includesRestoreProgram = false
+        let pages = try printout.pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
         try #require(pages.count == 4 && backup.codes.count == 21)  // the last page holds three codes
 
         var reads: [Int] = [], events: [(Int, Int, Bool)] = []

@@ -24,7 +24,7 @@ struct KeySheetSplit: ExpressibleByArgument, Sendable {
 /// NAME-key-sheet-N.pdf, or in a PNG backup's directory as key-sheet-N.png.
 enum KeySheetFiles {
     static func paths(output: String, asPNG: Bool, count: Int) -> [String] {
-        (1...count).map { number in
+        (0..<count).map { $0 + 1 }.map { number in
             if asPNG { return URL(fileURLWithPath: output).appendingPathComponent("key-sheet-\(number).png").path }
             return String(output.dropLast(".pdf".count)) + "-key-sheet-\(number).pdf"
         }

@@ -1,0 +1,144 @@
+import Foundation
+@testable import SeqrCore
+import Testing
+
+/// Paper-vault backups keyed by key sheets (issue 18): any k of n sheets restore, with or without a
+/// password; too few, foreign, forged and altered sheets and headers each end in their own error.
+@Suite("Vault key sheets")
+struct VaultKeySheetsTests {
+    static let document = VaultDocument(title: "wallet", text: "seed: abandon ability able about above absent")
+
+    static func backup(threshold: Int = 2, count: Int = 3, password: String? = nil, redundancy: Double = 0,
+                       document: VaultDocument = document) throws -> PaperVault.Backup {
+        var options = PaperVaultFormatTests.fastOptions(compression: false, version: 10)
+        options.redundancy = redundancy
+        return try PaperVault.backup(document, keying: .keySheets(threshold: threshold, count: count, password: password), options: options)
+    }
+
+    static func restore(_ backup: PaperVault.Backup, _ unlocking: PaperVault.Unlocking, payloads: [[UInt8]]? = nil) throws(PaperVaultError) -> VaultDocument {
+        var assembler = VaultAssembler()
+        for payload in payloads ?? backup.payloads { assembler.add(payload) }
+        return try PaperVault.restore(message: assembler.messageBuffer(), unlocking: unlocking)
+    }
+
+    static func error(_ backup: PaperVault.Backup, _ unlocking: PaperVault.Unlocking, payloads: [[UInt8]]? = nil) -> PaperVaultError? {
+        do { _ = try restore(backup, unlocking, payloads: payloads); return nil } catch { return error }
+    }
+
+    @Test("any 2 of 3 sheets restore; the clear header records the split and no password")
+    func anyTwoOfThree() throws {
+        let backup = try Self.backup()
+        #expect(backup.keyShares.count == 3 && backup.keyShares.allSatisfy { $0.memberThreshold == 2 && $0.value.count == 32 })
+        #expect(backup.keySheets == VaultKeySheetsHeader(identifier: backup.keyShares[0].identifier, threshold: 2, count: 3))
+        #expect(!backup.needsPassword)
+        for pair in [(0, 1), (0, 2), (1, 2), (2, 0)] {
+            let shares = [backup.keyShares[pair.0], backup.keyShares[pair.1]]
+            #expect(try Self.restore(backup, .keySheets(shares, password: nil)) == Self.document)
+        }
+        var assembler = VaultAssembler()
+        for payload in backup.payloads { assembler.add(payload) }
+        let message = try VaultMessage(parsing: assembler.messageBuffer())
+        #expect(message.clearTextFlags == VaultMessage.keySheetsFlag && message.rounds == 0 && !message.needsPassword)
+    }
+
+    @Test("3 of 5 with a password: sheets and password are both needed")
+    func sheetsAndPassword() throws {
+        let backup = try Self.backup(threshold: 3, count: 5, password: "Grüße")
+        #expect(backup.needsPassword)
+        let three = [backup.keyShares[4], backup.keyShares[1], backup.keyShares[2]]
+        #expect(try Self.restore(backup, .keySheets(three, password: "Grüße")) == Self.document)
+        // The password is NFC-normalised: the decomposed spelling opens it too.
+        #expect(try Self.restore(backup, .keySheets(three, password: "Gru\u{308}ße")) == Self.document)
+        #expect(Self.error(backup, .keySheets(three, password: "Grusse")) == .keySheetsRejected)
+        #expect(Self.error(backup, .keySheets(three, password: nil)) == .passwordNeeded)
+        #expect(Self.error(backup, .password("Grüße")) == .keySheetsNeeded(threshold: 3, count: 5))
+    }
+
+    @Test("too few sheets say how many more are needed; none at all is refused")
+    func tooFew() throws {
+        let backup = try Self.backup(threshold: 3, count: 5)
+        let error = Self.error(backup, .keySheets(Array(backup.keyShares.prefix(2)), password: nil))
+        #expect(error == .keySheets(.notEnoughShares(have: 2, need: 3)))
+        #expect(error?.description == "key sheets: 2 of 3 shares: 1 more needed")
+        // The same sheet twice counts once.
+        #expect(Self.error(backup, .keySheets([backup.keyShares[0], backup.keyShares[0], backup.keyShares[1]], password: nil))
+                == .keySheets(.notEnoughShares(have: 2, need: 3)))
+        #expect(Self.error(backup, .keySheets([], password: nil)) == .keySheets(.noShares))
+    }
+
+    @Test("sheets of another backup are named before any key is derived")
+    func anotherBackup() throws {
+        let backup = try Self.backup()
+        var other = try Self.backup()
+        while other.keyShares[0].identifier == backup.keyShares[0].identifier { other = try Self.backup() }
+        let mixed = [backup.keyShares[0], other.keyShares[1]]
+        #expect(Self.error(backup, .keySheets(mixed, password: nil))
+                == .keySheetOfAnotherBackup(position: 2, identifier: other.keyShares[1].identifier, expected: backup.keyShares[0].identifier))
+        // A password backup is not opened with sheets, and says so.
+        let passwordBackup = try PaperVault.backup(Self.document, password: "pw", options: PaperVaultFormatTests.fastOptions())
+        #expect(Self.error(passwordBackup, .keySheets(backup.keyShares, password: nil)) == .notAKeySheetBackup)
+    }
+
+    @Test("a forged sheet: refused by the shares' digest, or, forged as a whole consistent set, by the document's cipher")
+    func forged() throws {
+        let backup = try Self.backup()
+        let shares = backup.keyShares
+        let forgery = KeySheetTests.forged(shares[1])
+        #expect(Self.error(backup, .keySheets([shares[0], forgery], password: nil)) == .keySheets(.digestMismatch))
+        // Sheets of another split relabelled with this backup's id pass every sheet check and combine to
+        // another key: the AEAD refuses it, and nothing is decrypted.
+        let impostors = try KeySheets.split(secret: SecureRandom.bytes(32), threshold: 2, count: 3).map {
+            KeyShare(identifier: shares[0].identifier, extendable: true, iterationExponent: $0.iterationExponent,
+                     memberIndex: $0.memberIndex, memberThreshold: 2, value: $0.value)
+        }
+        #expect(try KeySheets.combine(Array(impostors.prefix(2))).count == 32)
+        #expect(Self.error(backup, .keySheets(Array(impostors.prefix(2)), password: nil)) == .keySheetsRejected)
+    }
+
+    @Test("the clear sheet header is authenticated: a changed threshold or count fails the cipher")
+    func headerAuthenticated() throws {
+        let backup = try Self.backup()
+        var assembler = VaultAssembler()
+        for payload in backup.payloads { assembler.add(payload) }
+        let message = try assembler.messageBuffer()
+        let headerAt = 7 + 32  // flags, rounds, salt length, salt
+        for (offset, value) in [(2, UInt8(3)), (3, UInt8(4))] {
+            var altered = message
+            altered[headerAt + offset] = value
+            #expect(throws: PaperVaultError.keySheetsRejected) {
+                try PaperVault.restore(message: altered, unlocking: .keySheets(Array(backup.keyShares.prefix(2)), password: nil))
+            }
+        }
+        // Impossible values are refused when parsed.
+        for (offset, value) in [(0, UInt8(0x80)), (2, UInt8(0)), (3, UInt8(1)), (3, UInt8(17))] {
+            var altered = message
+            altered[headerAt + offset] = value
+            #expect(throws: PaperVaultError.invalidKeySheetsHeader) { try VaultMessage(parsing: altered) }
+        }
+        // Rounds in a backup without a password, or a password flag without the sheets flag.
+        var rounds = message
+        rounds[4] = 1
+        #expect(throws: PaperVaultError.invalidKeyDerivation(rounds: 1, saltLength: 32)) { try VaultMessage(parsing: rounds) }
+        var passwordOnly = message
+        passwordOnly[0] = VaultMessage.passwordTooFlag
+        #expect(throws: PaperVaultError.unsupportedClearTextFlags(2)) { try VaultMessage(parsing: passwordOnly) }
+        // Truncated inside the sheet header.
+        #expect(throws: PaperVaultError.truncatedMessage) { try VaultMessage(parsing: Array(message.prefix(headerAt + 3))) }
+    }
+
+    @Test("with parity, codes lost within the plan still restore from sheets")
+    func parity() throws {
+        let document = VaultDocument(title: "big", contents: PaperVaultFormatTests.randomBytes(2_000, seed: 21))
+        let backup = try Self.backup(redundancy: 0.5, document: document)
+        try #require(backup.codes.count >= 4 && !backup.parityCodes.isEmpty)
+        let kept = Array(backup.payloads.dropFirst(backup.parityCodes.count))
+        #expect(try Self.restore(backup, .keySheets(Array(backup.keyShares.suffix(2)), password: nil), payloads: kept) == document)
+    }
+
+    @Test("each backup draws a fresh key: two backups of one document share no sheet value")
+    func freshKeys() throws {
+        let a = try Self.backup(), b = try Self.backup()
+        #expect(Set(a.keyShares.map(\.value)).isDisjoint(with: Set(b.keyShares.map(\.value))))
+        #expect(a.codes[0].payload != b.codes[0].payload)
+    }
+}
