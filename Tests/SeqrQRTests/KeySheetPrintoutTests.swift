@@ -81,6 +81,45 @@ struct KeySheetPrintoutTests {
         }
     }
 
+    /// A page as a phone photo: turned, a little closer at one edge, soft, JPEG.
+    static func photograph(_ page: GrayImage, degrees: Double) throws -> GrayImage {
+        let (w, h) = (Double(page.width), Double(page.height))
+        let canvas = GrayImage(width: Int(w * 1.15), height: Int(h * 1.15), fill: 150)
+        let angle = degrees * .pi / 180
+        let corners = [(0.0, 0.0), (w, 0), (w, h), (0, h)].enumerated().map { index, point -> (Double, Double) in
+            let (x, y) = (point.0 - w / 2, point.1 - h / 2)
+            let squeeze = index >= 2 ? 0.96 : 1.0
+            return (Double(canvas.width) / 2 + (cos(angle) * x - sin(angle) * y) * squeeze, Double(canvas.height) / 2 + sin(angle) * x + cos(angle) * y)
+        }
+        let transform = try #require(Homography(from: [(0, 0), (w, 0), (w, h), (0, h)], to: corners))
+        return try ImageDistortion.jpeg(ImageDistortion.warp(page, into: canvas, transform: transform).blurred(sigma: 0.8), quality: 75)
+    }
+
+    @Test("a 2-of-3 backup with a password and parity codes, every page and two sheets photographed: restored")
+    func photographedBackup() throws {
+        let document = VaultDocument(title: "photographed", contents: VaultPrintoutTests.randomBytes(9_000, seed: 31))
+        var options = VaultPrintoutTests.options(compression: false)
+        options.redundancy = 0.5
+        let backup = try PaperVault.backup(document, keying: .keySheets(threshold: 2, count: 3, password: "pw"), options: options)
+        var printout = VaultPrintout(backup: backup)
+        printout.includesRestoreProgram = false
+        let pages = try printout.pngPages(dpi: 250).map { try ImageCodec.png.decode($0) }
+        try #require(pages.count >= 2)
+        let photos = try pages.enumerated().map { try Self.photograph($1, degrees: Double($0 % 2 == 0 ? 6 : -5)) }
+        var assembler = VaultAssembler()
+        try assembler.addCodes(onPages: photos.reversed())
+        #expect(assembler.isComplete && assembler.foundParityCodes > 0, "missing \(assembler.missingCodes)")
+
+        let directory = try TemporaryDirectory()
+        var shares: [KeyShare] = []
+        for (index, share) in [backup.keyShares[2], backup.keyShares[0]].enumerated() {
+            let sheet = try ImageCodec.png.decode(KeySheetPrintout(share: share, count: 3, title: document.title, needsPassword: true).pngPage(dpi: 150))
+            let path = try directory.write(ImageCodec.jpeg.encode(Self.photograph(sheet, degrees: 8)), to: "sheet\(index).jpg")
+            shares += try KeyShare.read(fromFile: path)
+        }
+        #expect(try PaperVault.restore(message: assembler.messageBuffer(), unlocking: .keySheets(shares, password: "pw")) == document)
+    }
+
     static func referenceScript(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Reference").appendingPathComponent(name).path
