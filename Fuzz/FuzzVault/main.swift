@@ -2,7 +2,7 @@ import FuzzSupport
 import SeqrCore
 
 // PaperVault: code, parity-code and message parsing, and assembly with Reed–Solomon rebuilds;
-// key-sheet shares (QR bytes and words; combining runs PBKDF2, so it is not fuzzed here).
+// key-sheet messages and shares (QR bytes and words; combining runs PBKDF2, so it is not fuzzed here).
 // Most of the input is shaped into codes with valid checksums (the library's own serializers),
 // since random bytes would almost never pass the 16-bit checksum and reach the assembler.
 runFuzzer { bytes in
@@ -16,6 +16,10 @@ runFuzzer { bytes in
             fuzzCheck(message.serialized() == raw, "VaultMessage round trip")
             // PBKDF2 itself is BoringSSL's; a few rounds reach the AEAD without a slow KDF.
             if message.rounds <= 8 { _ = try? message.open(password: "") }
+            // Key-sheet messages (flags 1 and 3): the sheet header, then HKDF and the AEAD.
+            if message.keySheets != nil {
+                _ = try? message.open(masterSecret: [UInt8](repeating: 7, count: 32), password: message.rounds <= 8 ? "" : nil)
+            }
         }
     case 1:
         _ = try? VaultBody.decode(input.rest())

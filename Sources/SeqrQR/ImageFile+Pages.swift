@@ -3,7 +3,12 @@ import Foundation
 extension ImageFile {
     /// The pictures in a file: one for PNG and JPEG, one per page for PDF.
     public static func readPages(_ path: String, pdfResolution: Double = 250) throws(ImageFileError) -> [GrayImage] {
-        let data = try readBytes(path)
+        try pages(of: readBytes(path), path: path, pdfResolution: pdfResolution)
+    }
+
+    /// The pictures in bytes already read (standard input, say); `path` only names them in errors.
+    public static func pages(of data: Data, path: String, pdfResolution: Double = 250) throws(ImageFileError) -> [GrayImage] {
+        if data.isEmpty { throw .empty(path: path) }
         if PDFPages.isPDF(data) {
             do {
                 return try PDFPages.render(data, dpi: pdfResolution)

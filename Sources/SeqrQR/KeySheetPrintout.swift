@@ -16,6 +16,8 @@ public struct KeySheetPrintout: Sendable {
     public var needsPassword: Bool
     public var paper: VaultPrintout.Paper
     public var date: Date
+    /// Whether the backup's last pages print the restore program (the sheet then says how to use it without Seqr).
+    public var restoreProgramPrinted = true
 
     public init(share: KeyShare, count: Int, title: String?, needsPassword: Bool, paper: VaultPrintout.Paper = .a4, date: Date = Date()) {
         self.share = share
@@ -53,8 +55,10 @@ public struct KeySheetPrintout: Sendable {
             "If the code is damaged, type the \(words) words into a text file and give it: --share words.txt.",
             "The last 3 words are a checksum: a mistyped word is reported, never used. The first 2 words are",
             "the same on every sheet of this backup (backup id \(share.identifier)): a sheet of another backup is named.",
+        ] + (restoreProgramPrinted ? [
             "Without Seqr: the backup's last pages print a program; read this sheet with",
             "  zbarimg --raw -Sbinary <photo of this sheet> > share\(share.number).bin   and give it --share share\(share.number).bin",
+        ] : []) + [
             "Format: a SLIP-0039 share (one group, \(k) of \(count), empty passphrase): SLIP-0039 tools read the words too.",
         ]
     }

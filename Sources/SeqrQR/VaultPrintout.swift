@@ -122,7 +122,8 @@ public struct VaultPrintout: Sendable {
             lines = [
                 "Restore: scan or photograph every code (any order, several per picture), then run",
                 "  seqr vault restore <pictures or this PDF> --share <sheet> … -o <file>",
-                "You need any \(sheets.threshold) of the backup's \(sheets.count) key sheets (backup id \(sheets.identifier))\(password ? " and the password" : ""). Without Seqr: the last pages.",
+                "You need any \(sheets.threshold) of the backup's \(sheets.count) key sheets (backup id \(sheets.identifier))\(password ? " and the password" : "")."
+                    + (includesRestoreProgram ? " Without Seqr: the last pages." : ""),
             ]
         } else {
             lines = [

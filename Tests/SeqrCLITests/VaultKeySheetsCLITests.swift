@@ -97,7 +97,7 @@ struct VaultKeySheetsCLITests {
         var otherShare = try KeyShare(reading: Array(typedWords(from: directory.file("other-key-sheet-1.pdf")).utf8))
         if otherShare.identifier != share.identifier {
             try refused([sheets[0], directory.file("other-key-sheet-1.pdf")], password: "Grüße",
-                        "seqr: key sheet 2 belongs to another backup (backup id \(otherShare.identifier); this backup's is \(share.identifier))")
+                        "seqr: key sheet 2 belongs to another backup: its backup id is \(otherShare.identifier), these pages' is \(share.identifier)")
         }
         // A whole forged set, relabelled with this backup's id: every sheet check passes, the cipher refuses.
         let impostors = try KeySheets.split(secret: SecureRandom.bytes(32), threshold: 2, count: 3)
@@ -132,6 +132,15 @@ struct VaultKeySheetsCLITests {
             let outcome = try run(["vault", "backup", secret, "--shares", bad, "--force", "-o", pdf])
             #expect(outcome.status == 64 && outcome.stderr.contains("--shares"), "\(bad): \(outcome.stderr)")
         }
+        // The label on the sheets: the title by default, --sheet-label instead; the pages never print it.
+        #expect(try run(["vault", "backup", secret, "--shares", "2-of-3", "--title", "secret title", "--sheet-label", "Grandma's box",
+                         "--no-restore-program", "--force", "-o", pdf]).status == 0)
+        let pdftotext = try ExternalTool.named("pdftotext")
+        let sheetText = try pdftotext.run([directory.file("b-key-sheet-2.pdf"), "-"]).stdoutText
+        #expect(sheetText.contains("Grandma's box") && !sheetText.contains("secret title") && !sheetText.contains("Without Seqr"))
+        let pageText = try pdftotext.run([pdf, "-"]).stdoutText
+        #expect(!pageText.contains("secret title") && !pageText.contains("Grandma") && !pageText.contains("Without Seqr"))
+
         let lonePassword = try run(["vault", "backup", secret, "--password", "--force", "-o", pdf], password: "pw")
         #expect(lonePassword.status == 64 && lonePassword.stderr.contains("--password goes with --shares"))
     }
@@ -189,5 +198,25 @@ enum KeySheetReference {
     static func script(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Reference").appendingPathComponent(name).path
+    }
+}
+
+@Suite("seqr vault through standard input and output")
+struct VaultStandardStreamsCLITests {
+    @Test("backup - -o - writes the PDF to standard output, restore - reads it back; -o - with key sheets is refused")
+    func pipes() throws {
+        let secret = Data((0..<3_000).map { UInt8(truncatingIfNeeded: $0 &* 11) })
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEQR_PASSWORD"] = "piped"
+        let backup = try SeqrBinary.tool.run(["vault", "backup", "-", "--rounds", "210000", "-o", "-"], stdin: secret, environment: environment)
+        #expect(backup.status == 0, "\(backup.stderr)")
+        #expect(backup.stdout.starts(with: Data("%PDF".utf8)))
+        #expect(backup.stderr.contains("standard input is not UTF-8 text") && backup.stderr.contains("wrote the PDF to standard output"))
+        let restore = try SeqrBinary.tool.run(["vault", "restore", "-", "-o", "-"], stdin: backup.stdout, environment: environment)
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(restore.stdout == secret)
+        #expect(restore.stderr.contains("seqr: standard input: +"))
+        let sheets = try SeqrBinary.tool.run(["vault", "backup", "-", "--shares", "2-of-3", "-o", "-"], stdin: secret, environment: environment)
+        #expect(sheets.status == 64 && sheets.errorLines == ["seqr: -o - cannot carry key sheets, which are files of their own: give -o NAME.pdf"])
     }
 }

@@ -113,7 +113,15 @@ public struct KeyShare: Sendable, CustomStringConvertible {
     /// A share from whatever a restore was handed: the bytes of a scanned sheet code, or a text
     /// (file or QR code) holding its words. Which one is told by the magic: no word begins "ks".
     public init(reading contents: [UInt8]) throws(KeySheetError) {
-        if contents.starts(with: Self.codeMagic) { try self.init(parsing: contents); return }
+        if contents.starts(with: Self.codeMagic) {
+            // `zbarimg --raw` of a sheet, saved to a file, may end in one newline that is not the code's.
+            if contents.last == 0x0A, (try? Self(parsing: contents)) == nil {
+                try self.init(parsing: Array(contents.dropLast()))
+            } else {
+                try self.init(parsing: contents)
+            }
+            return
+        }
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]   // as some editors begin a UTF-8 file
         let body = contents.starts(with: byteOrderMark) ? Array(contents.dropFirst(3)) : contents
         guard let text = String(validating: body, as: UTF8.self), !text.allSatisfy(\.isWhitespace) else {

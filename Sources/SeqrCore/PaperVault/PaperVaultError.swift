@@ -81,7 +81,7 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
         case .notAKeySheetBackup: "this backup is opened with a password, not with key sheets"
         case .passwordNeeded: "this backup needs its password as well as its key sheets"
         case let .keySheetOfAnotherBackup(position, identifier, expected):
-            "key sheet \(position) belongs to another backup (backup id \(identifier); this backup's is \(expected))"
+            "key sheet \(position) belongs to another backup: its backup id is \(identifier), these pages' is \(expected)"
         case .keySheets(let error): "key sheets: \(error)"
         case .keySheetsRejected:
             "decryption failed: a key sheet is forged or damaged, the password is wrong, or the backup was tampered with"

@@ -7,8 +7,10 @@
 /// | 2 | 1 | sheets needed, k (1–16) |
 /// | 3 | 1 | sheets made, n (k–16) |
 ///
-/// The fields are authenticated (the whole clear header is the AEAD's associated data), so a
-/// changed threshold or identifier makes the restore fail instead of misleading it.
+/// The fields are authenticated (the whole clear header is the AEAD's associated data): a changed
+/// threshold or count makes the restore fail. The identifier is compared with the sheets before
+/// decryption, to name a sheet of another backup; an altered identifier can therefore only make
+/// genuine sheets look foreign (a denial of service, like any damaged code), never open the backup.
 public struct VaultKeySheetsHeader: Equatable, Sendable {
     public static let length = 4
 

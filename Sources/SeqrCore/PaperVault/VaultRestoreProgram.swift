@@ -4,8 +4,8 @@ import Foundation
 /// A short Python program that restores a Seqr paper-vault backup without Seqr, printed on the
 /// last pages of every backup (issue 18): Python 3 with `cryptography` and `brotli`, fed the codes'
 /// contents as `zbarimg --raw -Sbinary` writes them (or hex/base64 lines), and the password or
-/// key sheets. It reads data codes only (parity codes need Seqr) and is kept under 160 lines of at
-/// most 84 characters so it fits two pages in a type large enough to copy by hand.
+/// key sheets. It reads data codes only (parity codes need Seqr) and is kept under 180 lines of at
+/// most 88 characters so it fits three pages in a type large enough to copy by hand.
 ///
 /// The program is independent of Seqr's Swift code — it implements the formats from
 /// docs/formats/papervault.md and key-sheets.md — and a test runs it on zbarimg's reading of a
@@ -27,10 +27,10 @@ public enum VaultRestoreProgram {
 #   zbarimg --raw -Sbinary page*.png > codes.bin
 #   python3 seqr-restore.py codes.bin -o document
 # Key sheets: zbarimg --raw -Sbinary sheet.png > share1.bin, once per sheet,
-# then add --share share1.bin --share share2.bin ... (or --master-secret HEX,
-# from any SLIP-0039 tool given the sheets' words). The password is asked
-# (or read from SEQR_PASSWORD). Codes may also be one per line in hex or
-# base64. Parity codes are not used here: if codes are missing, use seqr.
+# then add --share share1.bin --share share2.bin ... (or --master-secret FILE:
+# the hex that any SLIP-0039 tool prints given the sheets' words). Password:
+# asked, or SEQR_PASSWORD. Codes may also be one per line in hex or base64.
+# Parity codes are not used here: if codes are missing, use seqr.
 import argparse, base64, getpass, hashlib, hmac, os, re, sys, unicodedata
 import brotli
 from cryptography.hazmat.primitives import hashes
@@ -54,9 +54,11 @@ def items(path):  # hex or base64 lines, or zbarimg's raw output
 
 def message(codes):
     parts = {}
-    for c in [c[:len(c) - k] for c in codes for k in (0, 1)]:
-        if len(c) > 40 and hashlib.sha256(c[:-2]).digest()[:2] == c[-2:]:
-            parts.setdefault(c[:32], {})[c[34:38]] = c[38:-2]
+    for code in codes:  # as read, else without a newline some zbar versions add
+        for c in (code, code[:-1] if code[-1:] == b"\n" else b""):
+            if len(c) > 40 and hashlib.sha256(c[:-2]).digest()[:2] == c[-2:]:
+                parts.setdefault(c[:32], {}).setdefault(c[34:38], c[38:-2])
+                break
     if len(parts) != 1:
         fail("no vault codes found" if not parts else "codes of several backups")
     digest, got = parts.popitem()
@@ -144,10 +146,12 @@ def main():
     ap.add_argument("codes", help="the codes' contents (zbarimg --raw -Sbinary)")
     ap.add_argument("-o", "--output", required=True)
     ap.add_argument("--share", action="append", default=[])
-    ap.add_argument("--master-secret")
+    ap.add_argument("--master-secret", help="a file holding the key's hex")
     a = ap.parse_args()
     msg = message(items(a.codes))
     flags, rounds = msg[0], int.from_bytes(msg[1:5], "big")
+    if flags != 1 and not 1 <= rounds <= 50_000_000:  # a forged page must not hang us
+        fail("implausible key derivation (%d rounds): damaged or forged" % rounds)
     s = int.from_bytes(msg[5:7], "big")
     salt, at, aad = msg[7:7 + s], 7 + s, None
     if flags == 0:  # PaperVault: PBKDF2 of the password as typed
@@ -155,8 +159,8 @@ def main():
     elif flags in (1, 3):  # key sheets, and a password too when flags is 3
         ident, at = int.from_bytes(msg[at:at + 2], "big"), at + 4
         aad = msg[:at]
-        ms = (bytes.fromhex(a.master_secret) if a.master_secret
-              else master_secret(a.share, ident))
+        ms = (bytes.fromhex(open(a.master_secret).read().strip())
+              if a.master_secret else master_secret(a.share, ident))
         if flags == 3:
             pw = unicodedata.normalize("NFC", password()).encode()
             ms += hashlib.pbkdf2_hmac("sha256", pw, salt, rounds)
@@ -171,11 +175,17 @@ def main():
     body = padded[:len(padded) - 1 - padded[-1]]
     doc = brotli.decompress(body[1:]) if body[0] == 1 else body[1:]
     t = int.from_bytes(doc[:2], "big")
-    with open(a.output, "xb") as out:
+    fd = os.open(a.output, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as out:  # the owner's only, never over a file
         out.write(doc[4 + t:])
     print("restored %r to %s" % (doc[2:2 + t].decode(), a.output))
 
-main()
+try:
+    main()
+except OSError as e:  # a missing input, an output that exists
+    fail("%s: %s" % (e.filename, e.strerror))
+except (ValueError, IndexError, OverflowError, brotli.error) as e:
+    fail("the codes are damaged or not a Seqr backup (%s)" % e)
 # end of seqr-restore.py
 
 """#

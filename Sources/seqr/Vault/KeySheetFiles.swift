@@ -30,21 +30,38 @@ enum KeySheetFiles {
         }
     }
 
-    /// Writes one sheet per share (private files: each is part of the key) and, when replacing,
-    /// removes sheets of an older backup the new one does not overwrite, so that no folder holds
-    /// sheets of two backups.
-    static func write(backup: PaperVault.Backup, title: String, paper: VaultPrintout.Paper, dpi: Int,
-                      output: String, asPNG: Bool, overwrite: Bool) throws {
-        let written = paths(output: output, asPNG: asPNG, count: backup.keyShares.count)
-        for (share, path) in zip(backup.keyShares, written) {
-            let sheet = KeySheetPrintout(share: share, count: backup.keyShares.count, title: title, needsPassword: backup.needsPassword, paper: paper)
-            try FileWriter.write(asPNG ? sheet.pngPage(dpi: dpi) : sheet.pdfData(), to: path, mode: .ownerOnly, overwrite: overwrite)
-        }
-        guard overwrite else { return }
-        for stale in paths(output: output, asPNG: asPNG, count: 16) where !written.contains(stale) && FileManager.default.fileExists(atPath: stale) {
-            do { try FileManager.default.removeItem(atPath: stale) } catch {
-                throw CLIError("\(stale): cannot remove this key sheet of the older backup")
+    /// The drawn sheets of a backup, and the files they go to; nothing is written yet.
+    struct Rendered {
+        let output: String?
+        let asPNG: Bool
+        let files: [(path: String, data: Data)]
+
+        /// Writes one sheet per share (private files: each is part of the key) and, when replacing,
+        /// removes sheets of an older backup the new one does not overwrite, so that no folder holds
+        /// sheets of two backups.
+        func write(overwrite: Bool) throws {
+            guard let output else { return }
+            for file in files { try FileWriter.write(file.data, to: file.path, mode: .ownerOnly, overwrite: overwrite) }
+            guard overwrite else { return }
+            let written = Set(files.map(\.path))
+            for stale in KeySheetFiles.paths(output: output, asPNG: asPNG, count: 16) where !written.contains(stale) && FileManager.default.fileExists(atPath: stale) {
+                do { try FileManager.default.removeItem(atPath: stale) } catch {
+                    throw CLIError("\(stale): cannot remove this key sheet of the older backup")
+                }
             }
         }
+    }
+
+    /// Draws one page per share; `output` nil (standard output) takes no sheets.
+    static func render(backup: PaperVault.Backup, label: String, paper: VaultPrintout.Paper, dpi: Int,
+                       output: String?, asPNG: Bool, restoreProgram: Bool) throws -> Rendered {
+        guard let output else { return Rendered(output: nil, asPNG: asPNG, files: []) }
+        let count = backup.keyShares.count
+        let files = try zip(backup.keyShares, paths(output: output, asPNG: asPNG, count: count)).map { share, path in
+            var sheet = KeySheetPrintout(share: share, count: count, title: label.isEmpty ? nil : label, needsPassword: backup.needsPassword, paper: paper)
+            sheet.restoreProgramPrinted = restoreProgram
+            return (path: path, data: try asPNG ? sheet.pngPage(dpi: dpi) : sheet.pdfData())
+        }
+        return Rendered(output: output, asPNG: asPNG, files: files)
     }
 }

@@ -25,16 +25,16 @@ extension VaultCommand {
             """
         )
 
-        @Argument(help: "The file to back up (any bytes; text is readable by the original PaperVault app too).")
+        @Argument(help: "The file to back up (any bytes; text is readable by the original PaperVault app too); '-' reads standard input.")
         var file: String
 
-        @Option(name: .shortAndLong, help: "A .pdf file, or a directory (ending in /) for one PNG per page.")
+        @Option(name: .shortAndLong, help: "A .pdf file, '-' for the PDF on standard output, or a directory (ending in /) for one PNG per page.")
         var output: String
 
-        @Flag(help: "Replace an existing backup. In a PNG directory this also deletes the older backup's page files (page-NNN.png) the new backup does not overwrite; no other file is touched.")
+        @Flag(help: "Replace an existing backup. This also deletes the older backup's page files (page-NNN.png in a PNG directory) and key sheets (key-sheet-N.png there, NAME-key-sheet-N.pdf beside a PDF) that the new backup does not overwrite; no other file is touched.")
         var force = false
 
-        @Option(help: "The document's title (secret: stored encrypted, not printed). Default: the file name.")
+        @Option(help: "The document's title (stored encrypted; printed on the pages only with --print-title, and on key sheets unless --sheet-label says otherwise). Default: the file name.")
         var title: String?
 
         @Flag(name: .customLong("print-title"), help: "Print the title in each page header.")
@@ -69,6 +69,9 @@ extension VaultCommand {
         @Flag(name: .customLong("password"), help: "With --shares: need a password as well as the sheets (asked, or --password-file / SEQR_PASSWORD).")
         var alsoPassword = false
 
+        @Option(name: .customLong("sheet-label"), help: "With --shares: what each key sheet says it opens, so its holder knows (default: the title; \"\" for nothing).")
+        var sheetLabel: String?
+
         @Flag(name: .customLong("no-restore-program"), help: "Leave out the last pages, which print a Python program that restores the backup without Seqr.")
         var noRestoreProgram = false
 
@@ -85,6 +88,8 @@ extension VaultCommand {
                 throw ValidationError("--redundancy must be a percentage from 0% to 100%, like 25%")
             }
             if alsoPassword && shares == nil { throw ValidationError("--password goes with --shares (a backup without key sheets always has a password)") }
+            if output == "-" && shares != nil { throw ValidationError("-o - cannot carry key sheets, which are files of their own: give -o NAME.pdf") }
+            if output == "-" && json { throw ValidationError("--json cannot be combined with -o -") }
         }
 
         /// "25%" or "25" → 0.25.
@@ -118,19 +123,23 @@ extension VaultCommand {
         }
 
         func run() throws {
-            let contents = try Self.readContents(file)
-            let asPNG = output.hasSuffix("/") || isDirectory(output)
-            if !asPNG && URL(fileURLWithPath: output).pathExtension.lowercased() != "pdf" {
-                throw CLIError("\(output): give a .pdf file, or a directory ending in / for PNG pages")
+            let toStandardOutput = output == "-"
+            if toStandardOutput && StandardStreams.outputIsTerminal {
+                throw CLIError("-o -: standard output is a terminal; redirect it to a file or give -o NAME.pdf")
+            }
+            let contents = file == "-" ? [UInt8](StandardStreams.readAllInput()) : try Self.readContents(file)
+            let asPNG = !toStandardOutput && (output.hasSuffix("/") || isDirectory(output))
+            if !asPNG && !toStandardOutput && URL(fileURLWithPath: output).pathExtension.lowercased() != "pdf" {
+                throw CLIError("\(output): give a .pdf file, '-' for standard output, or a directory ending in / for PNG pages")
             }
             try refuseExistingBackup(asPNG: asPNG)
             let sheetFiles = shares.map { KeySheetFiles.paths(output: output, asPNG: asPNG, count: $0.count) } ?? []
             if !force, let existing = sheetFiles.first(where: { FileManager.default.fileExists(atPath: $0) }) {
                 throw CLIError("\(existing) exists; use --force to replace the key sheets")
             }
-            let document = VaultDocument(title: title ?? URL(fileURLWithPath: file).lastPathComponent, contents: contents)
+            let document = VaultDocument(title: title ?? (file == "-" ? "standard input" : URL(fileURLWithPath: file).lastPathComponent), contents: contents)
             if document.contentType == .bytes {
-                StandardStreams.warn("\(file) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup")
+                StandardStreams.warn("\(file == "-" ? "standard input" : file) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup")
             }
             let keying = try keying()
 
@@ -148,6 +157,10 @@ extension VaultCommand {
             var printout = VaultPrintout(backup: backup, paper: paper, title: printTitle ? document.title : nil)
             printout.includesRestoreProgram = !noRestoreProgram
 
+            // Sheets are drawn before anything is written, so a failure cannot leave pages without their key.
+            let sheets = try KeySheetFiles.render(backup: backup, label: sheetLabel ?? document.title, paper: paper, dpi: dpi,
+                                                  output: toStandardOutput ? nil : output, asPNG: asPNG,
+                                                  restoreProgram: printout.includesRestoreProgram)
             if asPNG {
                 try FileWriter.createDirectory(output)
                 var written: Set<String> = []
@@ -163,26 +176,29 @@ extension VaultCommand {
                         throw CLIError("\(path): cannot remove this page of the older backup")
                     }
                 }
+            } else if toStandardOutput {
+                StandardStreams.write(try printout.pdfData())
             } else {
                 try FileWriter.write(printout.pdfData(), to: output, overwrite: force)
             }
-            try KeySheetFiles.write(backup: backup, title: document.title, paper: paper, dpi: dpi, output: output, asPNG: asPNG, overwrite: force)
-            let sheets = backup.keySheets.map {
+            try sheets.write(overwrite: force)
+            let sheetsSummary = backup.keySheets.map {
                 KeySheetsSummary(backupID: $0.identifier, threshold: $0.threshold, count: $0.count, password: keying.usesPassword, files: sheetFiles)
             }
             let summary = Summary(
                 output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
                 qrVersion: backup.version, errorCorrection: backup.errorCorrection.rawValue, compressed: backup.compressed,
                 contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: keying.usesPassword ? rounds : 0,
-                restoreProgramPages: printout.pageCount - printout.codePageCount, keySheets: sheets)
+                restoreProgramPages: printout.pageCount - printout.codePageCount, keySheets: sheetsSummary)
             if json {
                 try JSONOutput.print(summary)
             } else {
                 let parity = summary.parityCodes > 0 ? " + \(summary.parityCodes) parity" : ""
-                StandardStreams.warn("wrote \(output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
-                if let sheets {
+                StandardStreams.warn("wrote \(toStandardOutput ? "the PDF to standard output" : output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
+                if let sheets = sheetsSummary {
                     StandardStreams.warn("wrote \(sheets.count) key sheets (backup id \(sheets.backupID)): any \(sheets.threshold) restore\(sheets.password ? ", with the password" : ""); hand each to a different person, away from the pages")
                     for file in sheets.files { StandardStreams.warn("  \(file)") }
+                    StandardStreams.warn("once they are printed, delete these files: \(sheets.threshold) of them\(sheets.password ? " and the password" : "") beside the pages decrypt the backup")
                 }
             }
         }
@@ -203,7 +219,7 @@ extension VaultCommand {
 
         /// Refuses, before the password and the KDF, to replace a backup without --force.
         private func refuseExistingBackup(asPNG: Bool) throws(CLIError) {
-            guard !force else { return }
+            guard !force, output != "-" else { return }
             if asPNG {
                 if !Self.pageFiles(in: output).isEmpty {
                     throw CLIError("\(output) holds the pages of a backup; use --force to replace them")

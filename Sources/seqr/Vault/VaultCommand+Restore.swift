@@ -17,7 +17,7 @@ extension VaultCommand {
             """
         )
 
-        @Argument(help: "PNG, JPEG or PDF files holding the codes.")
+        @Argument(help: "PNG, JPEG or PDF files holding the codes; '-' reads one from standard input.")
         var pictures: [String]
 
         @Option(name: .shortAndLong, help: "Where to write the restored document ('-' for standard output).")
@@ -37,6 +37,7 @@ extension VaultCommand {
         func validate() throws {
             if pictures.isEmpty { throw ValidationError("give at least one picture or PDF") }
             if json && output == "-" { throw ValidationError("--json cannot be combined with -o -") }
+            if pictures.filter({ $0 == "-" }).count > 1 { throw ValidationError("'-' (standard input) can be given once") }
         }
 
         struct Summary: Encodable {
@@ -58,9 +59,14 @@ extension VaultCommand {
             var assembler = VaultAssembler()
             // Every picture quickly first; pages that showed fewer codes than a page holds are
             // looked at again with every decoder pass only if codes are then still missing.
-            let read = try assembler.addCodes(onPagesOf: pictures, reading: { try ImageFile.readPages($0) }) { reading, assembler in
+            // Standard input can be read only once; its bytes are kept for a second look.
+            let standardInput = pictures.contains("-") ? StandardStreams.readAllInput() : Data()
+            let read = try assembler.addCodes(onPagesOf: pictures, reading: { picture in
+                picture == "-" ? try ImageFile.pages(of: standardInput, path: "standard input") : try ImageFile.readPages(picture)
+            }) { reading, assembler in
                 guard !json else { return }
-                let name = reading.secondLook ? "\(reading.file) (read again, every pass)" : reading.file
+                let file = reading.file == "-" ? "standard input" : reading.file
+                let name = reading.secondLook ? "\(file) (read again, every pass)" : file
                 StandardStreams.warn(progressLine(name, added: reading.added, assembler: assembler))
             }
             if assembler.isComplete && read < pictures.count && !json {
