@@ -31,7 +31,9 @@ struct LocationViewerBrowserTests {
     }
 
     /// The server on 127.0.0.1 (so WebCrypto runs on plain http), with its access log.
-    func withScene(_ backend: Backend, tiles: MapTileSource?, directory: TemporaryDirectory,
+    /// With `stream`, a stand-in for `GET /v1/location/feed/{id}/events` written to the contract
+    /// (share, fix events with ids, a heartbeat, end: revoked), so the viewer's stream path runs here.
+    func withScene(_ backend: Backend, tiles: MapTileSource?, directory: TemporaryDirectory, stream: StandInEventStream? = nil,
                    _ body: @escaping @Sendable (Scene) async throws -> Void) async throws {
         let accessLogPath = directory.file("access.log")
         try await backend.withRepository { repository, _ in
@@ -42,16 +44,20 @@ struct LocationViewerBrowserTests {
             let location = LocationService(repository: repository, settings: settings)
             var quiet = Logger(label: "seqr-server-test")
             quiet.logLevel = .critical
+            let router = SeqrServerApplication.router(accounts: accounts, notes: notes, location: location, logRequests: false,
+                                                      accessLog: try AccessLog(path: accessLogPath))
+            if let stream { router.get("v1/location/feed/:id/events") { _, _ in stream.response() } }
             let app = Application(
-                router: SeqrServerApplication.router(accounts: accounts, notes: notes, location: location, logRequests: false,
-                                                     accessLog: try AccessLog(path: accessLogPath)),
+                router: router,
                 configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: quiet)
             try await app.test(.live) { client in
                 var alice = TestUser()
                 try await client.register(&alice)
                 let share = try await client.createShare(alice)
                 let key = LocationShareKey.generate()
-                #expect(try await client.push(alice, share.id, try Self.track().map { key.seal($0, shareID: share.id) }).status == .created)
+                let sealed = try Self.track().map { key.seal($0, shareID: share.id) }
+                #expect(try await client.push(alice, share.id, sealed).status == .created)
+                stream?.script(shareID: share.id, fixes: sealed)
                 let port = try #require(client.port)
                 let origin = "http://127.0.0.1:\(port)"
                 try await body(Scene(link: LocationShareLink(base: origin, shareID: share.id, key: key), serverOrigin: origin, accessLog: accessLogPath))
@@ -168,6 +174,21 @@ struct LocationViewerBrowserTests {
         }
     }
 
+    @Test("with an event stream: the viewer reads share, fix and end events, shows why the share ended, and never polls")
+    func eventStream() async throws {
+        let directory = try TemporaryDirectory()
+        let stream = StandInEventStream()
+        try await withScene(.sqlite, tiles: nil, directory: directory, stream: stream) { scene in
+            let visit = try await HeadlessChromium.visit(scene.link.description, directory: directory, name: "stream")
+            #expect(visit.dom.contains("<body data-updates=\"stream\">"), "\(visit.dom.prefix(1500))")
+            #expect(HeadlessChromium.element("status", in: visit.dom) == "This share was revoked by its owner; nothing more will arrive.")
+            #expect(HeadlessChromium.element("lat", in: visit.dom) == "47.38200" && HeadlessChromium.element("count", in: visit.dom) == "21")
+            let log = try String(contentsOfFile: scene.accessLog, encoding: .utf8)
+            #expect(log.contains("GET /v1/location/feed/\(scene.link.shareID)/events HTTP/1.1\" 200"), "\(log)")
+            #expect(!log.contains("?after="), "no polling once the stream works: \(log)")
+        }
+    }
+
     @Test("a saved track (follow --map) opens with no network at all: its CSP hashes let exactly its inline scripts run")
     func savedTrack() async throws {
         let directory = try TemporaryDirectory()
@@ -223,4 +244,25 @@ final class TileServerFixture: Sendable {
     }
 
     deinit { process.stop() }
+}
+
+/// The event stream as the contract describes it (docs/location-viewer.md), written in one go:
+/// `share`, each fix as `fix` with `id: <seq>`, a comment heartbeat, then `end` (revoked) and close.
+final class StandInEventStream: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+
+    func script(shareID: String, fixes: [String]) {
+        var text = "event: share\ndata: {\"id\":\"\(shareID)\",\"format\":\"seqr-location-v1\",\"expiresAt\":null}\n\n"
+        for (index, data) in fixes.enumerated() {
+            text += "id: \(index + 1)\nevent: fix\ndata: {\"seq\":\(index + 1),\"data\":\"\(data)\",\"receivedAt\":\"2026-01-01T00:00:00Z\"}\n\n"
+        }
+        text += ": heartbeat\n\nevent: end\ndata: {\"reason\":\"revoked\"}\n\n"
+        lock.withLock { self.text = text }
+    }
+
+    func response() -> Response {
+        let body = ByteBuffer(string: lock.withLock { text })
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: .init(byteBuffer: body))
+    }
 }
