@@ -19,6 +19,8 @@ struct LocationViewerBrowserTests {
         let link: LocationShareLink
         let serverOrigin: String
         let accessLog: String
+        /// Pushes one more fix as the share's owner.
+        let push: @Sendable (LocationFix) async throws -> Void
     }
 
     static func track(now: Date = Date()) throws -> [LocationFix] {
@@ -60,7 +62,13 @@ struct LocationViewerBrowserTests {
                 stream?.script(shareID: share.id, fixes: sealed)
                 let port = try #require(client.port)
                 let origin = "http://127.0.0.1:\(port)"
-                try await body(Scene(link: LocationShareLink(base: origin, shareID: share.id, key: key), serverOrigin: origin, accessLog: accessLogPath))
+                let owner = alice
+                let push: @Sendable (LocationFix) async throws -> Void = { fix in
+                    let response = try await client.push(owner, share.id, [key.seal(fix, shareID: share.id)])
+                    #expect(response.status == .created)
+                }
+                try await body(Scene(link: LocationShareLink(base: origin, shareID: share.id, key: key), serverOrigin: origin,
+                                     accessLog: accessLogPath, push: push))
             }
         }
     }
@@ -186,6 +194,33 @@ struct LocationViewerBrowserTests {
             let log = try String(contentsOfFile: scene.accessLog, encoding: .utf8)
             #expect(log.contains("GET /v1/location/feed/\(scene.link.shareID)/events HTTP/1.1\" 200"), "\(log)")
             #expect(!log.contains("?after="), "no polling once the stream works: \(log)")
+        }
+    }
+
+    @Test("the map follows the newest fix until the user drags it; the follow button brings it back (DevTools protocol)")
+    func followsUntilDragged() async throws {
+        let directory = try TemporaryDirectory()
+        let chromium = try #require(HeadlessChromium.tool)
+        try await withScene(.sqlite, tiles: nil, directory: directory) { scene in
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/follow_scenario.py").path
+            let driver = try BackgroundProcess(try ExternalTool.named("python3").path, [script, chromium.path, scene.link.description, directory.path],
+                                               logPath: directory.file("follow.log"))
+            // The script asks for each new fix ("push N") and waits for DIR/pushed-N.
+            var pushed = 0
+            var status: Int32?
+            let deadline = Date().addingTimeInterval(120)
+            while status == nil && Date() < deadline {
+                status = driver.waitForExit(seconds: 0)
+                let requested = driver.log.split(separator: "\n").filter { $0.hasPrefix("push ") }.count
+                while pushed < requested {
+                    pushed += 1
+                    try await scene.push(try LocationFix(lat: 47.39 + Double(pushed) * 0.002, lon: 8.57, accuracy: 10, time: Date()))
+                    FileManager.default.createFile(atPath: directory.file("pushed-\(pushed)"), contents: nil)
+                }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(status == 0, "\(driver.log)")
+            #expect(driver.log.hasSuffix("done\n") && pushed == 2, "\(driver.log)")
         }
     }
 
