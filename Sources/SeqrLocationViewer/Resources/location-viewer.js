@@ -69,6 +69,33 @@
     const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
     return Math.abs(value).toFixed(decimals) + '°' + (value >= 0 ? positive : negative);
   }
+  // About two lines per 256-pixel tile at every zoom.
+  function gridStep(zoom) { return niceStep(360 / Math.pow(2, zoom) / 2); }
+
+  // The grid's degrees, once per line along the map's top and right edges.
+  function gridLabels() {
+    const box = L.DomUtil.create('div', 'seqr-grid-labels', map.getContainer());
+    function label(text, x, y) {
+      const span = L.DomUtil.create('span', 'seqr-grid-label', box);
+      span.textContent = text;
+      span.style.left = Math.round(x) + 'px';
+      span.style.top = Math.round(y) + 'px';
+    }
+    function update() {
+      while (box.firstChild) box.removeChild(box.firstChild);
+      const bounds = map.getBounds(), size = map.getSize(), step = gridStep(map.getZoom());
+      for (let i = Math.ceil(bounds.getWest() / step); i * step <= bounds.getEast(); i++) {
+        const x = map.latLngToContainerPoint([bounds.getSouth(), i * step]).x;
+        if (x > 50) label(degrees(i * step, step, 'E', 'W'), x + 3, 2);  // clear of the zoom buttons
+      }
+      for (let i = Math.ceil(bounds.getSouth() / step); i * step <= bounds.getNorth(); i++) {
+        label(degrees(i * step, step, 'N', 'S'), size.x - 62, map.latLngToContainerPoint([i * step, bounds.getWest()]).y - 14);
+      }
+    }
+    map.on('moveend', update);
+    update();
+  }
+
   function graticule() {
     const Graticule = L.GridLayer.extend({
       createTile: function (coords) {
@@ -79,20 +106,16 @@
         const ctx = tile.getContext('2d');
         const origin = coords.scaleBy(size);
         const nw = map.unproject(origin, coords.z), se = map.unproject(origin.add(size), coords.z);
-        const step = niceStep((se.lng - nw.lng) / 2);
+        const step = gridStep(coords.z);
         ctx.strokeStyle = '#d5d9de';
-        ctx.fillStyle = '#6e7781';
-        ctx.font = '10px sans-serif';
         ctx.beginPath();
         for (let i = Math.ceil(nw.lng / step); i * step <= se.lng; i++) {
           const x = Math.round(map.project([0, i * step], coords.z).x - origin.x) + 0.5;
           ctx.moveTo(x, 0); ctx.lineTo(x, size.y);
-          ctx.fillText(degrees(i * step, step, 'E', 'W'), x + 3, size.y - 4);
         }
         for (let i = Math.ceil(se.lat / step); i * step <= nw.lat; i++) {
           const y = Math.round(map.project([i * step, 0], coords.z).y - origin.y) + 0.5;
           ctx.moveTo(0, y); ctx.lineTo(size.x, y);
-          ctx.fillText(degrees(i * step, step, 'N', 'S'), 3, y - 3);
         }
         ctx.stroke();
         return tile;
@@ -151,6 +174,7 @@
     if (!drawMap.viewed) {
       drawMap.viewed = true;
       map.setView([latest.lat, latest.lon], Math.min(16, map.getBoundsZoom(L.latLngBounds(points).pad(0.3))));
+      if (!tiles.template) gridLabels();
     } else if (following) {
       map.panTo([latest.lat, latest.lon]);
     }
@@ -159,7 +183,6 @@
     layers.latest.bindTooltip(clock(latest.time, true), { className: 'seqr-time-mark' });
     if (typeof latest.accuracy === 'number' && latest.accuracy > 0) {
       layers.accuracy.setLatLng([latest.lat, latest.lon]).setRadius(latest.accuracy).addTo(map);
-      layers.latest.bringToFront();  // the fix above its circle
     } else {
       layers.accuracy.remove();
     }
@@ -170,6 +193,7 @@
         .bindTooltip(clock(fix.time, seconds), { permanent: true, direction: 'right', className: 'seqr-time-mark' })
         .addTo(layers.marks);
     }
+    layers.latest.bringToFront();  // the newest fix above its circle and the marks
   }
 
   function render() {

@@ -116,7 +116,6 @@ for step in range(1, 11):
     time.sleep(0.03)
 send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x - 200, "y": y - 80, "button": "left", "clickCount": 1}, session)
 check(wait_for("!document.getElementById('follow').hidden", 5), "dragged: the follow button appears")
-
 push_and_wait(23)
 after = evaluate(OFFSET)
 check(abs(after[0]) > 50 or abs(after[1]) > 50, "not following: the map stayed where the user put it (newest fix at %.0f, %.0f)" % tuple(after))
