@@ -7,6 +7,7 @@ import PackageDescription
 //   SeqrQR ← SeqrCorpus (generated photo corpus) ← seqr-bench (benchmarks; not shipped in seqr)
 //   SeqrCLISupport (one-line errors, streams, JSON, file writer) ← seqr, seqr-bench
 //   SeqrCore ← SeqrServer (Hummingbird, SQLite or PostgreSQL) ← seqr-server
+//   SeqrCore ← SeqrLocationViewer (the web viewer's page, script, style) ← SeqrServer, seqr
 // C libraries come from Debian's -dev packages, installed by scripts/setup.
 let package = Package(
     name: "Seqr",
@@ -105,10 +106,21 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]),
+        // The location web viewer (/l/<share id>) and the self-contained track file: static page,
+        // script and style, no build step, no CDN; Leaflet read from Debian's libjs-leaflet.
+        .target(
+            name: "SeqrLocationViewer",
+            dependencies: ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")],
+            resources: [
+                .copy("Resources/location-viewer.html"),
+                .copy("Resources/location-viewer.js"),
+                .copy("Resources/location-viewer.css"),
+                .copy("Resources/leaflet-LICENSE.txt"),
+            ]),
         .target(
             name: "SeqrServer",
             dependencies: [
-                "SeqrCore", "CArgon2", "CSQLite",
+                "SeqrCore", "SeqrLocationViewer", "CArgon2", "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -122,15 +134,11 @@ let package = Package(
             ],
             resources: [
                 .copy("Resources/openapi.yaml"),
-                // The location web viewer (/l/<share id>): static files, no build step, no CDN.
-                .copy("Resources/location-viewer.html"),
-                .copy("Resources/location-viewer.js"),
-                .copy("Resources/location-viewer.css"),
             ]),
         .executableTarget(
             name: "seqr-server",
             dependencies: [
-                "SeqrServer", "SeqrCLISupport",
+                "SeqrServer", "SeqrLocationViewer", "SeqrCLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
@@ -146,7 +154,7 @@ let package = Package(
         .executableTarget(
             name: "seqr",
             dependencies: [
-                "SeqrCore", "SeqrQR", "SeqrStore", "SeqrURLSafety", "SeqrCloudClient", "SeqrCLISupport",
+                "SeqrCore", "SeqrQR", "SeqrStore", "SeqrURLSafety", "SeqrCloudClient", "SeqrCLISupport", "SeqrLocationViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Benchmarks and the corpus generator, out of the shipped binary.
@@ -173,12 +181,14 @@ let package = Package(
         .testTarget(
             name: "SeqrServerTests",
             dependencies: [
-                "SeqrServer", "SeqrCloudClient", "SeqrTestSupport",
+                "SeqrServer", "SeqrLocationViewer", "SeqrCloudClient", "SeqrTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // RepositoryContractTests write rows no server writes (a newer format, an unreadable id) straight into each database.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-            ]),
+            ],
+            // The browser tests' loopback tile server, run with python3.
+            exclude: ["Fixtures"]),
         .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "seqr-bench", "seqr-server", "SeqrQR", "SeqrCorpus", "SeqrCloudClient", "SeqrTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

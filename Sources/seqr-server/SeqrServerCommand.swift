@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SeqrCLISupport
+import SeqrLocationViewer
 import SeqrServer
 
 @main
@@ -75,6 +76,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Also write an access log (Combined Log Format: address, time, request line with share ids, status, user agent) to this file, as a proxy would.")
     var accessLog: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+    @Option(help: ArgumentHelp("The location viewer's map tiles, e.g. 'https://tiles.example/{z}/{x}/{y}.png': that server then sees which area each follower views (the page says so). Without it, the track is drawn over a plain grid and no third party is contacted.", valueName: "url-template"))
+    var mapTiles: String?
+    @Option(help: "The tile provider's attribution (HTML), shown in the map's corner.") var mapAttribution = ""
+    @Option(help: "Where Debian's libjs-leaflet put Leaflet.") var leafletDirectory = LeafletFiles.defaultDirectory
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -84,6 +89,13 @@ struct Serve: AsyncParsableCommand {
         guard registrationsPerAddress >= 1, registrationsPerHour >= 1 else { throw ValidationError("--registrations-per-address and --registrations-per-hour must be at least 1") }
         guard storageQuotaKib >= 1 else { throw ValidationError("--storage-quota-kib must be at least 1") }
         do { _ = try TrustedProxies(trustedProxies) } catch { throw ValidationError(error.description) }
+        if mapTiles == nil && !mapAttribution.isEmpty { throw ValidationError("--map-attribution needs --map-tiles") }
+        _ = try tiles()
+    }
+
+    func tiles() throws -> MapTileSource? {
+        guard let mapTiles else { return nil }
+        do { return try MapTileSource(template: mapTiles, attribution: mapAttribution) } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {
@@ -105,6 +117,9 @@ struct Serve: AsyncParsableCommand {
         locationSettings.retention = LocationRetention(limit: locationHistory, maxAge: locationRetentionHours * 3600)
         locationSettings.sharesPerAccount = sharesPerAccount
         locationSettings.storageQuota = storageQuotaKib * 1024
+        do { locationSettings.viewer = LocationViewerSettings(tiles: try tiles(), leaflet: try LeafletFiles(directory: leafletDirectory)) } catch let error as LocationViewerError {
+            throw CLIError(error.description)
+        }
         let location = LocationService(repository: repository, settings: locationSettings)
         let access = try accessLog.map { path in
             do { return try AccessLog(path: path) } catch { throw CLIError("cannot open the access log \(path)") }

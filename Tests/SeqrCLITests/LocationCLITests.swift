@@ -198,13 +198,24 @@ struct LocationCLITests {
         #expect(element("lat", in: dom) == "47.37690" && element("lon", in: dom) == "8.54170")
         #expect(element("accuracy", in: dom) == "±12 m" && element("count", in: dom) == "4")
         #expect(element("age", in: dom)?.hasSuffix("s ago") == true)
-        #expect(dom.contains("<polyline points="))
+        #expect(dom.contains("leaflet-container") && dom.contains("class=\"leaflet-interactive\""))
         try FileManager.default.createDirectory(atPath: Self.outputDirectory, withIntermediateDirectories: true)
         let screenshot = Self.outputDirectory + "/location-viewer.png"
         try? FileManager.default.removeItem(atPath: screenshot)
         _ = try chromium(link, profile: directory.file("profile"), screenshot: screenshot)
         let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
         #expect(png.count > 5000 && png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+
+        // The same track saved as one self-contained page: every fix, Leaflet inline, private to its owner.
+        let trip = directory.file("trip.html")
+        let saved = try seqr(["location", "follow", link, "--once", "--map", trip])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let html = try String(contentsOfFile: trip, encoding: .utf8)
+        #expect(html.contains(#""lat":47.3769,"lon":8.5417"#) && html.components(separatedBy: #""time":"#).count - 1 == 4)
+        #expect(html.contains("Vladimir Agafonkin") && !html.contains("<script src") && html.contains("img-src 'none'"))
+        #expect((try FileManager.default.attributesOfItem(atPath: trip)[.posixPermissions] as? Int) == 0o600)
+        #expect(try seqr(["location", "follow", link, "--once", "--map-tiles", "https://t.example/{z}/{x}/{y}.png"]).errorLines
+                == ["seqr: --map-tiles needs --map FILE"])
 
         // A wrong key and a missing key: a clear message, no position.
         let wrong = try chromium(LocationShareLink(base: parsed.base, shareID: parsed.shareID, key: .generate()).description, profile: directory.file("profile"))

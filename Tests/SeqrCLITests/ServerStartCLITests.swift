@@ -57,6 +57,24 @@ struct ServerStartCLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.file("p.sqlite")))
     }
 
+    @Test("--map-tiles is refused in one line unless https (http only to loopback) with {z}, {x}, {y}; Leaflet missing is one line too")
+    func mapTiles() throws {
+        let database = ["--database", directory.file("m.sqlite")]
+        let refused: [([String], String)] = [
+            (["--map-tiles", "http://tiles.example/{z}/{x}/{y}.png"], "must use https"),
+            (["--map-tiles", "https://tiles.example/{z}/{x}.png"], "has no {y}"),
+            (["--map-tiles", "https://{s}.tiles.example/{z}/{x}/{y}.png"], "uses {s}"),
+            (["--map-attribution", "© Example"], "--map-attribution needs --map-tiles"),
+            (["--leaflet-directory", directory.file("no-leaflet")], "install Debian's libjs-leaflet"),
+        ]
+        for (arguments, fragment) in refused {
+            let run = try start(arguments + database + ["--port", "0"], within: 10)
+            #expect(run.status != nil && run.status != 0, "\(arguments): \(run.lines)")
+            #expect(run.lines.count == 1 && run.lines.first?.hasPrefix("seqr-server: ") == true && run.lines.first?.contains(fragment) == true,
+                    "\(arguments): \(run.lines)")
+        }
+    }
+
     @Test("an admin command without --database, or with a missing file, creates nothing and says so")
     func adminNeverCreates() throws {
         var environment = ProcessInfo.processInfo.environment

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import SeqrCore
+import SeqrLocationViewer
 
 /// Live location sharing: owners push fixes encrypted under a share's key (which the server
 /// never sees) and manage their shares; followers fetch a share's ciphertext by its id,
@@ -16,6 +17,8 @@ public struct LocationService: Sendable {
         public var sharesPerAccount = 20
         /// Bytes of note ciphertext and location fixes one account may store; nil for no quota.
         public var storageQuota: Int? = 4 * 1024 * 1024
+        /// The web viewer's map: the tile server, if any, and Leaflet.
+        public var viewer = LocationViewerSettings()
         public init() {}
     }
 
@@ -26,13 +29,11 @@ public struct LocationService: Sendable {
     public init(repository: any LocationRepository, settings: Settings = Settings()) {
         self.repository = repository
         self.settings = settings
-        viewer = LocationViewerAssets()
+        viewer = LocationViewerAssets(settings: settings.viewer)
     }
 
     func addRoutes(to router: Router<SeqrRequestContext>, auth: BearerAuthMiddleware) {
-        router.get("l/:id", use: viewer.page)
-        router.get("static/location-viewer.js", use: viewer.script)
-        router.get("static/location-viewer.css", use: viewer.style)
+        viewer.addRoutes(to: router)
         let location = router.group("v1/location")
         location.get("feed/:id", use: feed)
         let owner = location.group().add(middleware: auth)

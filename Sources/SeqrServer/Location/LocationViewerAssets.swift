@@ -1,46 +1,76 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SeqrLocationViewer
 
-/// The web viewer: one page, one script, one style sheet, all served from the bundle (no CDN,
-/// no build step). The page reads the key from the URL fragment, which browsers never send.
+/// The web viewer: one page, its script and style, and Leaflet, all from the server's own origin
+/// (no CDN, no build step). The page reads the key from the URL fragment, which browsers never
+/// send. Leaflet is read from Debian's libjs-leaflet when the server starts (`LeafletFiles`).
 struct LocationViewerAssets: Sendable {
+    let page: LocationViewerPage
     let html: ByteBuffer
     let js: ByteBuffer
     let css: ByteBuffer
+    /// nil when libjs-leaflet is missing: its two files then answer 503 and the page says the map library is missing.
+    /// (`seqr-server serve` refuses to start without it; only embedders of the library can get here.)
+    let leaflet: LeafletFiles?
+    let leafletLicense: ByteBuffer
 
-    init() {
-        func load(_ name: String, _ ext: String) -> ByteBuffer {
-            guard let url = Bundle.module.url(forResource: name, withExtension: ext), let data = try? Data(contentsOf: url) else {
-                return ByteBuffer(string: "")
-            }
-            return ByteBuffer(bytes: data)
+    init(settings: LocationViewerSettings) {
+        page = LocationViewerPage(tiles: settings.tiles)
+        html = ByteBuffer(string: page.html)
+        js = ByteBuffer(string: LocationViewerPage.script)
+        css = ByteBuffer(string: LocationViewerPage.style)
+        leaflet = settings.leaflet ?? (try? LeafletFiles())
+        leafletLicense = ByteBuffer(string: LeafletFiles.license)
+        pageHeaders = [
+            .contentType: "text/html; charset=utf-8",
+            .contentSecurityPolicy: page.contentSecurityPolicy,
+            HTTPField.Name("Referrer-Policy")!: "no-referrer",
+            .cacheControl: "no-store",
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        ]
+    }
+
+    func addRoutes(to router: Router<SeqrRequestContext>) {
+        router.get("l/:id", use: servePage)
+        router.get(RouterPath(LocationViewerPage.Path.script), use: { _, _ in Self.file(js, "text/javascript") })
+        router.get(RouterPath(LocationViewerPage.Path.style), use: { _, _ in Self.file(css, "text/css") })
+        router.get(RouterPath(LocationViewerPage.Path.leafletLicense), use: { _, _ in Self.file(leafletLicense, "text/plain") })
+        let leaflet = leaflet
+        router.get(RouterPath(LocationViewerPage.Path.leafletScript)) { _, _ in
+            guard let leaflet else { throw HTTPError(.serviceUnavailable, message: "libjs-leaflet is not installed on this server") }
+            return Self.file(ByteBuffer(bytes: leaflet.script), "text/javascript")
         }
-        html = load("location-viewer", "html")
-        js = load("location-viewer", "js")
-        css = load("location-viewer", "css")
+        router.get(RouterPath(LocationViewerPage.Path.leafletStyle)) { _, _ in
+            guard let leaflet else { throw HTTPError(.serviceUnavailable, message: "libjs-leaflet is not installed on this server") }
+            return Self.file(ByteBuffer(bytes: leaflet.style), "text/css")
+        }
     }
 
-    /// Only the server's own script, style and API; no referrer, so even a click away from the
-    /// page tells nobody the share id.
-    static let pageHeaders: HTTPFields = [
-        .contentType: "text/html; charset=utf-8",
-        .contentSecurityPolicy: "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        HTTPField.Name("Referrer-Policy")!: "no-referrer",
-        .cacheControl: "no-store",
-        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-    ]
+    /// Only the server's own script, style and API, and the operator's tile server if any; no
+    /// referrer, so neither the tile server nor a click away from the page learns the share id.
+    let pageHeaders: HTTPFields
 
-    @Sendable func page(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        Response(status: .ok, headers: Self.pageHeaders, body: .init(byteBuffer: html))
+    @Sendable func servePage(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        Response(status: .ok, headers: pageHeaders, body: .init(byteBuffer: html))
     }
 
-    @Sendable func script(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
-                 body: .init(byteBuffer: js))
+    static func file(_ body: ByteBuffer, _ type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "\(type); charset=utf-8", HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
+                 body: .init(byteBuffer: body))
     }
+}
 
-    @Sendable func style(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"], body: .init(byteBuffer: css))
+/// What the viewer shows beyond the track: the operator's tile server (`--map-tiles`), and
+/// where Leaflet comes from.
+public struct LocationViewerSettings: Sendable {
+    /// nil: no tiles, the track is drawn over a plain grid and no third party is contacted.
+    public var tiles: MapTileSource?
+    /// Leaflet as read at start; nil reads `LeafletFiles.defaultDirectory` when the service is made.
+    public var leaflet: LeafletFiles?
+    public init(tiles: MapTileSource? = nil, leaflet: LeafletFiles? = nil) {
+        self.tiles = tiles
+        self.leaflet = leaflet
     }
 }

@@ -16,6 +16,7 @@ extension LocationCommand {
 
               seqr location follow 'https://HOST/l/<id>#k=<key>'
               seqr location follow link.png --once --json
+              seqr location follow 'https://HOST/l/<id>#k=<key>' --once --map trip.html
             """)
 
         @Argument(help: "A share link, or an image file showing its QR code.") var link: String
@@ -25,6 +26,7 @@ extension LocationCommand {
         @Flag(help: "Print one JSON object per fix and line.") var json = false
         @Flag(name: .customLong("insecure-http"), help: "Allow a plain http:// link to a host other than loopback.")
         var insecureHTTP = false
+        @OptionGroup var trackMap: TrackMapOptions
 
         func validate() throws {
             guard interval >= 0.2 else { throw ValidationError("--interval must be at least 0.2 seconds") }
@@ -68,6 +70,7 @@ extension LocationCommand {
             var printed = 0
             var opened = false
             var skipped = 0
+            let mapWriter = try trackMap.writer()
             while true {
                 let feed: LocationAPI.Feed
                 do {
@@ -98,11 +101,13 @@ extension LocationCommand {
                     case .success(let fix):
                         opened = true
                         try show(fix, seq: seq, previous: previous)
+                        mapWriter?.record(fix)
                         previous = fix
                         printed += 1
-                        if let count, printed >= count { return }
+                        if let count, printed >= count { try mapWriter?.write(); return }
                     }
                 }
+                try mapWriter?.write()
                 if once {
                     if printed == 0 && !json { StandardStreams.print("no fixes shared yet") }
                     if skipped > 0 { throw CLIError("\(skipped) fix\(skipped == 1 ? "" : "es") failed authentication and \(skipped == 1 ? "was" : "were") skipped") }

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Drives headless Chromium over the DevTools protocol (--remote-debugging-pipe: no websocket
+module needed) through the viewer's follow behaviour, and prints one line per step:
+
+  1. the page shows the track; a new fix arrives: the newest fix is at the map's centre;
+  2. the user drags the map: the "follow" button appears; a new fix arrives: the map stays put;
+  3. the user clicks "follow": the newest fix is at the centre again.
+
+New fixes come from the test: this script prints "push N" and waits for the file DIR/pushed-N.
+Usage: follow_scenario.py CHROMIUM URL DIR. Exit code 0 when every step held."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+chromium, url, directory = sys.argv[1:4]
+to_browser_read, to_browser_write = os.pipe()
+from_browser_read, from_browser_write = os.pipe()
+
+
+def pipe_fds():
+    """In the child: the protocol's pipes on fds 3 (read by Chromium) and 4 (written by it)."""
+    read, write = os.dup(to_browser_read), os.dup(from_browser_write)
+    os.dup2(read, 3)
+    os.dup2(write, 4)
+
+
+browser = subprocess.Popen(
+    [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-pipe",
+     "--user-data-dir=" + os.path.join(directory, "follow-profile"), "--window-size=1000,1300", "about:blank"],
+    pass_fds=(3, 4), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=lambda: pipe_fds())
+os.close(to_browser_read)
+os.close(from_browser_write)
+next_id = 0
+buffer = b""
+
+
+def send(method, params=None, session=None):
+    global next_id, buffer
+    next_id += 1
+    message = {"id": next_id, "method": method, "params": params or {}}
+    if session:
+        message["sessionId"] = session
+    os.write(to_browser_write, json.dumps(message).encode() + b"\0")
+    while True:
+        while b"\0" not in buffer:
+            chunk = os.read(from_browser_read, 65536)
+            if not chunk:
+                sys.exit("chromium closed the pipe")
+            buffer += chunk
+        line, buffer = buffer.split(b"\0", 1)
+        reply = json.loads(line)
+        if reply.get("id") == next_id:
+            if "error" in reply:
+                sys.exit(method + ": " + json.dumps(reply["error"]))
+            return reply["result"]
+
+
+def check(condition, text):
+    print(("ok " if condition else "FAILED ") + text, flush=True)
+    if not condition:
+        browser.kill()
+        sys.exit(1)
+
+
+target = send("Target.createTarget", {"url": url})["targetId"]
+session = send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+
+def evaluate(expression):
+    return send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)["result"].get("value")
+
+
+def wait_for(expression, seconds=20):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if evaluate(expression):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+# Where the newest fix is drawn, relative to the map's centre, in pixels.
+OFFSET = """(() => {
+  const map = document.getElementById('map').getBoundingClientRect();
+  const dot = [...document.querySelectorAll('path.leaflet-interactive')].find((p) => p.getAttribute('fill') === '#cf222e');
+  const r = dot.getBoundingClientRect();
+  return [r.left + r.width / 2 - (map.left + map.width / 2), r.top + r.height / 2 - (map.top + map.height / 2)];
+})()"""
+COUNT = "document.getElementById('count').textContent"
+pushes = 0
+
+
+def push_and_wait(count):
+    global pushes
+    pushes += 1
+    print("push", pushes, flush=True)
+    deadline = time.time() + 20
+    while not os.path.exists(os.path.join(directory, "pushed-%d" % pushes)) and time.time() < deadline:
+        time.sleep(0.1)
+    check(wait_for(COUNT + " === '%d'" % count), "the page shows fix %d" % count)
+    time.sleep(1.0)  # Leaflet's pan animation
+
+
+check(wait_for(COUNT + " === '21'"), "the track is shown")
+push_and_wait(22)
+dx, dy = evaluate(OFFSET)
+check(abs(dx) <= 2 and abs(dy) <= 2, "following: the newest fix is at the centre (%.1f, %.1f)" % (dx, dy))
+
+map_box = evaluate("(() => { const r = document.getElementById('map').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+x, y = map_box
+send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x, "y": y, "button": "left", "clickCount": 1}, session)
+for step in range(1, 11):
+    send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x - 20 * step, "y": y - 8 * step, "button": "left", "buttons": 1}, session)
+    time.sleep(0.03)
+send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x - 200, "y": y - 80, "button": "left", "clickCount": 1}, session)
+check(wait_for("!document.getElementById('follow').hidden", 5), "dragged: the follow button appears")
+push_and_wait(23)
+after = evaluate(OFFSET)
+check(abs(after[0]) > 50 or abs(after[1]) > 50, "not following: the map stayed where the user put it (newest fix at %.0f, %.0f)" % tuple(after))
+
+evaluate("document.getElementById('follow').click()")
+time.sleep(1.0)
+dx, dy = evaluate(OFFSET)
+check(abs(dx) <= 2 and abs(dy) <= 2 and evaluate("document.getElementById('follow').hidden"),
+      "follow clicked: the newest fix is at the centre again (%.1f, %.1f)" % (dx, dy))
+browser.kill()
+print("done", flush=True)
