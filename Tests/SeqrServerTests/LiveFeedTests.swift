@@ -62,15 +62,14 @@ struct LiveFeedTests {
         }
     }
 
-    @Test("a reconnect with Last-Event-ID (or ?after=) resumes after that fix: no gap, no duplicate; the wire format; expiry ends it",
+    @Test("a reconnect with Last-Event-ID (or ?after=) resumes after that fix: no gap, no duplicate; the wire format; revocation ends it",
           arguments: Backend.available)
     func resumeAndRotate(backend: Backend) async throws {
         try await backend.withInstances { clients, instances in
             let client = clients[0]
             var alice = TestUser()
             try await client.register(&alice)
-            // Expiry, unlike rotation, keeps the fixes: nothing races the stream's reads.
-            let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(8))
+            let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(3600))
             let key = LocationShareKey.generate()
             let fixes = try Self.sealed(6, key: key, shareID: share.id)
             _ = try await client.push(alice, share.id, Array(fixes[0..<5]))
@@ -79,7 +78,9 @@ struct LiveFeedTests {
             let byQuery = Self.open(client, share.id, query: "?after=4")
             try await Self.waitForStreams(instances[0], share.id, 2)
             #expect(try await client.push(alice, share.id, [fixes[5]]).status == .created)
-            try await Backend.waitUntil(seconds: 10) { instances[0].location.liveFeedCount(shareID: share.id) == 0 }
+            // Both streams have sent fix 6 before the revocation deletes it.
+            try await Backend.waitUntil { instances[0].location.liveFeedProgress(shareID: share.id).map(\.sent) == [6, 6] }
+            #expect(try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
 
             let response = try await resumed.value
             #expect(response.status == .ok && response.headers[.contentType] == "text/event-stream")
@@ -93,9 +94,9 @@ struct LiveFeedTests {
             let sent = try body.events.filter { $0.name == "fix" }.map { try decoder.decode(LocationAPI.FeedFix.self, from: Data($0.data.utf8)) }
             #expect(sent.map(\.data) == Array(fixes[3...]))
             #expect(body.fixIDs == [4, 5, 6])
-            #expect(body.endReason == "expired")
+            #expect(body.endReason == "revoked")
             let second = EventStreamBody(String(buffer: try await byQuery.value.body))
-            #expect(second.fixIDs == [5, 6] && second.endReason == "expired")
+            #expect(second.fixIDs == [5, 6] && second.endReason == "revoked")
         }
     }
 
@@ -104,18 +105,27 @@ struct LiveFeedTests {
     func heartbeatAndExpiry(backend: Backend) async throws {
         var settings = LocationService.Settings()
         settings.liveFeed.heartbeat = .milliseconds(200)
-        try await backend.withInstances(location: settings) { clients, _ in
+        try await backend.withInstances(location: settings) { clients, instances in
             let client = clients[0]
             var alice = TestUser()
             try await client.register(&alice)
-            let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(4))
-            let started = Date()
-            let response = try await client.execute(uri: "/v1/location/feed/\(share.id)/events", method: .get)
-            let body = EventStreamBody(String(buffer: response.body))
-            #expect(body.endReason == "expired")
-            #expect(body.heartbeats >= 1)
-            #expect(Date().timeIntervalSince(started) < 10)
+            let idle = try await client.createShare(alice)
+            let stream = Self.open(client, idle.id)
+            try await Backend.waitUntil { instances[0].location.liveFeedProgress(shareID: idle.id).first.map { $0.heartbeats >= 2 } ?? false }
+            #expect(try await client.execute(uri: "/v1/location/shares/\(idle.id)", method: .delete, headers: alice.auth).status == .noContent)
+            let body = EventStreamBody(String(buffer: try await stream.value.body))
+            #expect(body.heartbeats >= 2 && body.endReason == "revoked")
 
+            let expiry = Date().addingTimeInterval(3)
+            let share = try await client.createShare(alice, expiresAt: expiry)
+            let stored = try #require(share.expiresAt)  // whole seconds, as the JSON carries it
+            let response = try await client.execute(uri: "/v1/location/feed/\(share.id)/events", method: .get)
+            if response.status == .gone {
+                #expect(Date() >= stored)  // a machine so busy that the request came after the expiry
+            } else {
+                #expect(EventStreamBody(String(buffer: response.body)).endReason == "expired")
+                #expect(Date() >= stored.addingTimeInterval(-0.05))
+            }
             #expect(try await client.execute(uri: "/v1/location/feed/\(share.id)/events", method: .get).status == .gone)
             #expect(try await client.execute(uri: "/v1/location/feed/\(LocationServiceTestIDs.unknown)/events", method: .get).status == .notFound)
         }

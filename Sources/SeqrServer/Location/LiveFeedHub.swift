@@ -36,6 +36,8 @@ final class LiveFeedHub: Sendable {
         let address: String
         let wakeups: AsyncStream<Wakeup>
         let continuation: AsyncStream<Wakeup>.Continuation
+        /// The newest fix sent, and heartbeats sent: what a test can wait for.
+        let progress = NIOLockedValueBox((sent: 0, heartbeats: 0))
 
         init(shareID: String, address: String) {
             self.shareID = shareID
@@ -86,6 +88,11 @@ final class LiveFeedHub: Sendable {
     /// Streams open here for the share.
     func streamCount(shareID: String) -> Int {
         state.withLockedValue { $0.byShare[shareID]?.count ?? 0 }
+    }
+
+    /// For each stream open here for the share: the newest fix sent and the heartbeats sent, in no particular order.
+    func progress(shareID: String) -> [(sent: Int, heartbeats: Int)] {
+        state.withLockedValue { $0.byShare[shareID].map { Array($0.values) } ?? [] }.map { $0.progress.withLockedValue { $0 } }
     }
 
     private func receive(_ signal: ClusterSignal) {

@@ -111,7 +111,7 @@ extension LocationService {
         let settings = self.settings.liveFeed
         try await withThrowingTaskGroup(of: StreamTask.self) { group in
             group.addTask {
-                try await self.send(share, after: after, wakeups: subscription.wakeups, box: box, clock: clock)
+                try await self.send(share, after: after, subscription: subscription, box: box, clock: clock)
                 return .done
             }
             group.addTask {
@@ -143,7 +143,7 @@ extension LocationService {
         }
     }
 
-    private func send(_ share: LocationShareRecord, after: Int, wakeups: AsyncStream<LiveFeedHub.Wakeup>, box: WriterBox, clock: WriteClock) async throws {
+    private func send(_ share: LocationShareRecord, after: Int, subscription: LiveFeedHub.Subscription, box: WriterBox, clock: WriteClock) async throws {
         func write(_ buffer: ByteBuffer) async throws {
             clock.begin()
             defer { clock.end() }
@@ -161,11 +161,12 @@ extension LocationService {
                 last = fix.seq
             }
             try await write(frames)
+            subscription.progress.withLockedValue { $0.sent = last }
         }
         try await write(try Self.frame(event: "share", data: LocationAPI.StreamShare(id: share.id, format: share.format, expiresAt: share.expiresAt)))
         try await sendNewFixes()
         var ended: ClusterEvent.ShareEndReason?
-        for await wakeup in wakeups {
+        for await wakeup in subscription.wakeups {
             switch wakeup {
             case .fixes(let upTo):
                 if upTo > last { try await sendNewFixes() }
@@ -178,7 +179,10 @@ extension LocationService {
                 } else {
                     ended = .revoked
                 }
-                if ended == nil, wakeup == .heartbeat { try await write(Self.keepAlive) }
+                if ended == nil, wakeup == .heartbeat {
+                    try await write(Self.keepAlive)
+                    subscription.progress.withLockedValue { $0.heartbeats += 1 }
+                }
             }
             if let ended {
                 try await write(try Self.frame(event: "end", data: LocationAPI.StreamEnd(reason: ended.rawValue)))

@@ -40,6 +40,9 @@ public struct LocationService: Sendable {
     /// Live feeds open on this instance for the share.
     public func liveFeedCount(shareID: String) -> Int { hub.streamCount(shareID: shareID) }
 
+    /// Per live feed open here for the share: the newest fix it sent and the heartbeats it sent.
+    public func liveFeedProgress(shareID: String) -> [(sent: Int, heartbeats: Int)] { hub.progress(shareID: shareID) }
+
     func addRoutes(to router: Router<SeqrRequestContext>, auth: BearerAuthMiddleware) {
         router.get("l/:id", use: viewer.page)
         router.get("static/location-viewer.js", use: viewer.script)
