@@ -150,10 +150,11 @@ extension LocationCommand {
                             }
                         }
                     }
+                    // Closed without an end event (the instance stopped, or a proxy cut it): resume on another.
                 } catch let failure as ServerClientError {
                     StandardStreams.warn("\(failure); reconnecting")
-                    try await Task.sleep(for: .seconds(min(interval, 1)))
                 }
+                try await Task.sleep(for: .seconds(min(interval, 1)))
             }
         }
 
