@@ -12,7 +12,7 @@ import Testing
 @Suite("seqr-server live location feed")
 struct LiveFeedTests {
     static func sealed(_ count: Int, key: LocationShareKey, shareID: String) throws -> [String] {
-        try LocationServerTests.fixes(count).map { try key.seal($0, shareID: shareID) }
+        try LocationServerTests.fixes(count).map { key.seal($0, shareID: shareID) }
     }
 
     /// Opens a stream in the background; its response is complete once the stream ends.

@@ -56,7 +56,7 @@ public final class PostgresClusterEvents: ClusterEvents, Service {
     }
 
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
                     try await self.client.withConnection { connection in
