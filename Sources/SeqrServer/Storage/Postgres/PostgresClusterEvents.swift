@@ -36,7 +36,9 @@ public final class PostgresClusterEvents: ClusterEvents, Service {
 
     let client: PostgresClient
     let logger: Logger
-    /// How long ``publish(_:)`` waits for its echo or acknowledgements before answering anyway.
+    /// How long ``publish(_:)`` waits for its echo or acknowledgements before answering anyway. Not
+    /// shorter than the session cache's lifetime (2 s): then even an instance that never acknowledges
+    /// holds no session it cached before the revocation by the time the revoking request answers.
     let ackTimeout: Duration
     let retryDelay: Duration
     private let handlers = ClusterSignalHandlers()
