@@ -73,6 +73,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Location fixes each share keeps (the newest ones).") var locationHistory = 500
     @Option(help: "Hours a location fix is kept.") var locationRetentionHours = 24.0
     @Option(help: "Location shares one account may hold.") var sharesPerAccount = 20
+    @Option(help: "Live feeds (Server-Sent Events) one share may have open on this instance (429 beyond).") var streamsPerShare = 1000
+    @Option(help: "Live feeds one client address may have open on this instance (429 beyond).") var streamsPerAddress = 20
+    @Option(help: "Seconds between heartbeats on live feeds, which keep proxies from closing idle streams.") var heartbeatSeconds = 15.0
     @Option(help: "Also write an access log (Combined Log Format: address, time, request line with share ids, status, user agent) to this file, as a proxy would.")
     var accessLog: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
@@ -87,6 +90,8 @@ struct Serve: AsyncParsableCommand {
         guard locationRetentionHours > 0 else { throw ValidationError("--location-retention-hours must be positive") }
         guard sharesPerAccount >= 1 else { throw ValidationError("--shares-per-account must be at least 1") }
         guard registrationsPerAddress >= 1, registrationsPerHour >= 1 else { throw ValidationError("--registrations-per-address and --registrations-per-hour must be at least 1") }
+        guard streamsPerShare >= 1, streamsPerAddress >= 1 else { throw ValidationError("--streams-per-share and --streams-per-address must be at least 1") }
+        guard heartbeatSeconds >= 0.1, heartbeatSeconds <= 3600 else { throw ValidationError("--heartbeat-seconds must be between 0.1 and 3600") }
         guard storageQuotaKib >= 1 else { throw ValidationError("--storage-quota-kib must be at least 1") }
         do { _ = try TrustedProxies(trustedProxies) } catch { throw ValidationError(error.description) }
         if mapTiles == nil && !mapAttribution.isEmpty { throw ValidationError("--map-attribution needs --map-tiles") }
@@ -103,13 +108,15 @@ struct Serve: AsyncParsableCommand {
         let logger = makeLogger(level)
         let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
         try await database.checkReachable(repository)
+        // Revocations and new fixes reach every instance on the database (LISTEN/NOTIFY on PostgreSQL).
+        let (events, eventServices) = RepositoryLocation.clusterEvents(for: repository, logger: logger)
         let proxies = try TrustedProxies(trustedProxies)
         var settings = AccountsService.Settings()
         settings.plans = AccountPlans(freeNoteLimit: freeNotes)
         settings.sessionLifetime = sessionHours * 3600
         settings.loginLimits = .init(perAccount: loginsPerAccount, perAddress: loginsPerAddress)
         settings.registrationLimits = .init(perAddress: registrationsPerAddress, overall: registrationsPerHour)
-        let accounts = try AccountsService(repository: repository, settings: settings)
+        let accounts = try AccountsService(repository: repository, settings: settings, events: events)
         var notesSettings = NotesService.Settings()
         notesSettings.storageQuota = storageQuotaKib * 1024
         let notes = NotesService(repository: repository, plans: settings.plans, settings: notesSettings)
@@ -120,13 +127,16 @@ struct Serve: AsyncParsableCommand {
         do { locationSettings.viewer = LocationViewerSettings(tiles: try tiles(), leaflet: try LeafletFiles(directory: leafletDirectory)) } catch let error as LocationViewerError {
             throw CLIError(error.description)
         }
-        let location = LocationService(repository: repository, settings: locationSettings)
+        locationSettings.liveFeed.streamsPerShare = streamsPerShare
+        locationSettings.liveFeed.streamsPerAddress = streamsPerAddress
+        locationSettings.liveFeed.heartbeat = .milliseconds(Int((heartbeatSeconds * 1000).rounded()))
+        let location = LocationService(repository: repository, settings: locationSettings, events: events)
         let access = try accessLog.map { path in
             do { return try AccessLog(path: path) } catch { throw CLIError("cannot open the access log \(path)") }
         }
         let app = SeqrServerApplication.application(
             repository: repository, accounts: accounts, notes: notes, location: location, host: host, port: port, logger: logger,
-            accessLog: access, trustedProxies: proxies, services: services,
+            accessLog: access, trustedProxies: proxies, services: services + eventServices,
             onServerRunning: { port in
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",
                                                     "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")"])

@@ -90,6 +90,8 @@ extension AccountsService.Settings {
         var settings = Self()
         settings.hasher = AuthKeyHasher(iterations: 1, memoryKiB: 1024, parallelism: 1)
         settings.plans.freeNoteLimit = 3
+        // Each test's server counts its own logins and registrations, also on the shared PostgreSQL test database.
+        settings.limitScope = UUID().uuidString
         return settings
     }
 }

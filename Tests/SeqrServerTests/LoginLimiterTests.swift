@@ -11,11 +11,11 @@ import Testing
 @Suite("login rate limiter and trusted proxies")
 struct LoginLimiterTests {
     @Test("100,000 distinct names from distinct addresses: the table never holds more than its cap")
-    func hardCap() async {
+    func hardCap() async throws {
         let limiter = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 30, window: 300, capacity: 1_000))
         var largest = 0
         for i in 0..<100_000 {
-            _ = await limiter.attempt(account: "name-\(i)", address: "10.\(i >> 16 & 255).\(i >> 8 & 255).\(i & 255)")
+            _ = try await limiter.attempt(account: "name-\(i)", address: "10.\(i >> 16 & 255).\(i >> 8 & 255).\(i & 255)")
             if i % 97 == 0 { largest = max(largest, await limiter.entryCount) }
         }
         largest = max(largest, await limiter.entryCount)
@@ -23,18 +23,18 @@ struct LoginLimiterTests {
     }
 
     @Test("60 KB names are not stored, and refused attempts store nothing")
-    func longNames() async {
+    func longNames() async throws {
         let limiter = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 1_000, window: 300))
         for i in 0..<500 {
-            _ = await limiter.attempt(account: String(repeating: "x", count: 60_000) + "\(i)", address: "192.0.2.1")
+            _ = try await limiter.attempt(account: String(repeating: "x", count: 60_000) + "\(i)", address: "192.0.2.1")
         }
         // Only the address is counted: an invalid name matches no account.
         #expect(await limiter.entryCount == 1)
         let locked = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 2, window: 300))
-        _ = await locked.attempt(account: "alice", address: "192.0.2.2")
-        _ = await locked.attempt(account: "alice", address: "192.0.2.2")
+        _ = try await locked.attempt(account: "alice", address: "192.0.2.2")
+        _ = try await locked.attempt(account: "alice", address: "192.0.2.2")
         let before = await locked.entryCount
-        for i in 0..<100 { #expect(await locked.attempt(account: "name-\(i)", address: "192.0.2.2") != nil) }
+        for i in 0..<100 { #expect(try await locked.attempt(account: "name-\(i)", address: "192.0.2.2") != nil) }
         #expect(await locked.entryCount == before)
     }
 

@@ -20,6 +20,9 @@ public struct AccountsService: Sendable {
         public var decoyIterations: Int = AccountKDFParameters.defaultIterations
         /// Seconds a verified session is trusted without asking the database again (``SessionCache``); 0 turns the cache off.
         public var sessionCacheLifetime: TimeInterval = 2
+        /// Servers on one PostgreSQL database count logins and registrations together when their
+        /// scopes are equal: all of them, by default. (Tests give each in-process server its own.)
+        public var limitScope = ""
         public init() {}
     }
 
@@ -35,15 +38,29 @@ public struct AccountsService: Sendable {
     let decoyHash: String
     let decoyKey: DecoyKDFKey
     let sessions: SessionCache
+    let events: any ClusterEvents
 
-    public init(repository: any AccountRepository & NoteRepository, settings: Settings = Settings()) throws {
+    /// - Parameter events: how revocations reach every instance's session cache: ``LocalClusterEvents``
+    ///   for one process, ``PostgresClusterEvents`` for instances sharing a PostgreSQL database
+    ///   (``RepositoryLocation/clusterEvents(for:logger:)`` picks). A repository that is also a
+    ///   ``WindowCounterStore`` (PostgreSQL) keeps the login and registration limits for every instance.
+    public init(repository: any AccountRepository & NoteRepository, settings: Settings = Settings(),
+                events: any ClusterEvents = LocalClusterEvents()) throws {
         self.repository = repository
         self.settings = settings
-        limiter = LoginRateLimiter(limits: settings.loginLimits)
-        registrations = RegistrationLimiter(limits: settings.registrationLimits)
+        let shared = repository as? any WindowCounterStore
+        limiter = LoginRateLimiter(limits: settings.loginLimits, shared: shared, scope: settings.limitScope)
+        registrations = RegistrationLimiter(limits: settings.registrationLimits, shared: shared, scope: settings.limitScope)
         decoyHash = try settings.hasher.decoy()
         decoyKey = DecoyKDFKey()
-        sessions = SessionCache(lifetime: settings.sessionCacheLifetime)
+        self.events = events
+        sessions = SessionCache(lifetime: settings.sessionCacheLifetime, events: events)
+    }
+
+    /// Drops the account's cached sessions here and on every other instance before the request answers.
+    func revokeCachedSessions(of account: UUID) async {
+        sessions.forget(account: account)
+        await events.publish(.sessionsRevoked(account: account))
     }
 
     /// Resolves bearer tokens for these routes and every other signed-in one (notes, location shares).
@@ -107,7 +124,7 @@ public struct AccountsService: Sendable {
         try Self.checkAuthKey(body.authKey)
         try Self.checkKDF(body.kdf)
         // Before the Argon2id hash, which is what a flood of registrations would cost.
-        if let wait = await registrations.attempt(address: context.clientAddress) {
+        if let wait = try await registrations.attempt(address: context.clientAddress) {
             throw APIError(.tooManyRequests, "registration_limited", "too many new accounts from here or on this server; try again in \(wait) s",
                            retryAfter: wait)
         }
@@ -125,7 +142,7 @@ public struct AccountsService: Sendable {
     /// Checks a username and authentication key; failures are rate-limited per account and per address.
     func authenticate(username: String, authKey: String, context: SeqrRequestContext) async throws -> AccountRecord {
         let address = context.clientAddress
-        if let wait = await limiter.attempt(account: username, address: address) {
+        if let wait = try await limiter.attempt(account: username, address: address) {
             throw APIError(.tooManyRequests, "rate_limited", "too many failed logins; try again in \(wait) s", retryAfter: wait)
         }
         let account = NotesAPI.isValidUsername(username) ? try await repository.account(username: username) : nil
@@ -134,7 +151,7 @@ public struct AccountsService: Sendable {
             context.logger.notice("login failed")
             throw APIError.wrongCredentials
         }
-        await limiter.succeeded(account: username, address: address)
+        try await limiter.succeeded(account: username, address: address)
         return account
     }
 
@@ -146,7 +163,7 @@ public struct AccountsService: Sendable {
 
     @Sendable func logout(_ request: Request, context: SeqrRequestContext) async throws -> Response {
         try await repository.deleteSession(tokenHash: context.sessionHash!)
-        sessions.forget(account: context.account!.id)
+        await revokeCachedSessions(of: context.account!.id)
         return Response(status: .noContent)
     }
 
@@ -161,7 +178,7 @@ public struct AccountsService: Sendable {
         let body = try await JSONBody.decode(NotesAPI.DeleteAccountRequest.self, request, limit: Self.maxBody)
         let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
         try await repository.deleteAccount(id: account.id)
-        sessions.forget(account: account.id)
+        await revokeCachedSessions(of: account.id)
         context.logger.info("account deleted", metadata: ["account": "\(account.id)"])
         return Response(status: .noContent)
     }
@@ -185,7 +202,7 @@ public struct AccountsService: Sendable {
         } catch RepositoryError.noteSetChanged, RepositoryError.staleVersion {
             throw APIError(.conflict, "notes_changed", "notes changed during the password change; nothing was replaced, try again")
         }
-        sessions.forget(account: account.id)
+        await revokeCachedSessions(of: account.id)
         context.logger.info("password changed", metadata: ["account": "\(account.id)"])
         return Response(status: .noContent)
     }

@@ -15,11 +15,12 @@ struct BearerAuthMiddleware: RouterMiddleware {
         if let cached = sessions.account(for: hash, now: now) {
             account = cached
         } else {
+            let generation = sessions.generation
             guard let session = try await repository.session(tokenHash: hash, now: now),
                   let stored = try await repository.account(id: session.accountID) else {
                 throw APIError.unauthorized
             }
-            sessions.store(stored, for: session, now: now)
+            sessions.store(stored, for: session, now: now, readAt: generation)
             account = stored
         }
         var context = context

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Limits new accounts per client address and overall, in fixed windows, in memory (per
-/// process). Each registration costs an Argon2id hash and may store up to the storage quota,
-/// so every attempt that reaches the hash counts, successful or not. Memory is bounded as in
-/// ``LoginRateLimiter``: hashed keys, at most `Limits.capacity` addresses.
-public actor RegistrationLimiter {
+/// Limits new accounts per client address and overall, in fixed windows: in memory for one process,
+/// or in the database (``WindowCounterStore``) shared by every instance. Each registration costs an
+/// Argon2id hash and may store up to the storage quota, so every attempt that reaches the hash
+/// counts, successful or not. Memory is bounded as in ``LoginRateLimiter``: hashed keys, at most
+/// `Limits.capacity` addresses.
+public struct RegistrationLimiter: Sendable {
     public struct Limits: Sendable {
         public var perAddress: Int
         public var overall: Int
@@ -19,24 +20,23 @@ public actor RegistrationLimiter {
     }
 
     private let limits: Limits
-    private var table: WindowCounterTable
-    private static let overallKey = Data("overall".utf8)
+    private let counters: any WindowCounterStore
+    private let scope: String
 
-    public init(limits: Limits = Limits()) {
+    /// - Parameters:
+    ///   - shared: counters every instance shares; nil for this process's memory.
+    ///   - scope: instances count together when their scopes are equal (``AccountsService/Settings/limitScope``).
+    public init(limits: Limits = Limits(), shared: (any WindowCounterStore)? = nil, scope: String = "") {
         self.limits = limits
-        table = WindowCounterTable(capacity: limits.capacity + 1, window: limits.window)
+        self.scope = scope
+        counters = shared ?? InMemoryWindowCounters(capacity: limits.capacity + 1, window: limits.window)
     }
 
     /// Counts one registration; returns the seconds to wait (counting nothing) when the
     /// address's or the server's limit is reached.
-    public func attempt(address: String, now: Date = Date()) -> Int? {
-        let keys = [(LoginRateLimiter.key("register", address), limits.perAddress), (Self.overallKey, limits.overall)]
-        let waits = keys.compactMap { key, limit -> Int? in
-            guard let entry = table.current(key, now: now), entry.count >= limit else { return nil }
-            return max(1, Int((limits.window - now.timeIntervalSince(entry.start)).rounded(.up)))
-        }
-        if let wait = waits.max() { return wait }
-        for (key, _) in keys { table.add(key, 1, now: now) }
-        return nil
+    public func attempt(address: String, now: Date = Date()) async throws -> Int? {
+        try await counters.attempt([(LoginRateLimiter.key("register", address, scope: scope), limits.perAddress),
+                                    (LoginRateLimiter.key("register-overall", "", scope: scope), limits.overall)],
+                                   window: limits.window, now: now)
     }
 }

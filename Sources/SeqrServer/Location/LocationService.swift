@@ -19,23 +19,38 @@ public struct LocationService: Sendable {
         public var storageQuota: Int? = 4 * 1024 * 1024
         /// The web viewer's map: the tile server, if any, and Leaflet.
         public var viewer = LocationViewerSettings()
+        /// Live feeds (``LocationService/liveFeed(_:context:)``).
+        public var liveFeed = LiveFeedSettings()
         public init() {}
     }
 
     let repository: any LocationRepository
     let settings: Settings
     let viewer: LocationViewerAssets
+    let events: any ClusterEvents
+    let hub: LiveFeedHub
 
-    public init(repository: any LocationRepository, settings: Settings = Settings()) {
+    /// - Parameter events: how a fix stored or a share ended on any instance reaches this instance's live
+    ///   feeds: ``LocalClusterEvents`` for one process, ``PostgresClusterEvents`` for instances sharing a database.
+    public init(repository: any LocationRepository, settings: Settings = Settings(), events: any ClusterEvents = LocalClusterEvents()) {
         self.repository = repository
         self.settings = settings
+        self.events = events
         viewer = LocationViewerAssets(settings: settings.viewer)
+        hub = LiveFeedHub(limits: .init(perShare: settings.liveFeed.streamsPerShare, perAddress: settings.liveFeed.streamsPerAddress), events: events)
     }
+
+    /// Live feeds open on this instance for the share.
+    public func liveFeedCount(shareID: String) -> Int { hub.streamCount(shareID: shareID) }
+
+    /// Per live feed open here for the share: the newest fix it sent and the heartbeats it sent.
+    public func liveFeedProgress(shareID: String) -> [(sent: Int, heartbeats: Int)] { hub.progress(shareID: shareID) }
 
     func addRoutes(to router: Router<SeqrRequestContext>, auth: BearerAuthMiddleware) {
         viewer.addRoutes(to: router)
         let location = router.group("v1/location")
         location.get("feed/:id", use: feed)
+        location.get("feed/:id/events", use: liveFeed)
         let owner = location.group().add(middleware: auth)
         owner.get("shares", use: listShares)
         owner.post("shares", use: createShare)
@@ -111,15 +126,19 @@ public struct LocationService: Sendable {
     }
 
     @Sendable func revokeShare(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        guard try await repository.deleteShare(id: try shareID(context), owner: context.account!.id) else { throw Self.shareNotFound }
+        let id = try shareID(context)
+        guard try await repository.deleteShare(id: id, owner: context.account!.id) else { throw Self.shareNotFound }
+        await events.publish(.shareEnded(shareID: id, reason: .revoked))
         return Response(status: .noContent)
     }
 
     @Sendable func rotateShare(_ request: Request, context: SeqrRequestContext) async throws -> Response {
         let now = Date()
-        guard let share = try await repository.rotateShare(id: try shareID(context), owner: context.account!.id, newID: Self.newShareID(), now: now) else {
+        let id = try shareID(context)
+        guard let share = try await repository.rotateShare(id: id, owner: context.account!.id, newID: Self.newShareID(), now: now) else {
             throw Self.shareNotFound
         }
+        await events.publish(.shareEnded(shareID: id, reason: .rotated))
         return try json(LocationAPI.Share(id: share.id, format: share.format, createdAt: share.createdAt, expiresAt: share.expiresAt,
                                           fixes: 0, lastFixAt: nil))
     }
@@ -138,6 +157,8 @@ public struct LocationService: Sendable {
         do {
             let kept = try await repository.appendFixes(shareID: id, owner: context.account!.id, data: body.fixes, now: now,
                                                         retention: settings.retention, storageQuota: settings.storageQuota)
+            // Wakes live feeds on every instance; they read the fixes from the table.
+            if let seq = try await repository.lastFixSeq(shareID: id) { await events.publish(.fixesStored(shareID: id, seq: seq)) }
             return try json(LocationAPI.FixUploadResponse(stored: body.fixes.count, kept: kept), status: .created)
         } catch RepositoryError.storageQuotaExceeded(let quota) {
             throw APIError.storageQuotaExceeded(quota)

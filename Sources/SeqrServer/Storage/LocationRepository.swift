@@ -27,6 +27,8 @@ public protocol LocationRepository: Sendable {
     /// The share's fixes with `seq > after` received at or after `notBefore`, the newest `limit` of them
     /// (none for a limit below 1), oldest first.
     func fixes(shareID: String, after: Int, notBefore: Date, limit: Int) async throws -> [LocationAPI.FeedFix]
+    /// The sequence number of the share's newest fix ever stored (0 before the first); nil when there is no such share.
+    func lastFixSeq(shareID: String) async throws -> Int?
 }
 
 extension LocationRepository {

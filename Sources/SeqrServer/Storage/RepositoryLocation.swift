@@ -22,4 +22,14 @@ public enum RepositoryLocation {
         }
         return (try SQLiteRepository(path: location), [])
     }
+
+    /// How instances on `repository`'s database hear of each other's revocations and new fixes:
+    /// PostgreSQL's LISTEN/NOTIFY (a service to run beside the pool), or this process alone for SQLite.
+    public static func clusterEvents(for repository: any SeqrRepository, logger: Logger) -> (events: any ClusterEvents, services: [any Service]) {
+        if let postgres = repository as? PostgresRepository {
+            let events = PostgresClusterEvents(client: postgres.client, logger: logger)
+            return (events, [events])
+        }
+        return (LocalClusterEvents(), [])
+    }
 }

@@ -76,5 +76,12 @@ enum Schema {
             name: "v3-server-keys",
             sqlite: ["CREATE TABLE server_key (name TEXT PRIMARY KEY, key BLOB NOT NULL, created_at DOUBLE NOT NULL)"],
             postgres: ["CREATE TABLE server_key (name TEXT PRIMARY KEY, key BYTEA NOT NULL, created_at DOUBLE PRECISION NOT NULL)"]),
+        // Rate-limit counters shared by every instance (``WindowCounterStore``). SQLite serves one
+        // process, whose limits stay in memory: nothing to create there.
+        Migration(
+            name: "v4-window-counters",
+            sqlite: [],
+            postgres: ["CREATE TABLE window_counter (key BYTEA PRIMARY KEY, count BIGINT NOT NULL, expires_at DOUBLE PRECISION NOT NULL)",
+                       "CREATE INDEX window_counter_expiry ON window_counter(expires_at)"]),
     ]
 }

@@ -12,17 +12,19 @@ extension LocationCommand {
             abstract: "Follow a share: print its decrypted fixes as they arrive, with distance and bearing from the previous one.",
             discussion: """
             Needs no account: the link's share id fetches the ciphertext, the key in its fragment (never \
-            sent) decrypts it here. A fix that fails authentication is reported and skipped, never shown.
+            sent) decrypts it here. A fix that fails authentication is reported and skipped, never shown. \
+            New fixes arrive over the server's live feed as they are pushed; a server without one is \
+            asked every --interval seconds.
 
               seqr location follow 'https://HOST/l/<id>#k=<key>'
-              seqr location follow link.png --once --json
               seqr location follow 'https://HOST/l/<id>#k=<key>' --once --map trip.html
+              seqr location follow link.png --once --json
             """)
 
         @Argument(help: "A share link, or an image file showing its QR code.") var link: String
         @Flag(help: "Print the fixes there are now and exit.") var once = false
         @Option(help: "Exit after printing this many fixes.") var count: Int?
-        @Option(help: "Seconds between checks for new fixes.") var interval: Double = 5
+        @Option(help: "Seconds between checks for new fixes when the server has no live feed (and before reconnecting to one).") var interval: Double = 5
         @Flag(help: "Print one JSON object per fix and line.") var json = false
         @Flag(name: .customLong("insecure-http"), help: "Allow a plain http:// link to a host other than loopback.")
         var insecureHTTP = false
@@ -61,20 +63,114 @@ extension LocationCommand {
             }
         }
 
-        func run() async throws {
-            let link = try shareLink()
-            let client = ServerClient(server: link.base, allowsInsecureHTTP: insecureHTTP)
-            try ServerClient.checkTransport(client.server, allowsInsecureHTTP: insecureHTTP)  // before the retry loop, which would retry it forever
+        /// What a follow has shown so far, whichever way the fixes arrive.
+        struct Progress {
             var after = 0
             var previous: LocationFix?
             var printed = 0
             var opened = false
             var skipped = 0
-            let mapWriter = try trackMap.writer()
+            /// `--map`: every fix shown is also drawn on a self-contained page, rewritten after each batch.
+            var map: TrackMapWriter?
+        }
+
+        func run() async throws {
+            let link = try shareLink()
+            let client = ServerClient(server: link.base, allowsInsecureHTTP: insecureHTTP)
+            try ServerClient.checkTransport(client.server, allowsInsecureHTTP: insecureHTTP)  // before the retry loop, which would retry it forever
+            var progress = Progress()
+            progress.map = try trackMap.writer()
+            if !once, try await followLive(link, client, &progress) { return }
+            try await poll(link, client, &progress)
+        }
+
+        /// Shows one batch of fixes; returns true once `--count` fixes are printed.
+        func show(_ items: [LocationAPI.FeedFix], link: LocationShareLink, _ progress: inout Progress) throws -> Bool {
+            var batch: [(Int, Result<LocationFix, Error>)] = []
+            for item in items {
+                progress.after = max(progress.after, item.seq)
+                batch.append((item.seq, Result { try link.key.open(item.data, shareID: link.shareID) }))
+            }
+            if !progress.opened, !batch.isEmpty, batch.allSatisfy({ if case .failure = $0.1 { true } else { false } }) {
+                throw CLIError("wrong key: the link's key opens none of this share's fixes (a mistyped link, or one from before the key was rotated)")
+            }
+            for (seq, result) in batch {
+                switch result {
+                case .failure(let error):
+                    progress.skipped += 1
+                    StandardStreams.warn("fix \(seq) skipped: \(error) — altered on the server?")
+                case .success(let fix):
+                    progress.opened = true
+                    try show(fix, seq: seq, previous: progress.previous)
+                    progress.map?.record(fix)
+                    progress.previous = fix
+                    progress.printed += 1
+                    if let count, progress.printed >= count { try progress.map?.write(); return true }
+                }
+            }
+            try progress.map?.write()
+            return false
+        }
+
+        func checkFormat(_ format: LocationFormat, link: LocationShareLink) throws {
+            guard format == link.key.format else {
+                throw CLIError("wrong link: its key is for \(link.key.format.rawValue), but the share is \(format.rawValue)")
+            }
+        }
+
+        /// Follows the live feed (Server-Sent Events), reconnecting after the last fix shown when the
+        /// connection breaks. Returns false when the stream cannot be opened at the first try — a server
+        /// without live feeds, a proxy that refuses streams, too many followers — so that the caller
+        /// polls instead; true when done.
+        func followLive(_ link: LocationShareLink, _ client: ServerClient, _ progress: inout Progress) async throws -> Bool {
+            var connected = false
+            while true {
+                let events: AsyncThrowingStream<LocationAPI.StreamEvent, Error>
+                do {
+                    events = try await client.liveFeed(shareID: link.shareID, after: progress.after)
+                } catch let failure as ServerClientError where ["share_not_found", "share_expired"].contains(failure.code) {
+                    throw locationFailure(failure)
+                } catch {
+                    if !connected {
+                        if !json { StandardStreams.warn("no live feed (\(error)); checking every \(interval) s instead") }
+                        return false
+                    }
+                    StandardStreams.warn("\(error); retrying")
+                    try await Task.sleep(for: .seconds(interval))
+                    continue
+                }
+                connected = true
+                do {
+                    // A burst of replayed fixes arrives as single events; the first one decides "wrong key", as a first poll would.
+                    for try await event in events {
+                        switch event {
+                        case .share(let header):
+                            try checkFormat(header.format, link: link)
+                        case .fix(let item):
+                            guard item.seq > progress.after else { continue }
+                            if try show([item], link: link, &progress) { return true }
+                        case .end(let end):
+                            switch end.reason {
+                            case "rotated": throw CLIError("the share was rotated: ask its owner for the new link")
+                            case "expired": throw CLIError("this share has expired")
+                            default: throw CLIError("the share was revoked")
+                            }
+                        }
+                    }
+                    // Closed without an end event (the instance stopped, or a proxy cut it): resume on another.
+                } catch let failure as ServerClientError {
+                    StandardStreams.warn("\(failure); reconnecting")
+                }
+                try await Task.sleep(for: .seconds(min(interval, 1)))
+            }
+        }
+
+        /// Asks for new fixes every `--interval` seconds (or once, with `--once`).
+        func poll(_ link: LocationShareLink, _ client: ServerClient, _ progress: inout Progress) async throws {
             while true {
                 let feed: LocationAPI.Feed
                 do {
-                    feed = try await client.feed(shareID: link.shareID, after: after)
+                    feed = try await client.feed(shareID: link.shareID, after: progress.after)
                 } catch let failure as ServerClientError where !once && failure.code == nil {
                     StandardStreams.warn("\(failure); retrying")
                     try await Task.sleep(for: .seconds(interval))
@@ -82,34 +178,11 @@ extension LocationCommand {
                 } catch {
                     throw locationFailure(error)
                 }
-                guard feed.format == link.key.format else {
-                    throw CLIError("wrong link: its key is for \(link.key.format.rawValue), but the share is \(feed.format.rawValue)")
-                }
-                var batch: [(Int, Result<LocationFix, Error>)] = []
-                for item in feed.fixes {
-                    after = max(after, item.seq)
-                    batch.append((item.seq, Result { try link.key.open(item.data, shareID: link.shareID) }))
-                }
-                if !opened, !batch.isEmpty, batch.allSatisfy({ if case .failure = $0.1 { true } else { false } }) {
-                    throw CLIError("wrong key: the link's key opens none of this share's fixes (a mistyped link, or one from before the key was rotated)")
-                }
-                for (seq, result) in batch {
-                    switch result {
-                    case .failure(let error):
-                        skipped += 1
-                        StandardStreams.warn("fix \(seq) skipped: \(error) — altered on the server?")
-                    case .success(let fix):
-                        opened = true
-                        try show(fix, seq: seq, previous: previous)
-                        mapWriter?.record(fix)
-                        previous = fix
-                        printed += 1
-                        if let count, printed >= count { try mapWriter?.write(); return }
-                    }
-                }
-                try mapWriter?.write()
+                try checkFormat(feed.format, link: link)
+                if try show(feed.fixes, link: link, &progress) { return }
                 if once {
-                    if printed == 0 && !json { StandardStreams.print("no fixes shared yet") }
+                    if progress.printed == 0 && !json { StandardStreams.print("no fixes shared yet") }
+                    let skipped = progress.skipped
                     if skipped > 0 { throw CLIError("\(skipped) fix\(skipped == 1 ? "" : "es") failed authentication and \(skipped == 1 ? "was" : "were") skipped") }
                     return
                 }

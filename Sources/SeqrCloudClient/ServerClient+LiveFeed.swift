@@ -1,0 +1,77 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import SeqrCore
+
+/// The live feed of a share (`GET /v1/location/feed/{id}/events`, Server-Sent Events): what
+/// followers use instead of polling ``feed(shareID:after:)``. No token is sent.
+extension ServerClient {
+    /// Opens the live feed, resuming after fix `after` (sent as `Last-Event-ID`). Throws before
+    /// returning when the stream cannot be opened — the server refuses (404, 410, 429) or has no
+    /// live feed, or cannot be reached — so a caller can fall back to polling. The events then arrive
+    /// as the server sends them; the sequence ends after an `end` event or when the connection closes
+    /// (it throws ``ServerClientError/unreachable(_:)`` when the connection breaks).
+    public func liveFeed(shareID: String, after: Int = 0) async throws -> AsyncThrowingStream<LocationAPI.StreamEvent, Error> {
+        try Self.checkTransport(server, allowsInsecureHTTP: allowsInsecureHTTP)
+        var request = HTTPClientRequest(url: server + "/v1/location/feed/\(shareID)/events?after=\(after)")
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        if after > 0 { request.headers.add(name: "Last-Event-ID", value: String(after)) }
+        let response: HTTPClientResponse
+        do {
+            // A stream has no end to wait for: the deadline is far off; the connection's own failures end it.
+            response = try await Self.httpClient.execute(request, deadline: .distantFuture)
+        } catch {
+            throw ServerClientError.unreachable(server)
+        }
+        let status = Int(response.status.code)
+        guard status == 200 else {
+            let data = Data(buffer: (try? await response.body.collect(upTo: 64 * 1024)) ?? ByteBuffer())
+            if let error = try? JSONDecoder().decode(NotesAPI.ErrorBody.self, from: data) {
+                throw ServerClientError.server(status: status, code: error.error, message: error.message)
+            }
+            throw ServerClientError.server(status: status, code: "http_\(status)", message: "HTTP \(status)")
+        }
+        guard response.headers.first(name: "Content-Type")?.lowercased().hasPrefix("text/event-stream") == true else {
+            throw ServerClientError.badResponse("the live feed is not an event stream")
+        }
+        let server = self.server
+        return AsyncThrowingStream { continuation in
+            let reader = Task {
+                var parser = ServerSentEventParser()
+                let decoder = JSONDecoder()
+                decoder.dateDecodingStrategy = .iso8601
+                do {
+                    for try await chunk in response.body {
+                        for event in try parser.feed(chunk.readableBytesView) {
+                            let data = Data(event.data.utf8)
+                            switch event.name {
+                            case "share": continuation.yield(.share(try Self.decodeEvent(LocationAPI.StreamShare.self, data, decoder)))
+                            case "fix": continuation.yield(.fix(try Self.decodeEvent(LocationAPI.FeedFix.self, data, decoder)))
+                            case "end":
+                                continuation.yield(.end(try Self.decodeEvent(LocationAPI.StreamEnd.self, data, decoder)))
+                                continuation.finish()
+                                return
+                            default: continue  // an event a newer server sends: not for this client
+                            }
+                        }
+                    }
+                    continuation.finish()
+                } catch let error as ServerClientError {
+                    continuation.finish(throwing: error)
+                } catch {
+                    continuation.finish(throwing: Task.isCancelled ? CancellationError() : ServerClientError.unreachable(server))
+                }
+            }
+            continuation.onTermination = { _ in reader.cancel() }
+        }
+    }
+
+    private static func decodeEvent<T: Decodable>(_ type: T.Type, _ data: Data, _ decoder: JSONDecoder) throws(ServerClientError) -> T {
+        do {
+            return try decoder.decode(T.self, from: data)
+        } catch {
+            throw .badResponse("a live-feed event that is not \(T.self)")
+        }
+    }
+}

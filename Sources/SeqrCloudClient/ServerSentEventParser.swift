@@ -1,0 +1,68 @@
+import Foundation
+
+/// Reads a `text/event-stream` body (the WHATWG Server-Sent Events format) chunk by chunk: lines end
+/// in LF, CRLF or CR; `event:`, `data:` (lines joined by LF) and `id:` fields; lines starting with `:`
+/// are comments (heartbeats); a blank line ends an event. An event with no data is not dispatched.
+struct ServerSentEventParser {
+    struct Event: Equatable {
+        var name: String
+        var data: String
+        var id: String?
+    }
+
+    /// A line longer than this is refused: the server's events are a few kilobytes.
+    static let maxLineLength = 256 * 1024
+
+    private var line: [UInt8] = []
+    private var skipLF = false
+    private var name = ""
+    private var data: [String] = []
+    private var id: String?
+
+    /// The events `bytes` completes; throws when a line grows past ``maxLineLength``.
+    mutating func feed(_ bytes: some Sequence<UInt8>) throws(ServerClientError) -> [Event] {
+        var events: [Event] = []
+        for byte in bytes {
+            if skipLF {
+                skipLF = false
+                if byte == 0x0A { continue }
+            }
+            if byte == 0x0A || byte == 0x0D {
+                skipLF = byte == 0x0D
+                if let event = endLine() { events.append(event) }
+                continue
+            }
+            guard line.count < Self.maxLineLength else { throw .badResponse("an event-stream line over \(Self.maxLineLength) bytes") }
+            line.append(byte)
+        }
+        return events
+    }
+
+    private mutating func endLine() -> Event? {
+        defer { line.removeAll(keepingCapacity: true) }
+        guard !line.isEmpty else {
+            defer { name = ""; data = [] }
+            guard !data.isEmpty else { return nil }
+            return Event(name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n"), id: id)
+        }
+        guard line.first != UInt8(ascii: ":") else { return nil }
+        let text = String(decoding: line, as: UTF8.self)
+        let field: Substring
+        var value: Substring
+        if let colon = text.firstIndex(of: ":") {
+            field = text[..<colon]
+            value = text[text.index(after: colon)...]
+            if value.first == " " { value = value.dropFirst() }
+        } else {
+            field = Substring(text)
+            value = ""
+        }
+        switch field {
+        case "event": name = String(value)
+        case "data": data.append(String(value))
+        case "id": if !value.contains("\u{0}") { id = String(value) }
+        default: break
+        }
+        return nil
+    }
+}

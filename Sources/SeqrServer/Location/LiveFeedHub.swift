@@ -1,0 +1,111 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// This instance's open live feeds (`GET /v1/location/feed/{id}/events`), woken by ``ClusterEvents``:
+/// a stored fix wakes the share's streams, which read what is new from the database; a revoked or
+/// rotated share ends them. Caps the streams per share and per client address (per instance).
+///
+/// A stream's wake-ups are a bounded buffer of signals, not of fixes: when a stream falls behind,
+/// older wake-ups are dropped — nothing is lost, since each wake-up reads everything after the last
+/// fix the stream sent — so a slow stream costs a few bytes here, whatever is pushed.
+final class LiveFeedHub: Sendable {
+    struct Limits: Sendable {
+        var perShare: Int
+        var perAddress: Int
+    }
+
+    enum Wakeup: Sendable, Equatable {
+        /// Fixes up to this sequence number are stored.
+        case fixes(upTo: Int)
+        /// The share ended.
+        case ended(ClusterEvent.ShareEndReason)
+        /// Time for a heartbeat; also a moment to check the share and its fixes again, in case an event was missed.
+        case heartbeat
+        /// Events may have been missed: check the share and its fixes again.
+        case recheck
+    }
+
+    enum Refusal: Error {
+        case shareFull(Int)
+        case addressFull(Int)
+    }
+
+    /// One open stream.
+    final class Subscription: Sendable {
+        let shareID: String
+        let address: String
+        let wakeups: AsyncStream<Wakeup>
+        let continuation: AsyncStream<Wakeup>.Continuation
+        /// The newest fix sent, and heartbeats sent: what a test can wait for.
+        let progress = NIOLockedValueBox((sent: 0, heartbeats: 0))
+
+        init(shareID: String, address: String) {
+            self.shareID = shareID
+            self.address = address
+            let (stream, continuation) = AsyncStream.makeStream(of: Wakeup.self, bufferingPolicy: .bufferingNewest(8))
+            wakeups = stream
+            self.continuation = continuation
+        }
+    }
+
+    private struct State {
+        var byShare: [String: [ObjectIdentifier: Subscription]] = [:]
+        var perAddress: [String: Int] = [:]
+    }
+
+    let limits: Limits
+    private let state = NIOLockedValueBox(State())
+
+    init(limits: Limits, events: any ClusterEvents) {
+        self.limits = limits
+        events.onSignal { [weak self] signal in self?.receive(signal) }
+    }
+
+    /// Opens a stream, or refuses when the share or the address already has its cap of streams here.
+    func subscribe(shareID: String, address: String) throws(Refusal) -> Subscription {
+        let subscription = Subscription(shareID: shareID, address: address)
+        let refusal = state.withLockedValue { state -> Refusal? in
+            if state.byShare[shareID, default: [:]].count >= limits.perShare { return .shareFull(limits.perShare) }
+            if state.perAddress[address, default: 0] >= limits.perAddress { return .addressFull(limits.perAddress) }
+            state.byShare[shareID, default: [:]][ObjectIdentifier(subscription)] = subscription
+            state.perAddress[address, default: 0] += 1
+            return nil
+        }
+        if let refusal { throw refusal }
+        return subscription
+    }
+
+    func unsubscribe(_ subscription: Subscription) {
+        subscription.continuation.finish()
+        state.withLockedValue { state in
+            guard state.byShare[subscription.shareID]?.removeValue(forKey: ObjectIdentifier(subscription)) != nil else { return }
+            if state.byShare[subscription.shareID]?.isEmpty == true { state.byShare[subscription.shareID] = nil }
+            state.perAddress[subscription.address, default: 1] -= 1
+            if state.perAddress[subscription.address] == 0 { state.perAddress[subscription.address] = nil }
+        }
+    }
+
+    /// Streams open here for the share.
+    func streamCount(shareID: String) -> Int {
+        state.withLockedValue { $0.byShare[shareID]?.count ?? 0 }
+    }
+
+    /// For each stream open here for the share: the newest fix sent and the heartbeats sent, in no particular order.
+    func progress(shareID: String) -> [(sent: Int, heartbeats: Int)] {
+        state.withLockedValue { $0.byShare[shareID].map { Array($0.values) } ?? [] }.map { $0.progress.withLockedValue { $0 } }
+    }
+
+    private func receive(_ signal: ClusterSignal) {
+        switch signal {
+        case .event(.fixesStored(let shareID, let seq)): wake(shareID, .fixes(upTo: seq))
+        case .event(.shareEnded(let shareID, let reason)): wake(shareID, .ended(reason))
+        case .event(.sessionsRevoked): break
+        case .missedEvents:
+            for subscription in state.withLockedValue({ $0.byShare.values.flatMap(\.values) }) { subscription.continuation.yield(.recheck) }
+        }
+    }
+
+    private func wake(_ shareID: String, _ wakeup: Wakeup) {
+        for subscription in state.withLockedValue({ $0.byShare[shareID].map { Array($0.values) } ?? [] }) { subscription.continuation.yield(wakeup) }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOConcurrencyHelpers
+import SeqrCore
+import ServiceLifecycle
+
+/// The live feed: `GET /v1/location/feed/{id}/events`, Server-Sent Events (docs/formats/location.md).
+///
+/// First `event: share` (the feed's header), then every stored fix after `Last-Event-ID` (or
+/// `?after=`) as `event: fix` with `id: <seq>`, then each new fix as it is stored, oldest first and
+/// each once, so a reconnect with the last id seen resumes without a gap or a duplicate (within the
+/// retention). `: keep-alive` every ``LiveFeedSettings/heartbeat`` keeps proxies from closing an idle
+/// stream. Revocation, rotation and expiry send `event: end` with the reason, and close the stream.
+///
+/// A reader that stops taking bytes is dropped: once a write has waited ``LiveFeedSettings/writeTimeout``,
+/// the connection is closed, so a stalled follower holds neither memory nor its stream slot.
+extension LocationService {
+    /// Limits and timings of live feeds.
+    public struct LiveFeedSettings: Sendable {
+        /// Streams one share may have open on one instance (429 beyond).
+        public var streamsPerShare = 1000
+        /// Streams one client address may have open on one instance (429 beyond).
+        public var streamsPerAddress = 20
+        /// Between heartbeat comments; each heartbeat also checks the share and its fixes again.
+        public var heartbeat: Duration = .seconds(15)
+        /// How long one write may wait for a slow reader before the stream is dropped.
+        public var writeTimeout: Duration = .seconds(20)
+        public init() {}
+    }
+
+    struct SlowReader: Error {}
+
+    /// Where a stream's writes stand, for the watchdog that drops slow readers.
+    final class WriteClock: Sendable {
+        private let started = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
+        func begin() { started.withLockedValue { $0 = .now } }
+        func end() { started.withLockedValue { $0 = nil } }
+        func stalled(longerThan limit: Duration) -> Bool {
+            started.withLockedValue { $0.map { .now - $0 > limit } ?? false }
+        }
+    }
+
+    /// The writer moves into the task that writes, so that the stream's other tasks can cancel a stalled write.
+    final class WriterBox: @unchecked Sendable {
+        var writer: any ResponseBodyWriter
+        init(_ writer: any ResponseBodyWriter) { self.writer = writer }
+    }
+
+    static func frame(event: String, id: Int? = nil, data: some Encodable) throws -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        var text = id.map { "id: \($0)\n" } ?? ""
+        text += "event: \(event)\ndata: \(String(decoding: try encoder.encode(data), as: UTF8.self))\n\n"
+        return ByteBuffer(string: text)
+    }
+
+    static let keepAlive = ByteBuffer(string: ": keep-alive\n\n")
+
+    /// The sequence number a follower resumes after: `Last-Event-ID` (what EventSource sends on reconnect), else `?after=`.
+    static func resumePoint(_ request: Request) -> Int {
+        if let header = request.headers[HTTPField.Name("Last-Event-ID")!], let seq = Int(header.trimmingCharacters(in: .whitespaces)) {
+            return max(0, seq)
+        }
+        return max(0, request.uri.queryParameters.get("after").flatMap { Int($0) } ?? 0)
+    }
+
+    @Sendable func liveFeed(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let id = try shareID(context)
+        guard let share = try await repository.share(id: id) else { throw Self.shareNotFound }
+        guard !share.isExpired(at: Date()) else { throw Self.shareExpired }
+        let subscription: LiveFeedHub.Subscription
+        do {
+            subscription = try hub.subscribe(shareID: id, address: context.clientAddress)
+        } catch .shareFull(let cap) {
+            throw APIError(.tooManyRequests, "too_many_streams", "this share has \(cap) live followers on this server already; poll the feed instead",
+                           retryAfter: 30)
+        } catch .addressFull(let cap) {
+            throw APIError(.tooManyRequests, "too_many_streams", "\(cap) live feeds are open from this address already; close one first",
+                           retryAfter: 30)
+        }
+        let after = Self.resumePoint(request)
+        let logger = context.logger
+        let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store",
+                                   HTTPField.Name("X-Accel-Buffering")!: "no"]  // nginx: pass each event on at once
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            defer { hub.unsubscribe(subscription) }
+            let box = WriterBox(writer)
+            do {
+                // A stopping server closes its streams without an end event: followers reconnect to another instance.
+                try await withGracefulShutdownHandler {
+                    try await stream(share, after: after, subscription: subscription, into: box)
+                } onGracefulShutdown: {
+                    subscription.continuation.finish()
+                }
+                try await box.writer.finish(nil)
+            } catch {
+                // The follower left or was too slow: nothing more to send, and the connection closes.
+                logger.debug("live feed closed", metadata: ["reason": "\(type(of: error))"])
+                throw error
+            }
+        })
+    }
+
+    private enum StreamTask { case done, helper }
+
+    /// Sends the stream until the share ends; throws when the reader goes away or stalls.
+    private func stream(_ share: LocationShareRecord, after: Int, subscription: LiveFeedHub.Subscription, into box: WriterBox) async throws {
+        let clock = WriteClock()
+        let settings = self.settings.liveFeed
+        try await withThrowingTaskGroup(of: StreamTask.self) { group in
+            group.addTask {
+                try await self.send(share, after: after, subscription: subscription, box: box, clock: clock)
+                return .done
+            }
+            group.addTask {
+                // Heartbeats, and the watchdog that drops a reader whose write has stalled.
+                var sinceBeat: Duration = .zero
+                let tick = min(settings.heartbeat, .seconds(1))
+                while !Task.isCancelled {
+                    try await Task.sleep(for: tick)
+                    if clock.stalled(longerThan: settings.writeTimeout) { throw SlowReader() }
+                    sinceBeat += tick
+                    if sinceBeat >= settings.heartbeat {
+                        sinceBeat = .zero
+                        subscription.continuation.yield(.heartbeat)
+                    }
+                }
+                return .helper
+            }
+            if let expiry = share.expiresAt {
+                group.addTask {
+                    try await Task.sleep(for: .seconds(max(0, expiry.timeIntervalSinceNow)))
+                    subscription.continuation.yield(.ended(.expired))
+                    return .helper
+                }
+            }
+            while let finished = try await group.next() {
+                if finished == .done { break }
+            }
+            group.cancelAll()
+        }
+    }
+
+    private func send(_ share: LocationShareRecord, after: Int, subscription: LiveFeedHub.Subscription, box: WriterBox, clock: WriteClock) async throws {
+        func write(_ buffer: ByteBuffer) async throws {
+            clock.begin()
+            defer { clock.end() }
+            try await box.writer.write(buffer)
+        }
+        var last = after
+        func sendNewFixes() async throws {
+            let fixes = try await repository.fixes(shareID: share.id, after: last, notBefore: Date().addingTimeInterval(-settings.retention.maxAge),
+                                                   limit: settings.retention.limit)
+            guard !fixes.isEmpty else { return }
+            var frames = ByteBuffer()
+            for fix in fixes {
+                var frame = try Self.frame(event: "fix", id: fix.seq, data: fix)
+                frames.writeBuffer(&frame)
+                last = fix.seq
+            }
+            try await write(frames)
+            subscription.progress.withLockedValue { $0.sent = last }
+        }
+        try await write(try Self.frame(event: "share", data: LocationAPI.StreamShare(id: share.id, format: share.format, expiresAt: share.expiresAt)))
+        try await sendNewFixes()
+        var ended: ClusterEvent.ShareEndReason?
+        for await wakeup in subscription.wakeups {
+            switch wakeup {
+            case .fixes(let upTo):
+                if upTo > last { try await sendNewFixes() }
+            case .ended(let reason):
+                ended = reason
+            case .heartbeat, .recheck:
+                // The share may have ended, or fixes arrived, while an event was missed.
+                if let current = try await repository.share(id: share.id) {
+                    if current.isExpired(at: Date()) { ended = .expired } else { try await sendNewFixes() }
+                } else {
+                    ended = .revoked
+                }
+                if ended == nil, wakeup == .heartbeat {
+                    try await write(Self.keepAlive)
+                    subscription.progress.withLockedValue { $0.heartbeats += 1 }
+                }
+            }
+            if let ended {
+                try await write(try Self.frame(event: "end", data: LocationAPI.StreamEnd(reason: ended.rawValue)))
+                return
+            }
+        }
+    }
+}

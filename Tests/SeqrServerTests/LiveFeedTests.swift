@@ -1,0 +1,189 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SeqrCloudClient
+import SeqrCore
+import SeqrServer
+import SeqrTestSupport
+import Testing
+
+/// The live feed (`GET /v1/location/feed/{id}/events`, Server-Sent Events) in process, on SQLite and PostgreSQL.
+@Suite("seqr-server live location feed")
+struct LiveFeedTests {
+    static func sealed(_ count: Int, key: LocationShareKey, shareID: String) throws -> [String] {
+        try LocationServerTests.fixes(count).map { key.seal($0, shareID: shareID) }
+    }
+
+    /// Opens a stream in the background; its response is complete once the stream ends.
+    static func open(_ client: any TestClientProtocol, _ shareID: String, headers: HTTPFields = [:], query: String = "") -> Task<TestResponse, Error> {
+        Task { try await client.execute(uri: "/v1/location/feed/\(shareID)/events\(query)", method: .get, headers: headers) }
+    }
+
+    static func waitForStreams(_ instance: Instance, _ shareID: String, _ count: Int) async throws {
+        try await Backend.waitUntil { instance.location.liveFeedCount(shareID: shareID) == count }
+    }
+
+    @Test("replays the stored fixes, sends each new one as it is stored (id = seq), and ends with revoked (ServerClient over a socket)",
+          arguments: Backend.available)
+    func replayLiveAndRevoke(backend: Backend) async throws {
+        try await backend.withInstances(live: true) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let share = try await client.createShare(alice)
+            let key = LocationShareKey.generate()
+            let fixes = try Self.sealed(4, key: key, shareID: share.id)
+            #expect(try await client.push(alice, share.id, Array(fixes[0..<2])).status == .created)
+
+            let follower = ServerClient(server: "http://127.0.0.1:\(try #require(client.port))")
+            var events = try await follower.liveFeed(shareID: share.id).makeAsyncIterator()
+            #expect(try await events.next() == .share(LocationAPI.StreamShare(id: share.id, format: .seqrLocationV1, expiresAt: nil)))
+            var received: [LocationAPI.FeedFix] = []
+            for _ in 0..<2 { if case .fix(let fix) = try await events.next() { received.append(fix) } }
+            #expect(instances[0].location.liveFeedCount(shareID: share.id) == 1)
+            for fix in fixes[2...] {
+                #expect(try await client.push(alice, share.id, [fix]).status == .created)
+                if case .fix(let fix) = try await events.next() { received.append(fix) }
+            }
+            #expect(received.map(\.seq) == [1, 2, 3, 4] && received.map(\.data) == fixes)
+            #expect(try received.map { try key.open($0.data, shareID: share.id) } == LocationServerTests.fixes(4))
+            #expect(try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
+            #expect(try await events.next() == .end(LocationAPI.StreamEnd(reason: "revoked")))
+            #expect(try await events.next() == nil)
+            try await Self.waitForStreams(instances[0], share.id, 0)
+
+            // Rotation ends a share's stream too, saying so.
+            let second = try await client.createShare(alice)
+            var secondEvents = try await follower.liveFeed(shareID: second.id).makeAsyncIterator()
+            guard case .share = try await secondEvents.next() else { Issue.record("no share event"); return }
+            #expect(try await client.execute(uri: "/v1/location/shares/\(second.id)/rotate", method: .post, headers: alice.auth).status == .ok)
+            #expect(try await secondEvents.next() == .end(LocationAPI.StreamEnd(reason: "rotated")))
+        }
+    }
+
+    @Test("a reconnect with Last-Event-ID (or ?after=) resumes after that fix: no gap, no duplicate; the wire format; revocation ends it",
+          arguments: Backend.available)
+    func resumeAndRotate(backend: Backend) async throws {
+        try await backend.withInstances { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(3600))
+            let key = LocationShareKey.generate()
+            let fixes = try Self.sealed(6, key: key, shareID: share.id)
+            _ = try await client.push(alice, share.id, Array(fixes[0..<5]))
+
+            let resumed = Self.open(client, share.id, headers: [HTTPField.Name("Last-Event-ID")!: "3"])
+            let byQuery = Self.open(client, share.id, query: "?after=4")
+            try await Self.waitForStreams(instances[0], share.id, 2)
+            #expect(try await client.push(alice, share.id, [fixes[5]]).status == .created)
+            // Both streams have sent fix 6 before the revocation deletes it.
+            try await Backend.waitUntil { instances[0].location.liveFeedProgress(shareID: share.id).map(\.sent) == [6, 6] }
+            #expect(try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
+
+            let response = try await resumed.value
+            #expect(response.status == .ok && response.headers[.contentType] == "text/event-stream")
+            #expect(response.headers[.cacheControl] == "no-store")
+            let body = EventStreamBody(String(buffer: response.body))
+            #expect(body.events.first?.name == "share")
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let header = try decoder.decode(LocationAPI.StreamShare.self, from: Data(body.events[0].data.utf8))
+            #expect(header.id == share.id && header.format == .seqrLocationV1 && header.expiresAt != nil)
+            let sent = try body.events.filter { $0.name == "fix" }.map { try decoder.decode(LocationAPI.FeedFix.self, from: Data($0.data.utf8)) }
+            #expect(sent.map(\.data) == Array(fixes[3...]))
+            #expect(body.fixIDs == [4, 5, 6])
+            #expect(body.endReason == "revoked")
+            let second = EventStreamBody(String(buffer: try await byQuery.value.body))
+            #expect(second.fixIDs == [5, 6] && second.endReason == "revoked")
+        }
+    }
+
+    @Test("heartbeat comments keep an idle stream alive; expiry ends it with expired; unknown and expired shares are 404 and 410",
+          arguments: Backend.available)
+    func heartbeatAndExpiry(backend: Backend) async throws {
+        var settings = LocationService.Settings()
+        settings.liveFeed.heartbeat = .milliseconds(200)
+        try await backend.withInstances(location: settings) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let idle = try await client.createShare(alice)
+            let stream = Self.open(client, idle.id)
+            try await Backend.waitUntil { instances[0].location.liveFeedProgress(shareID: idle.id).first.map { $0.heartbeats >= 2 } ?? false }
+            #expect(try await client.execute(uri: "/v1/location/shares/\(idle.id)", method: .delete, headers: alice.auth).status == .noContent)
+            let body = EventStreamBody(String(buffer: try await stream.value.body))
+            #expect(body.heartbeats >= 2 && body.endReason == "revoked")
+
+            let expiry = Date().addingTimeInterval(3)
+            let share = try await client.createShare(alice, expiresAt: expiry)
+            let stored = try #require(share.expiresAt)  // whole seconds, as the JSON carries it
+            let response = try await client.execute(uri: "/v1/location/feed/\(share.id)/events", method: .get)
+            if response.status == .gone {
+                #expect(Date() >= stored)  // a machine so busy that the request came after the expiry
+            } else {
+                #expect(EventStreamBody(String(buffer: response.body)).endReason == "expired")
+                #expect(Date() >= stored.addingTimeInterval(-0.05))
+            }
+            #expect(try await client.execute(uri: "/v1/location/feed/\(share.id)/events", method: .get).status == .gone)
+            #expect(try await client.execute(uri: "/v1/location/feed/\(LocationServiceTestIDs.unknown)/events", method: .get).status == .notFound)
+        }
+    }
+
+    @Test("streams per share and per address are capped with 429; a closed stream frees its slot", arguments: Backend.available)
+    func caps(backend: Backend) async throws {
+        var settings = LocationService.Settings()
+        settings.liveFeed.streamsPerShare = 2
+        settings.liveFeed.streamsPerAddress = 3
+        try await backend.withInstances(location: settings) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let first = try await client.createShare(alice), second = try await client.createShare(alice), third = try await client.createShare(alice)
+            let streams = [Self.open(client, first.id), Self.open(client, first.id)]
+            try await Self.waitForStreams(instances[0], first.id, 2)
+            let full = try await client.execute(uri: "/v1/location/feed/\(first.id)/events", method: .get)
+            #expect(full.status == .tooManyRequests && full.headers[.retryAfter] != nil)
+            #expect(String(buffer: full.body).contains("too_many_streams"))
+
+            let other = Self.open(client, second.id)
+            try await Self.waitForStreams(instances[0], second.id, 1)
+            // Three from this address now: a stream of another share is refused too.
+            #expect(try await client.execute(uri: "/v1/location/feed/\(third.id)/events", method: .get).status == .tooManyRequests)
+
+            #expect(try await client.execute(uri: "/v1/location/shares/\(second.id)", method: .delete, headers: alice.auth).status == .noContent)
+            #expect(EventStreamBody(String(buffer: try await other.value.body)).endReason == "revoked")
+            try await Self.waitForStreams(instances[0], second.id, 0)
+            let freed = Self.open(client, third.id)
+            try await Self.waitForStreams(instances[0], third.id, 1)
+
+            for share in [first, third] {
+                #expect(try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
+            }
+            for stream in streams + [freed] { #expect(EventStreamBody(String(buffer: try await stream.value.body)).endReason == "revoked") }
+        }
+    }
+}
+
+extension LiveFeedTests {
+    @Test("lastFixSeq: 0 before the first fix, the newest seq after (also once retention dropped fixes), nil for no such share",
+          arguments: Backend.available)
+    func lastFixSeq(backend: Backend) async throws {
+        try await backend.withRepository { repository, _ in
+            let owner = try await Fixture.storedAccount(in: repository)
+            let share = Fixture.share(owner: owner.id)
+            try await repository.createShare(share, limit: nil)
+            #expect(try await repository.lastFixSeq(shareID: share.id) == 0)
+            _ = try await repository.appendFixes(shareID: share.id, owner: owner.id, data: ["a", "b", "c"], now: Fixture.t0,
+                                                 retention: LocationRetention(limit: 2, maxAge: 3600))
+            #expect(try await repository.lastFixSeq(shareID: share.id) == 3)
+            #expect(try await repository.lastFixSeq(shareID: Fixture.shareID()) == nil)
+        }
+    }
+}
+
+enum LocationServiceTestIDs {
+    /// A well-formed share id no server made.
+    static let unknown = "AAAAAAAAAAAAAAAAAAAAAA"
+}
