@@ -61,7 +61,7 @@ extension SHCCommand {
             }
             let summary = card.summary
             if json {
-                var report: [String: Any] = ["issuer": card.issuer, "notBefore": card.notBefore.formatted(.iso8601), "types": card.types]
+                var report: [String: Any] = ["issuer": card.issuer, "issuedAt": card.notBefore.formatted(.iso8601), "types": card.types]
                 report["patient"] = summary.patient
                 report["birthDate"] = summary.birthDate
                 report["immunizations"] = summary.immunizations.map { ["date": $0.date as Any, "vaccineCodes": $0.vaccineCodes, "performer": $0.performer as Any, "lotNumber": $0.lotNumber as Any] }
