@@ -120,8 +120,9 @@ struct SecretSource: Sendable {
         guard tcgetattr(tty, &saved) == 0 else { return nil }
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
-        _ = text.withCString { write(tty, $0, strlen($0)) }
+        // Echo off before the prompt shows: what is typed once it is visible is never echoed or flushed away.
         tcsetattr(tty, TCSAFLUSH, &silent)
+        _ = text.withCString { write(tty, $0, strlen($0)) }
         defer {
             tcsetattr(tty, TCSAFLUSH, &saved)
             _ = write(tty, "\n", 1)
