@@ -58,6 +58,13 @@ struct ExitStatusCLITests {
         try expect(["notes", "list", "--store", store], status: 77, mentioning: "not signed in")
     }
 
+    @Test("errors found early: an unwritable --raw file before any image is read; a missing picture among shc:/ texts")
+    func earlyErrors() throws {
+        try expect(["decode", directory.file("missing.png"), "--raw", directory.file("no/dir/out.bin")], status: 73, mentioning: "no such directory")
+        try expect(["shc", "verify", "--jwks", png, directory.file("card-2.png"), "shc:/56762909524320603460292437404460"], status: 66,
+                   mentioning: "card-2.png: no such file")
+    }
+
     @Test("location push --follow of a log with no fix is an error, not 'pushed 0 fixes'")
     func emptyTrackLog() throws {
         let bad = try directory.write(Data("$GPRMC,garbage*00\n".utf8), to: "bad.nmea")

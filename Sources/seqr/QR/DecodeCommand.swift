@@ -37,6 +37,8 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // An unwritable --raw file is reported before any image is read.
+        if let raw, raw != "-" { try FileWriter.checkWritable(raw) }
         let decoder = QRDecoder(thorough: thorough)
         var reports: [ImageReport] = []
         var failed = false
