@@ -4,7 +4,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/seqr
 
-.PHONY: setup build release demo test bench fuzz clean
+.PHONY: setup build release demo test bench fuzz clean install uninstall
 
 setup:
 	@bash scripts/setup
@@ -30,6 +30,16 @@ test: setup
 FUZZ_RUNS ?= 1000000
 fuzz: setup
 	@SWIFT=$(SWIFT) bash scripts/fuzz all $(FUZZ_RUNS)
+
+# Both executables, their man pages and bash/zsh/fish completions under PREFIX (DESTDIR for
+# packagers); BIN_DIR names other built binaries (the tests install .build/debug's in a temporary prefix).
+PREFIX ?= /usr/local
+BIN_DIR ?= .build/release
+install: $(if $(filter .build/release,$(BIN_DIR)),release)
+	@bash scripts/install "$(DESTDIR)$(PREFIX)" "$(BIN_DIR)"
+
+uninstall:
+	@bash scripts/install --uninstall "$(DESTDIR)$(PREFIX)"
 
 bench: release
 	.build/release/seqr-bench qr

@@ -50,7 +50,7 @@ public enum FileWriter {
             guard rename(temporary, path) == 0 else { throw failure(path) }
         } else {
             guard link(temporary, path) == 0 else {
-                throw errno == EEXIST ? CLIError("\(path) exists; use --force to overwrite it") : failure(path)
+                throw errno == EEXIST ? CLIError("\(path) exists; use --force to overwrite it", status: .cannotCreate) : failure(path)
             }
             unlink(temporary)
         }
@@ -64,7 +64,7 @@ public enum FileWriter {
         let directory = slash.map { String(path[...$0]) } ?? "."
         var status = stat()
         guard stat(directory, &status) == 0 else { throw failure(path) }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw CLIError("cannot write \(path): a part of the path is not a directory") }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw CLIError("cannot write \(path): a part of the path is not a directory", status: .cannotCreate) }
         guard access(directory, W_OK) == 0 else { throw failure(path) }
     }
 
@@ -74,17 +74,17 @@ public enum FileWriter {
         for component in path.split(separator: "/") {
             prefix += String(component) + "/"
             if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
-                throw CLIError("cannot create the directory \(path): \(SystemErrorWords.writing(errno))")
+                throw CLIError("cannot create the directory \(path): \(SystemErrorWords.writing(errno))", status: .cannotCreate)
             }
         }
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw CLIError("cannot create the directory \(path): a file of that name is in the way")
+            throw CLIError("cannot create the directory \(path): a file of that name is in the way", status: .cannotCreate)
         }
     }
 
     /// The one line for the `errno` of a failed write (read it before anything else can change it).
     static func failure(_ path: String) -> CLIError {
-        CLIError("cannot write \(path): \(SystemErrorWords.writing(errno))")
+        CLIError("cannot write \(path): \(SystemErrorWords.writing(errno))", status: .cannotCreate)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 extension ParsableCommand {
     /// Like ArgumentParser's own `main`, but every failure is one line on standard error
-    /// ("seqr: what is wrong"), with no usage dump, and a non-zero status.
+    /// ("seqr: what is wrong"), with no usage dump, and the ``ExitStatus`` of sysexits(3).
     public static func mainWithOneLineErrors() async -> Never {
         do {
             var command = try parseAsRoot()
@@ -14,7 +14,7 @@ extension ParsableCommand {
             }
             Foundation.exit(0)
         } catch {
-            let code = exitCode(for: error)
+            let code = ExitCode(ExitStatus.code(for: error, parser: self))
             if code == .success {
                 // --help and --version
                 Swift.print(fullMessage(for: error))

@@ -17,6 +17,12 @@ public enum SeqrCode: Equatable, Sendable {
     case channelMessage([UInt8])
     /// Not a Seqr code: an http or https link, as its text.
     case url(String)
+    /// One code of a PaperVault backup, data or parity (``VaultCode``, ``VaultParityCode``): `seqr vault restore` reads it.
+    case vaultCode
+    /// A bare compact JWS (three base64url parts, a JSON header with "alg"), not yet verified: `seqr jws verify` reads it.
+    case jws(String)
+    /// A SMART Health Card chunk ("shc:/…"), not yet verified: `seqr shc verify` reads it.
+    case smartHealthCard(String)
     /// Not a Seqr code and not a web link: text, or another app's bytes.
     case other([UInt8])
 
@@ -38,9 +44,15 @@ public enum SeqrCode: Equatable, Sendable {
         }
     }
 
-    /// A link when the bytes are the text of an http or https URL; anything else as it is.
+    /// A vault code, a SMART Health Card, a compact JWS or a web link when the bytes are one;
+    /// anything else as it is. Nothing is verified here: the command named for each kind does that.
     static func foreign(_ bytes: [UInt8]) -> SeqrCode {
-        let text = String(decoding: bytes, as: UTF8.self)
+        // A vault code is binary; its 2-byte SHA-256 checksum tells it from other codes.
+        if (try? VaultCode(parsing: bytes)) != nil || (try? VaultParityCode(parsing: bytes)) != nil { return .vaultCode }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .other(bytes) }
+        if text.lowercased().hasPrefix("shc:/") { return .smartHealthCard(text) }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.filter({ $0 == "." }).count == 2, (try? CompactJWS.split(trimmed)) != nil { return .jws(trimmed) }
         let isWebLink = URL(string: text)?.scheme.map { ["http", "https"].contains($0.lowercased()) } ?? false
         return isWebLink ? .url(text) : .other(bytes)
     }

@@ -18,7 +18,8 @@ extension LocalStore {
         let keys = passphrase.map { Data(VaultMessage.seal(plain, password: $0.precomposedStringWithCanonicalMapping, rounds: rounds).serialized()) } ?? Data(plain)
         try database.write { db in
             guard try IdentityRecord.fetchCount(db) == 0 else { throw StoreError.identityExists }
-            try IdentityRecord(keys: keys, sealed: passphrase != nil, created: Date()).insert(db)
+            try IdentityRecord(keys: keys, sealed: passphrase != nil, created: Date(),
+                               publicKey: Data(PublicKeyCode.encode(identity.publicIdentity))).insert(db)
         }
         if passphrase != nil {
             unlockedIdentity.withLock { $0 = identity }
@@ -52,6 +53,7 @@ extension LocalStore {
             }
         }
         let identity = try PrivateIdentity(serializedPrivateKeys: plain)
+        try keepPublicKey(of: identity, stored: record.publicKey)
         unlockedIdentity.withLock { $0 = identity }
         // Secrets saved in clear (by a version before sealing, or before the identity existed)
         // are sealed now that the key is at hand.
@@ -63,6 +65,29 @@ extension LocalStore {
     public func identity() throws -> PrivateIdentity {
         if let identity = unlockedIdentity.withLock({ $0 }) { return identity }
         return try identity(passphrase: try identityIsSealed ? passphraseSource?() : nil)
+    }
+
+    /// The public identity, without the passphrase when the store keeps it in clear (stores made
+    /// before it was kept ask once; the unlock then keeps it). The private keys' own public half
+    /// wins whenever they are at hand: a replaced clear copy is corrected at the next unlock.
+    public func publicIdentity() throws -> PublicIdentity {
+        if let identity = unlockedIdentity.withLock({ $0 }) { return identity.publicIdentity }
+        guard let record = try database.read({ try IdentityRecord.fetchOne($0) }) else { throw StoreError.noIdentity }
+        if record.sealed, let stored = record.publicKey, let publicIdentity = try? PublicKeyCode.decode([UInt8](stored)) {
+            return publicIdentity
+        }
+        return try identity().publicIdentity
+    }
+
+    /// Keeps the public identity in clear (for ``publicIdentity()``) when it is missing or differs.
+    private func keepPublicKey(of identity: PrivateIdentity, stored: Data?) throws {
+        let code = Data(PublicKeyCode.encode(identity.publicIdentity))
+        guard stored != code else { return }
+        try database.write { db in
+            guard var record = try IdentityRecord.fetchOne(db) else { return }
+            record.publicKey = code
+            try record.update(db)
+        }
     }
 
     public var identityIsSealed: Bool {

@@ -134,6 +134,10 @@ enum LocalStoreMigrations {
                 """)
             try db.execute(sql: "DELETE FROM message WHERE published = 0 AND id NOT IN (SELECT messageID FROM sighting)")
         }
+        migrator.registerMigration("v7-identity-public-key") { db in
+            // Public, so kept in clear: `seqr id show` needs no passphrase. Filled at the next unlock for older stores.
+            try db.alter(table: "identity") { t in t.add(column: "publicKey", .blob) }
+        }
         return migrator
     }
 }

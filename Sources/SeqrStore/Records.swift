@@ -10,6 +10,9 @@ struct IdentityRecord: Codable, FetchableRecord, PersistableRecord {
     var keys: Data
     var sealed: Bool
     var created: Date
+    /// The public identity as its QR code's bytes (``PublicKeyCode``), in clear, so that it can be
+    /// shown without the passphrase; nil in stores made before it was kept, until the next unlock.
+    var publicKey: Data?
 }
 
 /// A channel this store owns or is subscribed to, keyed by (owner fingerprint, id): a channel

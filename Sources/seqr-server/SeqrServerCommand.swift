@@ -14,7 +14,10 @@ struct SeqrServerCommand: AsyncParsableCommand {
         discussion: """
         Serves plain HTTP on loopback by default; put TLS in a reverse proxy (nginx, Caddy) in front \
         of it. Data lives in a SQLite file (the default) or PostgreSQL (--database postgres://…).
+        Exit statuses as in sysexits(3) (docs/cli.md): 64 usage, 66 no database, 69 PostgreSQL \
+        unreachable, 73 a file that cannot be written.
         """,
+        version: SeqrVersion.current,
         subcommands: [Serve.self, Admin.self],
         defaultSubcommand: Serve.self)
 
@@ -132,7 +135,7 @@ struct Serve: AsyncParsableCommand {
         locationSettings.liveFeed.heartbeat = .milliseconds(Int((heartbeatSeconds * 1000).rounded()))
         let location = LocationService(repository: repository, settings: locationSettings, events: events)
         let access = try accessLog.map { path in
-            do { return try AccessLog(path: path) } catch { throw CLIError("cannot open the access log \(path)") }
+            do { return try AccessLog(path: path) } catch { throw CLIError("cannot open the access log \(path)", status: .cannotCreate) }
         }
         let app = SeqrServerApplication.application(
             repository: repository, accounts: accounts, notes: notes, location: location, host: host, port: port, logger: logger,
@@ -160,7 +163,7 @@ struct Admin: AsyncParsableCommand {
         func run() async throws {
             // An admin command works on a server's existing database; a mistyped or missing --database must not create an empty one.
             if !database.isPostgres && !FileManager.default.fileExists(atPath: database.location) {
-                throw CLIError("no database at \(database.location): admin commands never create one (give the server's --database)")
+                throw CLIError("no database at \(database.location): admin commands never create one (give the server's --database)", status: .noInput)
             }
             let logger = makeLogger(.warning)
             let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
@@ -172,4 +175,9 @@ struct Admin: AsyncParsableCommand {
             print("\(user): \(state == .on ? "pro (no note limit)" : "free")")
         }
     }
+}
+
+/// An unreachable PostgreSQL is the service being unavailable (69), as sysexits(3) says.
+extension PostgresUnreachableError: ExitStatusReporting {
+    public var exitStatus: ExitStatus { .unavailable }
 }

@@ -10,7 +10,7 @@ struct SeqrCommand: AsyncParsableCommand {
         Encode any bytes as a QR code (PNG, SVG, PDF or the terminal) and decode every \
         QR code in photos and scans (PNG, JPEG).
         """,
-        version: "0.1.0",
+        version: SeqrVersion.current,
         subcommands: [EncodeCommand.self, DecodeCommand.self, VaultCommand.self, JWSCommand.self, SHCCommand.self, IdentityCommand.self, ChannelCommand.self, PostCommand.self, ScanCommand.self, HistoryCommand.self, NotesCommand.self, LocationCommand.self]
     )
 

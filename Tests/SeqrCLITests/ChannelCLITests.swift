@@ -23,7 +23,7 @@ struct ChannelCLITests {
 
         // Eve cannot use Bob's share.
         let stolen = try seqr("channel", "subscribe", file("share.png"), "--store", file("eve"))
-        #expect(stolen.status == 1 && stolen.stderr.contains("made for someone else"))
+        #expect(stolen.status == 65 && stolen.stderr.contains("made for someone else"))
         let joined = try seqr("scan", file("share.png"), "--accept", "--store", file("bob"))
         #expect(joined.status == 0 && joined.stdoutText.contains("subscribed"))
 
@@ -38,13 +38,13 @@ struct ChannelCLITests {
 
         // Eve is not subscribed: unknown channel, nothing stored.
         let outsider = try seqr("scan", file("msg.png"), "--store", file("eve"))
-        #expect(outsider.status == 1 && outsider.stderr.contains("unknown channel"))
+        #expect(outsider.status == 65 && outsider.stderr.contains("unknown channel"))
         #expect(try seqr("history", "--store", file("eve")).stdoutText == "no messages\n")
 
         // Eve makes her own "Garden" and posts; Bob's store does not know that channel.
         #expect(try seqr("channel", "create", "Garden", "--store", file("eve")).status == 0)
         #expect(try seqr("post", "Garden", "--text", "fake", "-o", file("fake.png"), "--store", file("eve")).status == 0)
-        #expect(try seqr("scan", file("fake.png"), "--store", file("bob")).status == 1)
+        #expect(try seqr("scan", file("fake.png"), "--store", file("bob")).status == 65)
 
         // Expired messages are shown with a warning.
         #expect(try seqr("post", "Garden", "--url", "https://example.org/old", "--expires", "0.0001m", "-o", file("old.png"), "--store", file("alice")).status == 0)
@@ -57,9 +57,9 @@ struct ChannelCLITests {
         #expect(try seqr("scan", file("again.png"), "--store", file("bob")).status == 0)
         #expect(try seqr("channel", "unsubscribe", "Garden", "--store", file("bob")).status == 0)
         let replay = try seqr("scan", file("share.png"), "--accept", "--store", file("bob"))
-        #expect(replay.status == 1 && replay.stderr.contains("used before"))
+        #expect(replay.status == 65 && replay.stderr.contains("used before"))
         let after = try seqr("scan", file("msg.png"), "--store", file("bob"))
-        #expect(after.status == 1)
+        #expect(after.status == 65)
 
         // Plain codes are shown as they are.
         _ = try seqr("encode", "--text", "https://example.org/x", "-o", file("url.png"))
@@ -79,7 +79,7 @@ struct ChannelCLITests {
         #expect(try seqr("id", "init", "--name", "Sam", "--passphrase-file", phrase, "--store", file("sam")).status == 0)
         let wrong = try directory.write(Data("wrong\n".utf8), to: "bad")
         let refused = try seqr("channel", "create", "X", "--passphrase-file", wrong, "--store", file("sam"))
-        #expect(refused.status == 1 && refused.stderr.contains("wrong passphrase"))
+        #expect(refused.status == 77 && refused.stderr.contains("wrong passphrase"))
         #expect(try seqr("channel", "create", "X", "--passphrase-file", phrase, "--store", file("sam")).status == 0)
 
         // The channel's secret is sealed under the identity: listing needs no passphrase, sharing does.
@@ -88,7 +88,7 @@ struct ChannelCLITests {
         #expect(try seqr("id", "init", "--name", "Tom", "--no-passphrase", "--store", file("tom")).status == 0)
         #expect(try seqr("id", "show", "--store", file("tom"), "-o", file("tom.png")).status == 0)
         let locked = try seqr("channel", "share", "X", "--to", file("tom.png"), "-o", file("x.png"), "--store", file("sam"))
-        #expect(locked.status == 1 && locked.stderr.contains("passphrase"))
+        #expect(locked.status == 64 && locked.stderr.contains("passphrase"))
         #expect(try seqr("channel", "share", "X", "--to", file("tom.png"), "-o", file("x.png"), "--passphrase-file", phrase, "--store", file("sam")).status == 0)
         let database = try Data(contentsOf: URL(fileURLWithPath: file("sam") + "/seqr.sqlite"))
             + ((try? Data(contentsOf: URL(fileURLWithPath: file("sam") + "/seqr.sqlite-wal"))) ?? Data())

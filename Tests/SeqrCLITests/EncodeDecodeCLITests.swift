@@ -72,7 +72,7 @@ struct EncodeDecodeCLITests {
         _ = try SeqrBinary.run("encode", "--text", "first", "-o", a)
         _ = try SeqrBinary.run("encode", "--text", "second", "-o", b)
         let result = try SeqrBinary.run("decode", a, missing, b)
-        #expect(result.status == 1)
+        #expect(result.status == 66)
         #expect(result.stdoutText == "\(a): first\n\(b): second\n")
         #expect(result.errorLines == ["seqr: \(missing): no such file"])
     }

@@ -39,7 +39,7 @@ struct JWSCLITests {
         let token = try SeqrBinary.run("jws", "sign", "--key", key, payload, "--print").stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         func refuse(_ arguments: [String], _ fragment: String) throws {
             let result = try SeqrBinary.run(arguments)
-            #expect(result.status == 1, "\(arguments)")
+            #expect(result.status == 65, "\(arguments)")
             #expect(result.errorLines.count == 1 && result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty, "nothing of the payload is shown")
         }
@@ -79,10 +79,10 @@ extension JWSCLITests {
         let other = directory.file("other.pem")
         #expect(try SeqrBinary.run("jws", "keygen", "--alg", "RS256", "-o", other).status == 0)
         let refused = try SeqrBinary.run("jws", "verify", "--key", directory.file("other.pub.pem"), png, "--onboarding")
-        #expect(refused.status == 1 && refused.stdout.isEmpty && refused.errorLines.count == 1)
+        #expect(refused.status == 65 && refused.stdout.isEmpty && refused.errorLines.count == 1)
         // A file that is no key says which encodings were tried.
         let junk = try directory.write(Data("not a key".utf8), to: "junk.key")
         let unreadable = try SeqrBinary.run("jws", "verify", "--key", junk, png)
-        #expect(unreadable.status == 1 && unreadable.stderr.contains("PEM, JWK, DER (SPKI or PKCS#1), base64 of DER"), "\(unreadable.stderr)")
+        #expect(unreadable.status == 65 && unreadable.stderr.contains("PEM, JWK, DER (SPKI or PKCS#1), base64 of DER"), "\(unreadable.stderr)")
     }
 }

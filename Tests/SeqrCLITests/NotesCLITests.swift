@@ -50,7 +50,7 @@ struct NotesCLITests {
         let list = try seqr(["notes", "list", "--json"] + alice)
         let notes = try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]] ?? []
         #expect(notes.map { $0["title"] as? String } == ["Wi-Fi", "Onion"])
-        #expect(notes.map { $0["format"] as? String } == ["seqr-aead-v1", "seqr-aead-v1"])
+        #expect(notes.map { $0["format"] as? String } == ["seqr", "seqr"])
         let wifi = try #require(notes.first?["id"] as? String)
         #expect(try seqr(["notes", "show", String(wifi.prefix(8))] + alice).stdoutText == "Wi-Fi\n\(canary)\n")
 
@@ -139,11 +139,11 @@ struct NotesCLITests {
         let missing = directory.file("out/x.sqnx")
         // No account is needed to see this: the path is checked before the store or the server.
         let early = try seqr(["notes", "export", "-o", missing, "--store", directory.file("nobody")])
-        #expect(early.status == 1 && early.errorLines == ["seqr: cannot write \(missing): no such directory"], "\(early.stderr)")
+        #expect(early.status == 73 && early.errorLines == ["seqr: cannot write \(missing): no such directory"], "\(early.stderr)")
         let late = try seqr(["notes", "export", "-o", missing] + alice)
         #expect(late.errorLines == ["seqr: cannot write \(missing): no such directory"], "\(late.stderr)")
         let absent = try seqr(["notes", "import", directory.file("absent.sqnx"), "--dry-run"])
-        #expect(absent.status == 1 && absent.errorLines == ["seqr: \(directory.file("absent.sqnx")): no such file"], "\(absent.stderr)")
+        #expect(absent.status == 66 && absent.errorLines == ["seqr: \(directory.file("absent.sqnx")): no such file"], "\(absent.stderr)")
         #expect(server.process.stop(SIGTERM) == 0)
     }
 
@@ -206,7 +206,7 @@ struct NotesCLITests {
         #expect(try seqr(["notes", "list"] + bob).stderr.contains("1 note is still RNCryptor"))
         #expect(try seqr(["notes", "edit", legacyID, "--info", "more layers"] + bob).status == 0)
         let edited = try JSONSerialization.jsonObject(with: try seqr(["notes", "show", legacyID, "--json"] + bob).stdout) as? [String: Any]
-        #expect(edited?["format"] as? String == "seqr-aead-v1" && edited?["info"] as? String == "more layers")
+        #expect(edited?["format"] as? String == "seqr" && edited?["info"] as? String == "more layers")
 
         // Deleted here, brought back by the server: refused.
         let keep = directory.file("deleted.json")

@@ -35,7 +35,7 @@ struct OnionsImportCLITests {
         let printed = try #require(try JSONSerialization.jsonObject(with: dry.stdout) as? [[String: Any]])
         #expect(printed.map { $0["objectId"] as? String } == ["aB3dE5", "Zz9Yy8"])
         #expect(printed.map { $0["info"] as? String } == ["PIN 1234", "garden ✓"])
-        #expect(printed.first?["created"] as? String == "2014-03-01T12:34:56Z")
+        #expect(printed.first?["createdAt"] as? String == "2014-03-01T12:34:56Z")
 
         let wrong = try seqr(["notes", "import", "--from", "onions", export, "--dry-run"] + store, password: "wrong")
         #expect(wrong.status != 0 && wrong.stderr.contains("2 of 2 notes do not open"), "\(wrong.stderr)")
@@ -64,7 +64,7 @@ struct OnionsImportCLITests {
         #expect(imported.status == 0 && imported.stdoutText.contains("imported 1 note"), "\(imported.stderr)")
         let list = try seqr(["notes", "list", "--json"] + store, password: "onions pw")
         let notes = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]])
-        #expect(notes.map { $0["title"] as? String } == ["Garden"] && notes.first?["format"] as? String == "seqr-aead-v1")
+        #expect(notes.map { $0["title"] as? String } == ["Garden"] && notes.first?["format"] as? String == "seqr")
         // The server's database never holds the note's text.
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("server.sqlite"))).range(of: Data("gate 4711".utf8)) == nil)
 

@@ -24,33 +24,33 @@ struct SHCCLITests {
         #expect(verified.stdoutText.contains("patient:    Jane Doe") && verified.stdoutText.contains("2021-04-05  CVX 208"))
 
         let missing = try SeqrBinary.run("shc", "verify", "--jwks", jwks, parts[0])
-        #expect(missing.status == 1 && missing.errorLines == ["seqr: missing 1 of 2 chunks: 1"], "\(missing.stderr)")
+        #expect(missing.status == 65 && missing.errorLines == ["seqr: missing 1 of 2 chunks: 1"], "\(missing.stderr)")
 
         // A saved jwks.json has no "iss": without --issuer it cannot say whose keys it holds.
         let bare = try directory.write(Data("{\"keys\":[\(jwk)]}".utf8), to: "bare.json")
         let unpinned = try SeqrBinary.run(["shc", "verify", "--jwks", bare] + parts)
-        #expect(unpinned.status == 1 && unpinned.errorLines.count == 1 && unpinned.stderr.contains("--jwks needs --issuer"), "\(unpinned.stderr)")
+        #expect(unpinned.status == 65 && unpinned.errorLines.count == 1 && unpinned.stderr.contains("--jwks needs --issuer"), "\(unpinned.stderr)")
         #expect(try SeqrBinary.run(["shc", "verify", "--jwks", bare, "--issuer", "https://issuer.example"] + parts).status == 0)
         // The issuer's own key signing a card that claims another issuer: refused, and that name is not shown as verified.
         let claimsOther = directory.file("ministry.png")
         #expect(try SeqrBinary.run("shc", "issue", "--key", key, "--issuer", "https://ministry.example", bundle, "-o", claimsOther).status == 0)
         let spoofed = try SeqrBinary.run("shc", "verify", "--jwks", bare, "--issuer", "https://issuer.example", claimsOther)
-        #expect(spoofed.status == 1 && spoofed.stdoutText.isEmpty && spoofed.stderr.contains("https://ministry.example is not the trusted one"))
+        #expect(spoofed.status == 65 && spoofed.stdoutText.isEmpty && spoofed.stderr.contains("https://ministry.example is not the trusted one"))
         let conflicting = try SeqrBinary.run(["shc", "verify", "--jwks", jwks, "--issuer", "https://ministry.example"] + parts)
-        #expect(conflicting.status == 1 && conflicting.stderr.contains("belongs to issuer https://issuer.example"))
+        #expect(conflicting.status == 65 && conflicting.stderr.contains("belongs to issuer https://issuer.example"))
 
         // One 25×25 code claiming a hundred million chunks is answered at once.
         let bomb = directory.file("bomb.png")
         #expect(try SeqrBinary.run("encode", "--text", "shc:/1/100000000/56", "-o", bomb).status == 0)
         let refusedBomb = try SeqrBinary.run("shc", "verify", "--jwks", jwks, bomb)
-        #expect(refusedBomb.status == 1 && refusedBomb.stderr.contains("health cards have at most 16"), "\(refusedBomb.stderr)")
+        #expect(refusedBomb.status == 65 && refusedBomb.stderr.contains("health cards have at most 16"), "\(refusedBomb.stderr)")
 
         let other = directory.file("other.pem")
         _ = try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", other, "--jwk")
         let otherJWK = try String(contentsOfFile: directory.file("other.jwk.json"), encoding: .utf8)
         let wrong = try directory.write(Data("{\"keys\":[\(otherJWK)]}".utf8), to: "wrong.json")
         let refused = try SeqrBinary.run(["shc", "verify", "--jwks", wrong, "--issuer", "https://issuer.example"] + parts)
-        #expect(refused.status == 1 && refused.stderr.contains("no trusted key has kid"))
+        #expect(refused.status == 65 && refused.stderr.contains("no trusted key has kid"))
 
     }
 }

@@ -18,7 +18,7 @@ struct ScanJSONCLITests {
                                          directory.file("a.png"), directory.file("b.png"), directory.file("a.png"))
         #expect(scanned.status == 0, "\(scanned.stderr)")
         let findings = try #require(try JSONSerialization.jsonObject(with: scanned.stdout) as? [[String: Any]], "\(scanned.stdoutText)")
-        #expect(findings.map { $0["kind"] as? String } == ["URL", "text", "URL"])
+        #expect(findings.map { $0["kind"] as? String } == ["url", "text", "url"])
         #expect(findings.map { $0["content"] as? String } == ["https://example.org/a", "hello", "https://example.org/a"])
 
         // A picture that cannot be read fails the run; the codes that were read are still one document.

@@ -51,7 +51,7 @@ struct ServerStartCLITests {
     func portRange() throws {
         for port in ["70000", "65536"] {
             let run = try start(["--port", port, "--database", directory.file("p.sqlite")], within: 10)
-            #expect(run.status == 64 || run.status == 1, "\(run.lines)")
+            #expect(run.status == 64, "\(run.lines)")
             #expect(run.lines == ["seqr-server: --port must be between 0 and 65535"], "\(run.lines)")
         }
         #expect(!FileManager.default.fileExists(atPath: directory.file("p.sqlite")))
@@ -82,13 +82,13 @@ struct ServerStartCLITests {
         let tool = ExternalTool(path: binary)
         let implicit = try tool.run(["admin", "pro", "alice", "on"], environment: environment)
         let expected = directory.file("data") + "/seqr-server/notes.sqlite"
-        #expect(implicit.status == 1)
+        #expect(implicit.status == 66)
         #expect(implicit.errorLines == ["seqr-server: no database at \(expected): admin commands never create one (give the server's --database)"], "\(implicit.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.file("data")))
 
         let missing = directory.file("typo.sqlite")
         let explicit = try tool.run(["admin", "pro", "alice", "on", "--database", missing], environment: environment)
-        #expect(explicit.status == 1 && explicit.errorLines.count == 1 && explicit.stderr.contains("no database at \(missing)"), "\(explicit.stderr)")
+        #expect(explicit.status == 66 && explicit.errorLines.count == 1 && explicit.stderr.contains("no database at \(missing)"), "\(explicit.stderr)")
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
@@ -96,13 +96,13 @@ struct ServerStartCLITests {
     func unreachablePostgres() throws {
         try loopbackPort(listening: false) { port in
             let refused = try start(["--port", "0", "--database", "postgres://seqr:secret-pw@127.0.0.1:\(port)/seqr"], within: 10)
-            #expect(refused.status == 1)
+            #expect(refused.status == 69)
             #expect(refused.lines == ["seqr-server: cannot reach PostgreSQL at 127.0.0.1:\(port): connection refused"], "\(refused.lines)")
         }
         try loopbackPort(listening: true) { port in
             let began = Date()
             let silent = try start(["--port", "0", "--connect-timeout", "2", "--database", "postgres://seqr@127.0.0.1:\(port)/seqr"], within: 10)
-            #expect(silent.status == 1)
+            #expect(silent.status == 69)
             #expect(silent.lines == ["seqr-server: cannot reach PostgreSQL at 127.0.0.1:\(port): no answer within 2 seconds"], "\(silent.lines)")
             #expect(Date().timeIntervalSince(began) < 8)
         }

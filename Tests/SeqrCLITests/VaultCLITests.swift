@@ -48,13 +48,13 @@ struct VaultCLITests {
         #expect(try run(["vault", "backup", note, "-o", pdf, "--password-file", passwordFile, "--rounds", "210000"], password: nil).status == 0)
         let out = directory.file("note.out")
         let wrong = try run(["vault", "restore", pdf, "-o", out], password: "not it")
-        #expect(wrong.status == 1)
+        #expect(wrong.status == 77)
         #expect(wrong.errorLines.last == "seqr: decryption failed: the password is wrong, or the backup was tampered with")
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try run(["vault", "restore", pdf, "-o", out, "--password-file", passwordFile], password: nil).status == 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "text note\n")
         let none = try run(["vault", "restore", pdf, "-o", directory.file("x")], password: nil)
-        #expect(none.status == 1 && none.stderr.contains("no password"))
+        #expect(none.status == 64 && none.stderr.contains("no password"))
     }
 
     @Test("missing pages are named; mixed backups and foreign images are told apart")
@@ -65,20 +65,20 @@ struct VaultCLITests {
         let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
         try #require(pngs.count >= 3)
         let partial = try run(["vault", "restore", pngs[0], pngs[2], "-o", directory.file("p.out")])
-        #expect(partial.status == 1)
+        #expect(partial.status == 65)
         #expect(partial.errorLines.last?.contains("missing codes 7–12") == true, "\(partial.stderr)")
 
         let other = directory.file("other/")
         #expect(try run(["vault", "backup", big, "-o", other, "--no-compress", "--rounds", "210000"]).status == 0)
         // A page of another backup first: the rest never completes it, and the mix is reported.
         let mixed = try run(["vault", "restore", other + "page-001.png"] + pngs + ["-o", directory.file("m.out")])
-        #expect(mixed.status == 1)
+        #expect(mixed.status == 65)
         #expect(mixed.errorLines.last == "seqr: codes from 2 different backups were mixed; scan the codes of one backup only")
 
         let plain = directory.file("plain.png")
         _ = try SeqrBinary.run("encode", "--text", "https://example.org", "-o", plain)
         let foreign = try run(["vault", "restore", plain, "-o", directory.file("f.out")])
-        #expect(foreign.status == 1)
+        #expect(foreign.status == 65)
         #expect(foreign.errorLines.last == "seqr: no vault code was found")
     }
 
@@ -90,7 +90,7 @@ struct VaultCLITests {
         let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
         try #require(pngs.count == 4)  // 21 codes: six a page, three on the last
         let partial = try run(["vault", "restore", pngs[3], pngs[0], "-o", directory.file("p.out")])
-        #expect(partial.status == 1)
+        #expect(partial.status == 65)
         #expect(partial.errorLines == [
             "seqr: \(pngs[3]): +3 codes; 3 of 21 found; missing 1–18",
             "seqr: \(pngs[0]): +6 codes; 9 of 21 found; missing 7–18",
@@ -136,7 +136,7 @@ struct VaultCLITests {
         #expect(try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000"]).status == 0)
         let existing = try directory.write(Data("keep me".utf8), to: "existing.txt")
         let clobber = try run(["vault", "restore", pdf, "-o", existing])
-        #expect(clobber.status == 1 && clobber.stderr.contains("use --force"))
+        #expect(clobber.status == 65 && clobber.stderr.contains("use --force"))
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me")
         #expect(try run(["vault", "restore", pdf, "-o", existing, "--force"]).status == 0)
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "x")
@@ -154,7 +154,7 @@ struct VaultCLITests {
         let other = try directory.write(Data("mine".utf8), to: "pages/page-1.png")
 
         let refused = try run(["vault", "backup", note, "-o", pages, "--rounds", "210000"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 65)
         #expect(refused.errorLines == ["seqr: \(pages) holds the pages of a backup; use --force to replace them"], "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == (old + ["page-1.png", "page-notes.txt"]).sorted())
 
@@ -170,7 +170,7 @@ struct VaultCLITests {
         #expect(try run(["vault", "backup", big, "-o", pdf, "--rounds", "210000"]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
         let again = try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000"])
-        #expect(again.status == 1 && again.errorLines == ["seqr: \(pdf) exists; use --force to overwrite it"], "\(again.stderr)")
+        #expect(again.status == 65 && again.errorLines == ["seqr: \(pdf) exists; use --force to overwrite it"], "\(again.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == before)
         #expect(try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000", "--force"]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) != before)

@@ -30,6 +30,25 @@ struct SeqrCodeTests {
         #expect(try SeqrCode(parsing: [0xFF, 0x00, 0x53]) == .other([0xFF, 0x00, 0x53]))
     }
 
+    @Test("vault codes (data and parity), compact JWS and SMART Health Cards are named, not verified; look-alikes stay text")
+    func otherAppsCodes() throws {
+        var options = PaperVault.Options()
+        options.redundancy = 0.5
+        options.rounds = UInt32(PasswordKDF.minimumIterations)
+        let backup = try PaperVault.backup(VaultDocument(title: "t", text: "secret"), password: "pw", options: options)
+        try #require(!backup.parityCodes.isEmpty)
+        for payload in backup.payloads { #expect(try SeqrCode(parsing: payload) == .vaultCode) }
+        // One flipped checksum byte: no longer a vault code, just bytes.
+        var damaged = backup.payloads[0]
+        damaged[damaged.count - 1] ^= 1
+        #expect(try SeqrCode(parsing: damaged) == .other(damaged))
+
+        let token = try CompactJWS.sign(Data(#"{"a":1}"#.utf8), with: JWSSigningKey.generate(.ES256))
+        #expect(try SeqrCode(parsing: Array(token.utf8)) == .jws(token))
+        #expect(try SeqrCode(parsing: Array("one.two.three".utf8)) == .other(Array("one.two.three".utf8)))
+        #expect(try SeqrCode(parsing: Array("shc:/5676290952432060".utf8)) == .smartHealthCard("shc:/5676290952432060"))
+    }
+
     @Test("a Seqr header with a wrong version, type or length, or a damaged public key, is a precise error")
     func errors() {
         #expect(throws: ChannelError.unsupportedVersion(2)) { try SeqrCode(parsing: [0x53, 0x51, 2, 1]) }

@@ -88,20 +88,21 @@ extension ChannelCommand {
         @Flag(help: "Print JSON.") var json = false
         @OptionGroup var storeOptions: StoreOptions
 
-        struct Row: Encodable { let id: String; let name: String; let owned: Bool; let owner: String; let fingerprint: String; let created: String }
+        /// `id` is the full channel id (hex); `shortId` the 8 characters the text shows.
+        struct Row: Encodable { let id: String; let shortId: String; let name: String; let owned: Bool; let owner: String; let fingerprint: String; let createdAt: Date }
 
         func run() throws {
             let store = try storeOptions.open()
             let filter: Bool? = owned == subscribed ? nil : owned
             let ownedIDs = Set(try store.channels(owned: true).map(\.id))
             let rows = try store.channels(owned: filter).map { channel in
-                Row(id: channel.id.hexString, name: channel.name, owned: ownedIDs.contains(channel.id),
-                    owner: channel.owner.name, fingerprint: channel.owner.fingerprint, created: channel.created.formatted(.iso8601))
+                Row(id: channel.id.hexString, shortId: String(channel.id.hexString.prefix(8)), name: channel.name, owned: ownedIDs.contains(channel.id),
+                    owner: channel.owner.name, fingerprint: channel.owner.fingerprint, createdAt: channel.created)
             }
             if json { return try JSONOutput.print(rows) }
             if rows.isEmpty { StandardStreams.print("no channels") }
             for row in rows {
-                StandardStreams.print("\(row.owned ? "owned     " : "subscribed") \(row.fingerprint)  \(DisplayName.escaped(row.name))  (\(row.id.prefix(8))…, owner \(DisplayName.escaped(row.owner)))")
+                StandardStreams.print("\(row.owned ? "owned     " : "subscribed") \(row.fingerprint)  \(DisplayName.escaped(row.name))  (\(row.shortId)…, owner \(DisplayName.escaped(row.owner)))")
             }
         }
     }

@@ -16,10 +16,13 @@ struct HistoryCommand: ParsableCommand {
     struct Row: Encodable {
         let id: Int64
         let channel: String
+        /// The channel's full id (hex), as `channel list --json` prints it.
+        let channelId: String
+        /// `textMessage` or `urlMessage`: the values `scan --json` uses for messages.
         let kind: String
         let content: String
-        let created: String
-        let expires: String?
+        let createdAt: Date
+        let expiresAt: Date?
         let published: Bool
         /// Where the message was first scanned.
         let latitude: Double?
@@ -29,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
     }
 
     struct Sighting: Encodable {
-        let seen: String
+        let seenAt: Date
         let latitude: Double?
         let longitude: Double?
     }
@@ -41,16 +44,17 @@ struct HistoryCommand: ParsableCommand {
         let messages = try store.history(channel: channel, owner: owner)
         let sightings = try store.sightings(of: messages)
         let rows = messages.map {
-            Row(id: $0.id ?? 0, channel: names[ChannelKey(id: $0.channelID, owner: $0.ownerFingerprint)] ?? $0.channelID.hexString, kind: $0.kind, content: $0.content,
-                created: $0.created.formatted(.iso8601), expires: $0.expires?.formatted(.iso8601), published: $0.published,
+            Row(id: $0.id ?? 0, channel: names[ChannelKey(id: $0.channelID, owner: $0.ownerFingerprint)] ?? $0.channelID.hexString, channelId: $0.channelID.hexString,
+                kind: $0.kind == "url" ? ScanCommand.Kind.urlMessage.rawValue : ScanCommand.Kind.textMessage.rawValue, content: $0.content,
+                createdAt: $0.created, expiresAt: $0.expires, published: $0.published,
                 latitude: $0.latitude, longitude: $0.longitude,
-                sightings: (sightings[$0.id ?? 0] ?? []).map { Sighting(seen: $0.seen.formatted(.iso8601), latitude: $0.latitude, longitude: $0.longitude) })
+                sightings: (sightings[$0.id ?? 0] ?? []).map { Sighting(seenAt: $0.seen, latitude: $0.latitude, longitude: $0.longitude) })
         }
         if json { return try JSONOutput.print(rows) }
         if rows.isEmpty { StandardStreams.print("no messages") }
         for row in rows {
-            let seen = row.sightings.last.map { "  (seen \(row.sightings.count)×, last \($0.seen))" } ?? ""
-            StandardStreams.print("\(row.id)  \(row.created)  \(row.published ? "published" : "scanned  ")  \(DisplayName.escaped(row.channel)): \(DisplayName.escaped(row.content))\(row.expires.map { "  (expires \($0))" } ?? "")\(seen)")
+            let seen = row.sightings.last.map { "  (seen \(row.sightings.count)×, last \($0.seenAt.formatted(.iso8601)))" } ?? ""
+            StandardStreams.print("\(row.id)  \(row.createdAt.formatted(.iso8601))  \(row.published ? "published" : "scanned  ")  \(DisplayName.escaped(row.channel)): \(DisplayName.escaped(row.content))\(row.expiresAt.map { "  (expires \($0.formatted(.iso8601)))" } ?? "")\(seen)")
         }
     }
 }

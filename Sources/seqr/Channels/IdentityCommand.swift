@@ -32,7 +32,7 @@ extension IdentityCommand {
             let store = try storeOptions.open()
             let passphrase = noPassphrase ? nil : try storeOptions.passphrase.readIfGiven(confirm: true)
             if passphrase == nil && !noPassphrase {
-                throw CLIError("a passphrase protects your keys at rest: give --passphrase-file, SEQR_PASSPHRASE or type one; or --no-passphrase")
+                throw CLIError("a passphrase protects your keys at rest: give --passphrase-file, SEQR_PASSPHRASE or type one; or --no-passphrase", status: .usage)
             }
             let identity = try store.createIdentity(name: name, p256: p256, passphrase: passphrase)
             StandardStreams.print("identity \"\(name)\" created in \(store.path)")
@@ -43,22 +43,23 @@ extension IdentityCommand {
 
 extension IdentityCommand {
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your public-key QR code (for channel owners to scan) and fingerprint.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your public-key QR code (for channel owners to scan) and fingerprint; no passphrase needed.")
 
         @Option(name: .shortAndLong, help: "Write the QR code here (.png, .svg, .pdf) instead of the terminal.")
         var output: String?
 
-        @Flag(help: "Print JSON: name, fingerprint and the code as base64.")
+        @Flag(help: "Print JSON: name, fingerprint and the code as base64 (codeBase64).")
         var json = false
 
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
             let store = try storeOptions.open()
-            let identity = try storeOptions.identity(in: store).publicIdentity
+            // Public: shown without the passphrase (the store keeps it in clear).
+            let identity = try store.publicIdentity()
             let code = PublicKeyCode.encode(identity)
             if json {
-                try JSONOutput.print(["name": identity.name, "fingerprint": identity.fingerprint, "code": Data(code).base64EncodedString()])
+                try JSONOutput.print(["name": identity.name, "fingerprint": identity.fingerprint, "codeBase64": Data(code).base64EncodedString()])
             } else if let output {
                 try writeCode(code, to: output)
                 StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")

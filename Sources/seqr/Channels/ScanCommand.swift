@@ -31,9 +31,32 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: "An offline blocklist of hosts and URL prefixes, one per line.") var blocklist: String?
     @OptionGroup var storeOptions: StoreOptions
 
+    /// What a code is, as `--json` names it (docs/cli-json.md); `history --json` uses the message kinds.
+    enum Kind: String, Encodable {
+        case publicKey, channelShare, textMessage, urlMessage, url, text, vaultCode, jws, smartHealthCard
+        /// A code with Seqr's header that could not be read (see `error`).
+        case seqrCode
+
+        /// The words the text output uses.
+        var words: String {
+            switch self {
+            case .publicKey: "public key"
+            case .channelShare: "channel share"
+            case .textMessage: "message"
+            case .urlMessage: "message (URL)"
+            case .url: "URL"
+            case .text: "text"
+            case .vaultCode: "vault code"
+            case .jws: "signed code (JWS)"
+            case .smartHealthCard: "SMART Health Card"
+            case .seqrCode: "Seqr code"
+            }
+        }
+    }
+
     struct Finding: Encodable {
         let file: String
-        let kind: String
+        let kind: Kind
         var channel: String?
         var content: String?
         var expired: Bool?
@@ -42,6 +65,8 @@ struct ScanCommand: AsyncParsableCommand {
         var flagged: Bool?
         /// A message URL's scheme when it is not http or https: not to be opened as a web link.
         var unsafeScheme: String?
+        /// The command that reads this kind of code (vault codes, JWS, SMART Health Cards), instead of its bytes.
+        var command: String?
         var error: String?
     }
 
@@ -56,6 +81,7 @@ struct ScanCommand: AsyncParsableCommand {
         let store = try storeOptions.open()
         let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist, safeBrowsingDatabasePath: (storeOptions.store ?? LocalStore.defaultDirectory()) + "/safebrowsing.db")
         var failed = false
+        var unreadable = false
         var findings: [Finding] = []
         for path in images {
             let symbols: [DecodedSymbol]
@@ -64,6 +90,7 @@ struct ScanCommand: AsyncParsableCommand {
             } catch {
                 StandardStreams.warn("\(error)")
                 failed = true
+                if (error as? ImageFileError)?.exitStatus == .noInput { unreadable = true }
                 continue
             }
             if symbols.isEmpty { StandardStreams.warn("\(path): no QR code found"); failed = true }
@@ -82,21 +109,21 @@ struct ScanCommand: AsyncParsableCommand {
         }
         // --json is one document, written once every picture is read (scan does not stream).
         if json { try JSONOutput.print(findings) }
-        if failed { throw ExitCode.failure }
+        if failed { throw ExitCode(unreadable ? .noInput : .dataError) }
     }
 
     private func handle(_ bytes: [UInt8], file: String, store: LocalStore) -> Finding {
         do {
             switch try SeqrCode(parsing: bytes) {
             case .publicKey(let identity):
-                return Finding(file: file, kind: "public key", content: identity.name, fingerprint: identity.fingerprint)
+                return Finding(file: file, kind: .publicKey, content: identity.name, fingerprint: identity.fingerprint)
             case .channelShare(let share):
-                guard accept else { return Finding(file: file, kind: "channel share", content: "use --accept to subscribe") }
+                guard accept else { return Finding(file: file, kind: .channelShare, content: "use --accept to subscribe") }
                 let channel = try store.subscribe(share: share, identity: storeOptions.identity(in: store))
-                return Finding(file: file, kind: "channel share", channel: channel.name, content: "subscribed", fingerprint: channel.owner.fingerprint)
+                return Finding(file: file, kind: .channelShare, channel: channel.name, content: "subscribed", fingerprint: channel.owner.fingerprint)
             case .channelMessage(let code):
                 let (message, channel) = try store.receive(code, latitude: lat, longitude: lon)
-                var finding = Finding(file: file, kind: message.kind == .url ? "message (URL)" : "message", channel: channel.name, content: message.content,
+                var finding = Finding(file: file, kind: message.kind == .url ? .urlMessage : .textMessage, channel: channel.name, content: message.content,
                                       expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
                 if message.kind == .url, !MessageLinkPolicy().allows(message.content) {
                     // The owner's key signed it, yet it is no web link: say so instead of checking it as one.
@@ -105,12 +132,18 @@ struct ScanCommand: AsyncParsableCommand {
                 }
                 return finding
             case .url:
-                return Finding(file: file, kind: "URL", content: PayloadDisplay(bytes).line, urlCheck: "pending")
+                return Finding(file: file, kind: .url, content: PayloadDisplay(bytes).line, urlCheck: "pending")
+            case .vaultCode:
+                return Finding(file: file, kind: .vaultCode, content: "one code of a paper backup; restore it with `seqr vault restore`", command: "seqr vault restore")
+            case .jws:
+                return Finding(file: file, kind: .jws, content: "not verified here; verify it with `seqr jws verify --key KEY`", command: "seqr jws verify")
+            case .smartHealthCard:
+                return Finding(file: file, kind: .smartHealthCard, content: "not verified here; verify it with `seqr shc verify --jwks JWKS`", command: "seqr shc verify")
             case .other:
-                return Finding(file: file, kind: "text", content: PayloadDisplay(bytes).line)
+                return Finding(file: file, kind: .text, content: PayloadDisplay(bytes).line)
             }
         } catch {
-            return Finding(file: file, kind: "Seqr code", error: "\(error)")
+            return Finding(file: file, kind: .seqrCode, error: "\(error)")
         }
     }
 
@@ -122,7 +155,7 @@ struct ScanCommand: AsyncParsableCommand {
         // The fingerprint first, on its own line, before any text from the code: nothing a
         // name holds can then overwrite or reorder it (names with controls are refused anyway).
         if let fingerprint = finding.fingerprint { StandardStreams.print("fingerprint: \(fingerprint)") }
-        var line = "\(finding.file): \(finding.kind)"
+        var line = "\(finding.file): \(finding.kind.words)"
         if let channel = finding.channel { line += " on \"\(DisplayName.escaped(channel))\"" }
         if let content = finding.content {
             line += ": " + content.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayName.escaped(String($0)) }.joined(separator: "\n")

@@ -31,7 +31,7 @@ extension JWSCommand {
             let base = String(output.dropLast(4))
             let publicPath = base + ".pub.pem", jwkPath = base + ".jwk.json"
             for path in [output, publicPath] + (jwk ? [jwkPath] : []) where !force && FileManager.default.fileExists(atPath: path) {
-                throw CLIError("\(path) exists; use --force to overwrite it")
+                throw CLIError("\(path) exists; use --force to overwrite it", status: .cannotCreate)
             }
             let key = try JWSSigningKey.generate(alg)
             try FileWriter.write(Data(key.pemRepresentation.utf8), to: output, mode: .ownerOnly, overwrite: force)

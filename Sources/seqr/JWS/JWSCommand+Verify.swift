@@ -49,7 +49,7 @@ extension JWSCommand {
             let token = try Self.token(from: input)
             let verified: CompactJWS.Verified
             if let key {
-                guard let data = FileManager.default.contents(atPath: key) else { throw CLIError("\(key): cannot read the key file") }
+                guard let data = FileManager.default.contents(atPath: key) else { throw CLIError("\(key): cannot read the key file", status: .noInput) }
                 let trusted: JWSVerificationKey
                 do {
                     trusted = try JWSVerificationKey(keyFile: data, algorithm: alg)

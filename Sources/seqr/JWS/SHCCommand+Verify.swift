@@ -47,8 +47,11 @@ extension SHCCommand {
                     let texts = symbols.compactMap { String(data: $0.payload, encoding: .utf8) }.filter { $0.lowercased().hasPrefix("shc:/") }
                     guard !texts.isEmpty else { throw CLIError("\(input): no shc:/ QR code found") }
                     contents += texts
-                } else {
+                } else if input.lowercased().hasPrefix("shc:/") {
                     contents.append(input)
+                } else {
+                    // Neither a file nor a card's text: a missing picture is named, even if the others would do.
+                    throw CLIError("\(input): no such file (and not an shc:/ text)", status: .noInput)
                 }
             }
             let token = try SmartHealthCard.jws(fromQRContents: contents)
@@ -61,7 +64,7 @@ extension SHCCommand {
             }
             let summary = card.summary
             if json {
-                var report: [String: Any] = ["issuer": card.issuer, "notBefore": card.notBefore.formatted(.iso8601), "types": card.types]
+                var report: [String: Any] = ["issuer": card.issuer, "issuedAt": card.notBefore.formatted(.iso8601), "types": card.types]
                 report["patient"] = summary.patient
                 report["birthDate"] = summary.birthDate
                 report["immunizations"] = summary.immunizations.map { ["date": $0.date as Any, "vaccineCodes": $0.vaccineCodes, "performer": $0.performer as Any, "lotNumber": $0.lotNumber as Any] }

@@ -55,10 +55,14 @@ extension LocationCommand {
         }
 
         func run() async throws {
+            // The log is read first: a file with no fix is an error before anything else is asked for.
+            var log = follow.map { TrackLog(path: $0) }
+            var fixes = try log?.read() ?? []
+            if let follow, fixes.isEmpty && !tail { throw CLIError("\(follow): no fix to push (no valid GPX point or NMEA RMC/GGA sentence)") }
             let store = try options.openStore()
             let (_, client) = try options.signedIn(store)
             let pusher = try FixPusher(store: store, client: client, only: share)
-            guard let follow else {
+            guard let follow, var log else {
                 let fix: LocationFix
                 do {
                     fix = try LocationFix(lat: lat!, lon: lon!, accuracy: accuracy, altitude: altitude, time: time.flatMap(GPXTrack.parseTime) ?? Date())
@@ -68,8 +72,6 @@ extension LocationCommand {
                 try await report(pusher.push([fix]), fixes: 1, pusher: pusher)
                 return
             }
-            var log = TrackLog(path: follow)
-            var fixes = try log.read()
             var previous: LocationFix?
             if speed == 0 {
                 if !fixes.isEmpty { try await report(pusher.push(fixes), fixes: fixes.count, pusher: pusher) }
@@ -93,7 +95,8 @@ extension LocationCommand {
 
         private func report(_ targets: [Output.Target], fixes: Int, pusher: FixPusher) throws {
             if options.json {
-                try JSONOutput.print(Output(fixes: fixes, shares: targets), pretty: follow == nil)
+                // JSON Lines: one compact object per upload, so one line without --follow.
+                try JSONOutput.print(Output(fixes: fixes, shares: targets), pretty: false)
             } else if targets.isEmpty {
                 StandardStreams.print("recorded \(fixes) fix\(fixes == 1 ? "" : "es") locally; no live share yet — `seqr location share` creates one and uploads the last 24 h")
             } else if follow == nil || speed > 0 || tail {

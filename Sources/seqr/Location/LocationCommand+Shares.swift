@@ -32,12 +32,12 @@ extension LocationCommand {
             let local = Dictionary(try store.locationShares(server: client.server).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             let now = Date()
             let rows = remote.map { share in
-                Output(id: share.id, format: share.format.rawValue, createdAt: share.createdAt, expiresAt: share.expiresAt,
+                Output(id: share.id, format: share.format.commandLineName, createdAt: share.createdAt, expiresAt: share.expiresAt,
                        expired: share.expiresAt.map { $0 <= now } ?? false, fixes: share.fixes, lastFixAt: share.lastFixAt,
                        keyInThisStore: local[share.id] != nil,
                        link: links ? local[share.id].map { LocationShareLink(base: publicURL ?? client.server, shareID: $0.id, key: $0.key).description } : nil)
             }
-            if options.json { try JSONOutput.print(["shares": rows]); return }
+            if options.json { try JSONOutput.print(rows); return }
             if rows.isEmpty { StandardStreams.print("no shares (create one with `seqr location share`)"); return }
             let time = ISO8601DateFormatter()
             for row in rows {

@@ -35,4 +35,12 @@ extension LocationFormat: ExpressibleByArgument {
         }
     }
     public static var allValueStrings: [String] { ["seqr", "cryptojs"] }
+
+    /// The name `--format` takes for it, which `--json` prints too.
+    var commandLineName: String {
+        switch self {
+        case .seqrLocationV1: "seqr"
+        case .cryptoJS: "cryptojs"
+        }
+    }
 }

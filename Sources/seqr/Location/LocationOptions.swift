@@ -24,7 +24,7 @@ struct LocationOptions: ParsableArguments {
 
     func signedIn(_ store: LocalStore) throws -> (NotesSession, ServerClient) {
         guard let session = try store.notesSession() else {
-            throw CLIError("not signed in: run `seqr notes register USER` or `seqr notes login USER` first")
+            throw CLIError("not signed in: run `seqr notes register USER` or `seqr notes login USER` first", status: .noPermission)
         }
         let server = server ?? session.server
         return (session, ServerClient(server: server, token: session.token, allowsInsecureHTTP: insecureHTTP))
@@ -35,8 +35,8 @@ struct LocationOptions: ParsableArguments {
 func locationFailure(_ error: Error) -> Error {
     guard let failure = error as? ServerClientError else { return error }
     switch failure.code {
-    case "share_not_found": return CLIError("no such share on the server: it was revoked or rotated, or the link is mistyped")
-    case "share_expired": return CLIError("this share has expired")
+    case "share_not_found": return CLIError("no such share on the server: it was revoked or rotated, or the link is mistyped", status: .unavailable)
+    case "share_expired": return CLIError("this share has expired", status: .unavailable)
     default: return notesFailure(error)
     }
 }

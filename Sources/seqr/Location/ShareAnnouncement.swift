@@ -24,7 +24,7 @@ struct ShareAnnouncement {
         if let qr { try writeSymbol(symbol, to: qr) }
         if share.format == .cryptoJS { StandardStreams.warn("CryptoJS format is unauthenticated: the server could alter positions undetected") }
         if options.json {
-            try JSONOutput.print(ShareOutput(id: share.id, link: link.description, format: share.format.rawValue, expiresAt: share.expiresAt,
+            try JSONOutput.print(ShareOutput(id: share.id, link: link.description, format: share.format.commandLineName, expiresAt: share.expiresAt,
                                               fixesUploaded: recent.count, qr: qr))
             return
         }

@@ -12,7 +12,7 @@ struct TrackLog {
     init(path: String) { self.path = path }
 
     mutating func read() throws -> [LocationFix] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("\(path): cannot read the file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("\(path): cannot read the file", status: .noInput) }
         size = UInt64(data.count)
         // A tailed file may end mid-line: read up to its last newline.
         let complete = data.lastIndex(of: 0x0A).map { data[...$0] } ?? data

@@ -16,7 +16,7 @@ extension NotesCommand {
         @OptionGroup var options: NotesOptions
 
         func run() async throws {
-            guard title != nil || info != nil else { throw CLIError("give --title, --info or both") }
+            guard title != nil || info != nil else { throw CLIError("give --title, --info or both", status: .usage) }
             let (session, client) = try options.signedIn()
             let note = try findNote(id, in: try await withNotesErrors { try await client.notes() })
             let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))

@@ -30,7 +30,7 @@ extension NotesCommand {
 
         func run() async throws {
             if !toStandardOutput {
-                guard force || !FileManager.default.fileExists(atPath: output) else { throw CLIError("\(output) exists (use --force to replace it)") }
+                guard force || !FileManager.default.fileExists(atPath: output) else { throw CLIError("\(output) exists (use --force to replace it)", status: .cannotCreate) }
                 try FileWriter.checkWritable(output)
             }
             let (session, client) = try options.signedIn()

@@ -36,7 +36,7 @@ extension NotesCommand {
             let objectId: String?
             let title: String
             let info: String
-            let created: Date?
+            let createdAt: Date?
         }
 
         func run() async throws {
@@ -45,7 +45,7 @@ extension NotesCommand {
             switch from {
             case .seqr:
                 let password = try options.passwordOptions.source.read(confirm: false)
-                entries = try NotesExportFile.open(data, password: password).notes.map { Entry(objectId: nil, title: $0.title, info: $0.info, created: nil) }
+                entries = try NotesExportFile.open(data, password: password).notes.map { Entry(objectId: nil, title: $0.title, info: $0.info, createdAt: nil) }
             case .onions:
                 entries = try onionsEntries(data)
             }
@@ -66,7 +66,7 @@ extension NotesCommand {
                     try options.rememberWritten([(sealed.id, 1)], session: session)
                     added += 1
                 } catch {
-                    throw CLIError("\(notesFailure(error)) — \(added) of \(entries.count) notes imported before this")
+                    throw CLIError("\(notesFailure(error)) — \(added) of \(entries.count) notes imported before this", status: (notesFailure(error) as? CLIError)?.status ?? .unavailable)
                 }
             }
             if options.json { try JSONOutput.print(["imported": added]); return }
@@ -86,7 +86,7 @@ extension NotesCommand {
                 do {
                     let note = try result.get()
                     _ = try NotePlaintext(title: note.title, info: note.info)  // Seqr's limits, before anything is uploaded
-                    entries.append(Entry(objectId: id, title: note.title, info: note.info, created: note.created))
+                    entries.append(Entry(objectId: id, title: note.title, info: note.info, createdAt: note.created))
                 } catch {
                     bad.append((id, "\(error)"))
                 }

@@ -39,7 +39,7 @@ extension NotesCommand {
             if legacy > 0 {
                 StandardStreams.warn("\(legacy) note\(legacy == 1 ? " is" : "s are") still RNCryptor, whose key is a cheaper password test for the server: `seqr notes passwd` (or an edit) re-seals them")
             }
-            if !failed.isEmpty { throw ExitCode(1) }
+            if !failed.isEmpty { throw ExitCode(.dataError) }
         }
     }
 }

@@ -22,7 +22,7 @@ extension NotesCommand {
                 throw CLIError("\(error) — the session was forgotten here but could not be revoked on the server")
             }
             guard let (session, client) = signedIn else {
-                print("not signed in")
+                if options.json { try JSONOutput.print(["signedOut": String?.none]) } else { print("not signed in") }
                 return
             }
             // A session the server no longer knows is as good as revoked.

@@ -18,7 +18,7 @@ extension NotesCommand {
 
         func run() async throws {
             guard kdfIterations >= AccountKDFParameters.minimumIterations else {
-                throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)")
+                throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)", status: .usage)
             }
             let store = try options.openStore()
             let (session, client) = try options.signedIn()

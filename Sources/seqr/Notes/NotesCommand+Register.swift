@@ -14,9 +14,9 @@ extension NotesCommand {
         @OptionGroup var options: NotesOptions
 
         func run() async throws {
-            guard NotesAPI.isValidUsername(username) else { throw CLIError("username must be 3–64 letters, digits or . _ - @") }
+            guard NotesAPI.isValidUsername(username) else { throw CLIError("username must be 3–64 letters, digits or . _ - @", status: .usage) }
             guard kdfIterations >= AccountKDFParameters.minimumIterations else {
-                throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)")
+                throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)", status: .usage)
             }
             let store = try options.openStore()
             let password = try options.passwordOptions.source.read(confirm: true)

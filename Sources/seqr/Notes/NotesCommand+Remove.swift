@@ -20,7 +20,7 @@ extension NotesCommand {
             var gone = note.seen
             gone.deleted = true
             try options.remember([(note.id, gone)], session: session)
-            if options.json { try JSONOutput.print(["deleted": note.id.uuidString.lowercased()]) } else {
+            if options.json { try JSONOutput.print(["deleted": note.id.uuidString.lowercased(), "shortId": String(note.shortID)]) } else {
                 print("deleted \(note.shortID)")
             }
         }

@@ -25,8 +25,10 @@ struct NotesOptions: ParsableArguments {
         ServerClient(server: server, token: token, allowsInsecureHTTP: insecureHTTP)
     }
 
+    /// The local store; first of all, a --password-file that cannot be read is reported (before any network work).
     func openStore() throws -> LocalStore {
-        try StoreOptions.open(directory: store)
+        try passwordOptions.source.checkReadable()
+        return try StoreOptions.open(directory: store)
     }
 
     func serverURL(session: NotesSession?) -> String {
@@ -35,7 +37,7 @@ struct NotesOptions: ParsableArguments {
 
     /// The saved session and a client carrying its token.
     func signedIn() throws -> (NotesSession, ServerClient) {
-        guard let session = try openStore().notesSession() else { throw CLIError("not signed in: run `seqr notes login USER` first") }
+        guard let session = try openStore().notesSession() else { throw CLIError("not signed in: run `seqr notes login USER` first", status: .noPermission) }
         return (session, client(server: serverURL(session: session), token: session.token))
     }
 
@@ -77,13 +79,21 @@ struct NotesOptions: ParsableArguments {
     }
 }
 
-/// Turns server answers into lines a person can act on.
+/// Turns server answers into lines a person can act on, with their exit status (docs/cli.md).
 func notesFailure(_ error: Error) -> Error {
     guard let failure = error as? ServerClientError else { return error }
+    switch failure {
+    case .server(let status, let code, _) where code.hasPrefix("http_"):
+        // The client found no seqr-server error body: something else answers at that address.
+        return CLIError("not a seqr-server: the server answered HTTP \(status) without seqr-server's JSON error (check --server)", status: .unavailable)
+    case .badResponse(let what):
+        return CLIError("not a seqr-server, or an incompatible version: the answer was not what seqr-server sends (\(what); check --server)", status: .unavailable)
+    default: break
+    }
     switch failure.code {
-    case "unauthorized": return CLIError("the session expired or was revoked: run `seqr notes login USER`")
+    case "unauthorized": return CLIError("the session expired or was revoked: run `seqr notes login USER`", status: .noPermission)
     case "stale_version": return CLIError("the note changed on the server since it was read; nothing was overwritten — run the edit again")
-    default: return CLIError(failure.description)
+    default: return CLIError(failure.description, status: failure.exitStatus)
     }
 }
 

@@ -13,12 +13,12 @@ struct DecodeCommand: ParsableCommand {
         inverted, small in a large frame). Text payloads print as text; anything else as \
         base64:… so that no byte is lost. With several images each line starts with the file name.
 
-        Exit status: 0 when every image held at least one code; 1 when an image could not be \
-        read or held none (each such image gets one line on standard error).
+        Exit status: 0 when every image held at least one code; 66 when an image could not be \
+        read, else 65 when one held no code (each such image gets one line on standard error).
         """
     )
 
-    @Argument(help: "PNG or JPEG files (recognised by content).")
+    @Argument(help: "PNG or JPEG files (recognised by content); - reads one image from standard input.")
     var images: [String]
 
     @Flag(help: "Print JSON: per image, each code's payload (base64), corners, version and EC level.")
@@ -32,16 +32,20 @@ struct DecodeCommand: ParsableCommand {
 
     func validate() throws {
         if images.isEmpty { throw ValidationError("give at least one image") }
+        if images.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be given once") }
         if json && raw != nil { throw ValidationError("--json and --raw cannot be combined") }
     }
 
     func run() throws {
+        // An unwritable --raw file is reported before any image is read.
+        if let raw, raw != "-" { try FileWriter.checkWritable(raw) }
         let decoder = QRDecoder(thorough: thorough)
         var reports: [ImageReport] = []
         var failed = false
+        var unreadable = false
         for path in images {
             do {
-                let image = try ImageFile.read(path)
+                let image = path == "-" ? try ImageFile.decode(StandardStreams.readAllInput(), path: "-") : try ImageFile.read(path)
                 let symbols = try decoder.decode(image)
                 if symbols.isEmpty {
                     StandardStreams.warn("\(path): no QR code found")
@@ -53,6 +57,7 @@ struct DecodeCommand: ParsableCommand {
             } catch let error as ImageFileError {
                 StandardStreams.warn(error.description)
                 failed = true
+                if error.exitStatus == .noInput { unreadable = true }
                 reports.append(ImageReport(file: path, width: nil, height: nil, codes: [], error: error.description))
             } catch {
                 StandardStreams.warn("\(path): \(error)")
@@ -81,7 +86,7 @@ struct DecodeCommand: ParsableCommand {
                 }
             }
         }
-        if failed { throw ExitCode.failure }
+        if failed { throw ExitCode(unreadable ? .noInput : .dataError) }
     }
 
     struct ImageReport: Encodable {

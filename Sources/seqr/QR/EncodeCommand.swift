@@ -29,7 +29,7 @@ struct EncodeCommand: ParsableCommand {
     @Option(name: .long, help: "The text to encode (UTF-8).")
     var text: String?
 
-    @Option(name: .long, help: "Encode this file's bytes, exactly.")
+    @Option(name: .long, help: "Encode this file's bytes, exactly ('-' for standard input).")
     var file: String?
 
     @Option(name: .customLong("ec"), help: "Error correction: L (7%), M (15%), Q (25%) or H (30%).")
@@ -99,10 +99,10 @@ struct EncodeCommand: ParsableCommand {
         case .png:
             let maximumSide = Int(Double(ImageCodec.maximumPixels).squareRoot())
             guard side > maximumSide else { return }
-            throw CLIError("a PNG of \(side)×\(side) pixels is larger than seqr decode reads (at most \(ImageCodec.maximumPixels.formatted()) pixels, \(maximumSide.formatted()) a side): use --scale \(max(1, maximumSide / style.totalModules(symbol))) or less")
+            throw CLIError("a PNG of \(side)×\(side) pixels is larger than seqr decode reads (at most \(ImageCodec.maximumPixels.formatted()) pixels, \(maximumSide.formatted()) a side): use --scale \(max(1, maximumSide / style.totalModules(symbol))) or less", status: .usage)
         case .pdf:
             guard side > QRSymbol.maximumPDFPagePoints else { return }
-            throw CLIError("a PDF page of \(side)×\(side) points is larger than PDF allows (at most \(QRSymbol.maximumPDFPagePoints.formatted()) points a side): use --scale \(max(1, QRSymbol.maximumPDFPagePoints / style.totalModules(symbol))) or less")
+            throw CLIError("a PDF page of \(side)×\(side) points is larger than PDF allows (at most \(QRSymbol.maximumPDFPagePoints.formatted()) points a side): use --scale \(max(1, QRSymbol.maximumPDFPagePoints / style.totalModules(symbol))) or less", status: .usage)
         case .svg, .terminal, .text:
             return
         }
@@ -120,6 +120,7 @@ struct EncodeCommand: ParsableCommand {
     private func readPayload() throws -> Data {
         if let text { return Data(text.utf8) }
         if let file {
+            if file == "-" { return StandardStreams.readAllInput() }
             do {
                 return try ImageFile.readBytes(file)
             } catch ImageFileError.empty {
@@ -127,7 +128,7 @@ struct EncodeCommand: ParsableCommand {
             }
         }
         if StandardStreams.inputIsTerminal {
-            throw CLIError("nothing to encode: give --text, --file, or pipe the data on standard input")
+            throw CLIError("nothing to encode: give --text, --file, or pipe the data on standard input", status: .usage)
         }
         return StandardStreams.readAllInput()
     }
@@ -141,7 +142,7 @@ struct EncodeCommand: ParsableCommand {
             case "pdf": return .pdf
             case "txt": return .text
             case let other:
-                throw CLIError("cannot tell the format from '\(output)'\(other.isEmpty ? "" : " (.\(other))"): use .png, .svg, .pdf or --format")
+                throw CLIError("cannot tell the format from '\(output)'\(other.isEmpty ? "" : " (.\(other))"): use .png, .svg, .pdf or --format", status: .usage)
             }
         }
         return StandardStreams.outputIsTerminal ? .terminal : .png

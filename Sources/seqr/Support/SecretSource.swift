@@ -9,6 +9,11 @@ import Glibc
 /// password: the first line of a file named by an option, else an environment variable, else
 /// the terminal (typed without echo, twice when confirming). Never a plain command-line
 /// argument, which other users of the machine could read in the process list.
+///
+/// One naming (docs/cli.md): `--password-file`/`SEQR_PASSWORD` for vault backups and the notes
+/// account, `--passphrase-file`/`SEQR_PASSPHRASE` for the identity. From every source a trailing
+/// CR or LF is dropped; NFC is applied where the format says so (PasswordKDF), not here, so that
+/// formats shared with other apps keep those apps' bytes.
 struct SecretSource: Sendable {
     /// What the secret is called in prompts and errors: "password", "passphrase", "new password".
     let name: String
@@ -29,20 +34,48 @@ struct SecretSource: Sendable {
         SecretSource(name: "new password", file: file, fileOption: "--new-password-file", environmentVariable: "SEQR_NEW_PASSWORD")
     }
 
+    /// Fewer characters than this in a new secret earn a warning (not a refusal: the owner decides).
+    static let shortLength = 8
+
+    /// How often a new secret is asked for on the terminal when the two entries differ.
+    static let promptAttempts = 3
+
     /// The secret, asked twice on a terminal when `confirm` is set (a typo in a new password
     /// would lock a backup or an account forever).
     func read(confirm: Bool) throws -> String {
         guard let secret = try readIfGiven(confirm: confirm) else {
-            throw CLIError("no \(name): run on a terminal, or use \(fileOption) or \(environmentVariable)")
+            throw CLIError("no \(name): run on a terminal, or use \(fileOption) or \(environmentVariable)", status: .usage)
         }
         return secret
     }
 
     /// The secret, or nil when there is no file, no variable and no terminal to ask on.
     func readIfGiven(confirm: Bool) throws -> String? {
+        let secret = try readFromSource(confirm: confirm)
+        if confirm, let secret, secret.count < Self.shortLength {
+            StandardStreams.warn("warning: a \(name) of \(secret.count) character\(secret.count == 1 ? "" : "s") is easy to guess for anyone who gets the ciphertext; \(Self.shortLength) or more (a few random words) are much safer")
+        }
+        return secret
+    }
+
+    /// Fails early, before any long work, when the file option names a file that cannot be read.
+    func checkReadable() throws(CLIError) {
+        guard let file else { return }
+        guard let handle = FileHandle(forReadingAtPath: file) else { throw CLIError("\(file): cannot read the \(name) file", status: .noInput) }
+        try? handle.close()
+    }
+
+    /// `text` without the line ending a file, a variable set with `$(cat …)` or a pasted line may carry.
+    static func withoutLineEnding(_ text: String) -> String {
+        var text = text
+        while let last = text.unicodeScalars.last, last == "\n" || last == "\r" { text.unicodeScalars.removeLast() }
+        return text
+    }
+
+    private func readFromSource(confirm: Bool) throws -> String? {
         if let file {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw CLIError("\(file): cannot read the \(name) file")
+                throw CLIError("\(file): cannot read the \(name) file", status: .noInput)
             }
             // "\r\n" is one Character in Swift: a split at "\n" alone would keep a Windows line
             // ending, and the next line, in the secret.
@@ -51,18 +84,31 @@ struct SecretSource: Sendable {
             guard !line.isEmpty else { throw CLIError("\(file): the \(name) file is empty") }
             return line
         }
-        if let value = ProcessInfo.processInfo.environment[environmentVariable] {
-            guard !value.isEmpty else { throw CLIError("\(environmentVariable) is set but empty") }
+        if let raw = ProcessInfo.processInfo.environment[environmentVariable] {
+            let value = Self.withoutLineEnding(raw)
+            guard !value.isEmpty else { throw CLIError("\(environmentVariable) is set but empty", status: .usage) }
             return value
         }
-        guard let first = Self.prompt("\(name.prefix(1).uppercased() + name.dropFirst()): ") else { return nil }
-        guard !first.isEmpty else { throw CLIError("the \(name) is empty") }
-        if confirm {
-            guard Self.prompt("\(name.prefix(1).uppercased() + name.dropFirst()) again: ") == first else {
-                throw CLIError("the two \(name)s differ")
-            }
+        let label = name.prefix(1).uppercased() + name.dropFirst()
+        for attempt in 1...Self.promptAttempts {
+            guard let typed = Self.prompt("\(label): ") else { return nil }
+            let first = Self.withoutLineEnding(typed)
+            guard !first.isEmpty else { throw CLIError("the \(name) is empty", status: .usage) }
+            guard confirm else { return first }
+            if Self.prompt("\(label) again: ").map(Self.withoutLineEnding) == first { return first }
+            // A typo in a new secret would lock a backup or an account: ask again rather than give up.
+            guard attempt < Self.promptAttempts else { break }
+            Self.tell("the two \(name)s differ; type it again")
         }
-        return first
+        throw CLIError("the two \(name)s differ (\(Self.promptAttempts) tries)", status: .usage)
+    }
+
+    /// A line on the terminal (not standard error, which a script may be reading).
+    static func tell(_ text: String) {
+        let tty = open("/dev/tty", O_WRONLY | O_CLOEXEC)
+        guard tty >= 0 else { return }
+        defer { close(tty) }
+        _ = (text + "\n").withCString { write(tty, $0, strlen($0)) }
     }
 
     /// Reads a line from the controlling terminal with echo off; nil when there is none.
@@ -74,8 +120,9 @@ struct SecretSource: Sendable {
         guard tcgetattr(tty, &saved) == 0 else { return nil }
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
-        _ = text.withCString { write(tty, $0, strlen($0)) }
+        // Echo off before the prompt shows: what is typed once it is visible is never echoed or flushed away.
         tcsetattr(tty, TCSAFLUSH, &silent)
+        _ = text.withCString { write(tty, $0, strlen($0)) }
         defer {
             tcsetattr(tty, TCSAFLUSH, &saved)
             _ = write(tty, "\n", 1)

@@ -5,7 +5,7 @@ import SeqrCLISupport
 /// Reads through a file handle, so that pipes such as `<(…)` work too.
 func readText(_ path: String, what: String) throws -> String {
     guard let handle = FileHandle(forReadingAtPath: path), let text = String(data: handle.readDataToEndOfFile(), encoding: .utf8) else {
-        throw CLIError("\(path): cannot read the \(what) file")
+        throw CLIError("\(path): cannot read the \(what) file", status: .noInput)
     }
     return text
 }
