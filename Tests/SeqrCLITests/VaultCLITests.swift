@@ -136,7 +136,7 @@ struct VaultCLITests {
         #expect(try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000"]).status == 0)
         let existing = try directory.write(Data("keep me".utf8), to: "existing.txt")
         let clobber = try run(["vault", "restore", pdf, "-o", existing])
-        #expect(clobber.status == 65 && clobber.stderr.contains("use --force"))
+        #expect(clobber.status == 73 && clobber.stderr.contains("use --force"))
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me")
         #expect(try run(["vault", "restore", pdf, "-o", existing, "--force"]).status == 0)
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "x")
@@ -154,7 +154,7 @@ struct VaultCLITests {
         let other = try directory.write(Data("mine".utf8), to: "pages/page-1.png")
 
         let refused = try run(["vault", "backup", note, "-o", pages, "--rounds", "210000"])
-        #expect(refused.status == 65)
+        #expect(refused.status == 73)
         #expect(refused.errorLines == ["seqr: \(pages) holds the pages of a backup; use --force to replace them"], "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == (old + ["page-1.png", "page-notes.txt"]).sorted())
 
@@ -170,7 +170,7 @@ struct VaultCLITests {
         #expect(try run(["vault", "backup", big, "-o", pdf, "--rounds", "210000"]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
         let again = try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000"])
-        #expect(again.status == 65 && again.errorLines == ["seqr: \(pdf) exists; use --force to overwrite it"], "\(again.stderr)")
+        #expect(again.status == 73 && again.errorLines == ["seqr: \(pdf) exists; use --force to overwrite it"], "\(again.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == before)
         #expect(try run(["vault", "backup", note, "-o", pdf, "--rounds", "210000", "--force"]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) != before)

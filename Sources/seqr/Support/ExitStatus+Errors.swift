@@ -29,7 +29,22 @@ extension ImageFileError: ExitStatusReporting {
 }
 
 extension PaperVaultError: ExitStatusReporting {
-    public var exitStatus: ExitStatus { self == .authenticationFailed ? .noPermission : .dataError }
+    public var exitStatus: ExitStatus {
+        switch self {
+        // The cipher refused the password or the key the sheets gave.
+        case .authenticationFailed, .keySheetsRejected: .noPermission
+        // Something to give on the command line: sheets (--share) or a password.
+        case .keySheetsNeeded, .passwordNeeded: .usage
+        default: .dataError
+        }
+    }
+}
+
+extension KeySheetFileError: ExitStatusReporting {
+    public var exitStatus: ExitStatus {
+        if case .unreadable(let error) = self { return error.exitStatus }
+        return .dataError
+    }
 }
 
 extension NotesError: ExitStatusReporting {

@@ -123,6 +123,7 @@ extension VaultCommand {
         }
 
         func run() throws {
+            try passwordOptions.source.checkReadable()
             let toStandardOutput = output == "-"
             if toStandardOutput && StandardStreams.outputIsTerminal {
                 throw CLIError("-o -: standard output is a terminal; redirect it to a file or give -o NAME.pdf")
@@ -135,7 +136,7 @@ extension VaultCommand {
             try refuseExistingBackup(asPNG: asPNG)
             let sheetFiles = shares.map { KeySheetFiles.paths(output: output, asPNG: asPNG, count: $0.count) } ?? []
             if !force, let existing = sheetFiles.first(where: { FileManager.default.fileExists(atPath: $0) }) {
-                throw CLIError("\(existing) exists; use --force to replace the key sheets")
+                throw CLIError("\(existing) exists; use --force to replace the key sheets", status: .cannotCreate)
             }
             let document = VaultDocument(title: title ?? (file == "-" ? "standard input" : URL(fileURLWithPath: file).lastPathComponent), contents: contents)
             if document.contentType == .bytes {
@@ -222,10 +223,10 @@ extension VaultCommand {
             guard !force, output != "-" else { return }
             if asPNG {
                 if !Self.pageFiles(in: output).isEmpty {
-                    throw CLIError("\(output) holds the pages of a backup; use --force to replace them")
+                    throw CLIError("\(output) holds the pages of a backup; use --force to replace them", status: .cannotCreate)
                 }
             } else if FileManager.default.fileExists(atPath: output) {
-                throw CLIError("\(output) exists; use --force to overwrite it")
+                throw CLIError("\(output) exists; use --force to overwrite it", status: .cannotCreate)
             }
         }
 

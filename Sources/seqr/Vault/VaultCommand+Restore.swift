@@ -51,7 +51,14 @@ extension VaultCommand {
 
         func run() throws {
             if output != "-" && !force && FileManager.default.fileExists(atPath: output) {
-                throw CLIError("\(output) exists; use --force to overwrite it")
+                throw CLIError("\(output) exists; use --force to overwrite it", status: .cannotCreate)
+            }
+            // Found before minutes of scanning: an unreadable password file, an output that cannot be
+            // written, a picture that is not there (even if the others would be enough).
+            try passwordOptions.source.checkReadable()
+            if output != "-" { try FileWriter.checkWritable(output) }
+            for picture in pictures + shareFiles where picture != "-" && !FileManager.default.fileExists(atPath: picture) {
+                throw CLIError("\(picture): no such file", status: .noInput)
             }
             // Sheets first: a mistyped word or an unreadable sheet is reported before minutes of scanning.
             var shares: [KeyShare] = []
