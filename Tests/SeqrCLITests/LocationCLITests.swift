@@ -166,7 +166,8 @@ struct LocationCLITests {
     func chromium(_ url: String, profile: String, screenshot: String? = nil) throws -> String {
         let browser = try ExternalTool.named("chromium")
         var arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
-                         "--virtual-time-budget=5000", "--window-size=800,900", "--hide-scrollbars"]
+                         // Real time: a virtual-time budget never runs out while the live feed's stream is open.
+                         "--timeout=8000", "--window-size=800,900", "--hide-scrollbars"]
         arguments += screenshot.map { ["--screenshot=\($0)"] } ?? ["--dump-dom"]
         let outcome = try browser.run(arguments + [url])
         #expect(outcome.status == 0, "\(outcome.stderr.suffix(500))")

@@ -12,7 +12,7 @@ enum HeadlessChromium {
         let netLog: NetLog
     }
 
-    /// Loads `url`, lets the page run for `seconds` of virtual time, and returns its DOM (or writes
+    /// Loads `url`, lets the page run for `seconds`, and returns its DOM (or writes
     /// a screenshot). Run off Swift's cooperative pool: the server under test answers on it.
     static func visit(_ url: String, directory: TemporaryDirectory, name: String, screenshot: String? = nil, seconds: Int = 8) async throws -> Visit {
         guard let tool else { throw ExternalTool.Missing(name: "chromium") }
@@ -21,7 +21,9 @@ enum HeadlessChromium {
                          "--user-data-dir=\(directory.file("\(name)-profile"))", "--disable-background-networking",
                          "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
                          "--log-net-log=\(netLogPath)", "--net-log-capture-mode=Default",
-                         "--virtual-time-budget=\(seconds * 1000)", "--window-size=1000,1300", "--hide-scrollbars"]
+                         // Real time, not --virtual-time-budget: virtual time waits for pending requests, and
+                         // the live feed's event stream never ends, so a virtual budget would never run out.
+                         "--timeout=\(seconds * 1000)", "--window-size=1000,1300", "--hide-scrollbars"]
         arguments += screenshot.map { ["--screenshot=\($0)"] } ?? ["--dump-dom"]
         let command = arguments + [url]
         let outcome = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExternalTool.Outcome, Error>) in
