@@ -4,7 +4,8 @@
 -- MODE update: PUT /v1/notes/{id} of the next slot's note, at the version the last answer for
 --              that note gave (so an update never races itself: each thread cycles through more
 --              notes than it has connections).
--- SLOTS-FILE: first line the base64 ciphertext used for title and info, then "TOKEN NOTE-ID" per line.
+-- SLOTS-FILE: first line the base64 ciphertext used for title and info, then "TOKEN NOTE-ID VERSION"
+-- per line (bench-server rewrites the versions before each update run).
 
 local counter = 0
 
@@ -23,10 +24,10 @@ function init(args)
   ciphertext = file:read("*l")
   local n = 0
   for line in file:lines() do
-    local token, id = line:match("^(%S+) (%S+)$")
+    local token, id, version = line:match("^(%S+) (%S+) ?(%d*)$")
     if n % threads == index then
       slots[#slots + 1] = { token = token, id = id }
-      versions[id] = 1
+      versions[id] = tonumber(version) or 1
     end
     n = n + 1
   end
