@@ -5,8 +5,8 @@ import SeqrCore
 
 /// Accounts, sessions and server keys in PostgreSQL (migrations `v1-accounts`, `v1-sessions`, `v3-server-keys`).
 extension PostgresRepository {
-    private typealias AccountRow = (UUID, String, String, String, Int, String, Bool, Double)
-    private static let accountColumns = "id, username, auth_hash, kdf_algorithm, kdf_iterations, kdf_salt, pro, created_at"
+    private typealias AccountRow = PostgresPreparedStatements.AccountRow
+    private static let accountColumns = PostgresPreparedStatements.accountColumns
     private static func account(_ r: AccountRow) -> AccountRecord {
         AccountRecord(id: r.0, username: r.1, authHash: r.2, kdf: AccountKDFParameters(algorithm: r.3, iterations: r.4, salt: r.5),
                       pro: r.6, createdAt: Date(timeIntervalSince1970: r.7))
@@ -34,7 +34,9 @@ extension PostgresRepository {
     }
 
     public func account(id: UUID) async throws -> AccountRecord? {
-        try await accounts("SELECT \(unescaped: Self.accountColumns) FROM account WHERE id = \(id)").first
+        var found: AccountRecord?
+        for try await row in try await client.execute(PostgresPreparedStatements.Account(id: id), logger: logger) { found = Self.account(row) }
+        return found
     }
 
     public func setPro(username: String, _ pro: Bool) async throws -> Bool {
@@ -78,15 +80,13 @@ extension PostgresRepository {
     }
 
     public func session(tokenHash: Data, now: Date) async throws -> SessionRecord? {
-        let rows = try await client.query("""
-            SELECT token_hash, account_id, created_at, expires_at FROM session
-            WHERE token_hash = \(tokenHash) AND expires_at > \(now.timeIntervalSince1970)
-            """, logger: logger)
-        for try await (hash, account, created, expires) in rows.decode((Data, UUID, Double, Double).self) {
-            return SessionRecord(tokenHash: hash, accountID: account, createdAt: Date(timeIntervalSince1970: created),
-                                 expiresAt: Date(timeIntervalSince1970: expires))
+        var found: SessionRecord?
+        for try await (hash, account, created, expires) in try await client.execute(
+            PostgresPreparedStatements.Session(tokenHash: tokenHash, now: now.timeIntervalSince1970), logger: logger) {
+            found = SessionRecord(tokenHash: hash, accountID: account, createdAt: Date(timeIntervalSince1970: created),
+                                  expiresAt: Date(timeIntervalSince1970: expires))
         }
-        return nil
+        return found
     }
 
     public func deleteSession(tokenHash: Data) async throws {

@@ -5,8 +5,8 @@ import SeqrCore
 
 /// Notes in PostgreSQL (migration `v1-notes`).
 extension PostgresRepository {
-    private typealias NoteRow = (UUID, UUID, Data, Data, String, String, Int, String?, Int, Double, Double)
-    private static let noteColumns = "id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at"
+    private typealias NoteRow = PostgresPreparedStatements.NoteRow
+    private static let noteColumns = PostgresPreparedStatements.noteColumns
     private static func note(_ r: NoteRow) throws -> NoteRecord {
         guard let format = NoteFormat(rawValue: r.4) else { throw RepositoryError.unknownFormat(r.4) }
         return NoteRecord(
@@ -33,41 +33,79 @@ extension PostgresRepository {
     }
 
     public func note(id: UUID, owner: UUID) async throws -> NoteRecord? {
-        try await Self.notes(client.query("SELECT \(unescaped: Self.noteColumns) FROM note WHERE id = \(id) AND account_id = \(owner)", logger: logger)).first
+        var found: NoteRecord?
+        for try await row in try await client.execute(PostgresPreparedStatements.Note(id: id, owner: owner), logger: logger) {
+            found = try Self.note(row)
+        }
+        return found
     }
 
     public func createNote(_ record: NoteRecord, limit: Int?, storageQuota: Int?) async throws {
         try await transaction { connection in
-            // The account row lock serialises concurrent creates by one owner.
+            // The account row lock serialises concurrent writes by one owner; the insert that follows
+            // is a statement of its own so that its checks see every write committed before the lock.
             try await Self.lockAccount(connection, logger: self.logger, owner: record.accountID)
-            if let limit {
-                var count = 0
-                for try await n in try await connection.query("SELECT COUNT(*) FROM note WHERE account_id = \(record.accountID)", logger: self.logger).decode(Int.self) {
-                    count = n
-                }
-                guard count < limit else { throw RepositoryError.quotaExceeded(limit: limit) }
-            }
             let n = record.note
+            // One round trip for the note limit, the insert and the storage quota; why it inserted
+            // nothing is asked only then.
             var inserted = false
             for try await _ in try await connection.query("""
-                INSERT INTO note (\(unescaped: Self.noteColumns)) VALUES (\(record.id), \(record.accountID), \(n.title), \(n.info),
-                  \(n.format.rawValue), \(n.kdf.algorithm), \(n.kdf.iterations), \(n.kdf.salt), \(record.version),
-                  \(record.createdAt.timeIntervalSince1970), \(record.updatedAt.timeIntervalSince1970))
+                INSERT INTO note (\(unescaped: Self.noteColumns))
+                SELECT \(record.id), \(record.accountID), \(n.title), \(n.info), \(n.format.rawValue), \(n.kdf.algorithm),
+                  \(n.kdf.iterations), \(n.kdf.salt), \(record.version), \(record.createdAt.timeIntervalSince1970), \(record.updatedAt.timeIntervalSince1970)
+                WHERE (\(limit)::BIGINT IS NULL OR (SELECT COUNT(*) FROM note WHERE account_id = \(record.accountID)) < \(limit)::BIGINT)
+                  AND (\(storageQuota)::BIGINT IS NULL
+                       OR (SELECT COALESCE(SUM(octet_length(title) + octet_length(info)), 0) FROM note WHERE account_id = \(record.accountID))
+                        + (SELECT COALESCE(SUM(octet_length(f.data)), 0) FROM location_fix f JOIN location_share s ON f.share_id = s.id
+                           WHERE s.account_id = \(record.accountID))
+                        + \(n.title.count + n.info.count) <= \(storageQuota)::BIGINT)
                 ON CONFLICT (id) DO NOTHING RETURNING id
                 """, logger: self.logger) {
                 inserted = true
             }
-            guard inserted else { throw RepositoryError.noteExists }
-            try await Self.checkQuota(connection, logger: self.logger, owner: record.accountID, storageQuota)
+            guard !inserted else { return }
+            if let limit, try await Self.noteCount(connection, logger: self.logger, owner: record.accountID) >= limit {
+                throw RepositoryError.quotaExceeded(limit: limit)
+            }
+            for try await _ in try await connection.query("SELECT 1 FROM note WHERE id = \(record.id)", logger: self.logger) {
+                throw RepositoryError.noteExists
+            }
+            throw RepositoryError.storageQuotaExceeded(quota: storageQuota ?? 0)
         }
+    }
+
+    static func noteCount(_ connection: PostgresConnection, logger: Logger, owner: UUID) async throws -> Int {
+        for try await count in try await connection.query("SELECT COUNT(*) FROM note WHERE account_id = \(owner)", logger: logger).decode(Int.self) {
+            return count
+        }
+        return 0
     }
 
     public func updateNote(id: UUID, owner: UUID, content: EncryptedNote, expectedVersion: Int, now: Date, storageQuota: Int?) async throws -> NoteRecord {
         try await transaction { connection in
-            if storageQuota != nil { try await Self.lockAccount(connection, logger: self.logger, owner: owner) }
-            let record = try await Self.updateNote(connection, logger: self.logger, id: id, owner: owner, content: content, expectedVersion: expectedVersion, now: now)
-            try await Self.checkQuota(connection, logger: self.logger, owner: owner, storageQuota)
-            return record
+            guard let storageQuota else {
+                return try await Self.updateNote(connection, logger: self.logger, id: id, owner: owner, content: content, expectedVersion: expectedVersion, now: now)
+            }
+            try await Self.lockAccount(connection, logger: self.logger, owner: owner)
+            // The update and the quota check in one statement: the stored bytes less this note's old
+            // content plus its new one.
+            let updated = try await Self.notes(connection.query("""
+                UPDATE note SET title = \(content.title), info = \(content.info), format = \(content.format.rawValue),
+                  kdf_algorithm = \(content.kdf.algorithm), kdf_iterations = \(content.kdf.iterations), kdf_salt = \(content.kdf.salt),
+                  version = version + 1, updated_at = \(now.timeIntervalSince1970)
+                WHERE id = \(id) AND account_id = \(owner) AND version = \(expectedVersion)
+                  AND (SELECT COALESCE(SUM(octet_length(n.title) + octet_length(n.info)), 0) FROM note n WHERE n.account_id = \(owner))
+                      + (SELECT COALESCE(SUM(octet_length(f.data)), 0) FROM location_fix f JOIN location_share s ON f.share_id = s.id
+                         WHERE s.account_id = \(owner))
+                      - octet_length(note.title) - octet_length(note.info) + \(content.title.count + content.info.count) <= \(storageQuota)::BIGINT
+                RETURNING \(unescaped: Self.noteColumns)
+                """, logger: self.logger))
+            if let record = updated.first { return record }
+            for try await current in try await connection.query("SELECT version FROM note WHERE id = \(id) AND account_id = \(owner)", logger: self.logger).decode(Int.self) {
+                guard current == expectedVersion else { throw RepositoryError.staleVersion(current: current) }
+                throw RepositoryError.storageQuotaExceeded(quota: storageQuota)
+            }
+            throw RepositoryError.notFound
         }
     }
 

@@ -73,8 +73,9 @@ public final class PostgresRepository: SeqrRepository {
     /// Locks the owner's row, so concurrent writes of one account are checked one after another;
     /// ``RepositoryError/notFound`` when there is no such account.
     static func lockAccount(_ connection: PostgresConnection, logger: Logger, owner: UUID) async throws {
-        for try await _ in try await connection.query("SELECT id FROM account WHERE id = \(owner) FOR UPDATE", logger: logger) { return }
-        throw RepositoryError.notFound
+        var found = false
+        for try await _ in try await connection.execute(PostgresPreparedStatements.LockAccount(id: owner), logger: logger) { found = true }
+        guard found else { throw RepositoryError.notFound }
     }
 
     /// Called after a write, inside its transaction: throwing rolls the write back.
