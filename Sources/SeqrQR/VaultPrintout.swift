@@ -37,36 +37,45 @@ public struct VaultPrintout: Sendable {
     var codeCount: Int { backup.codes.count + backup.parityCodes.count }
     public var pageCount: Int { (codeCount + rows * columns - 1) / (rows * columns) }
 
-    /// The QR symbols, one per code, all of the backup's version.
-    func symbols() throws -> [QRSymbol] {
-        try backup.payloads.map {
-            try QREncoder.encode(Data($0), options: QREncodingOptions(errorCorrection: backup.errorCorrection, minimumVersion: backup.version, segmentation: .binary))
+    /// The QR symbols of one page's codes, all of the backup's version: encoded page by page,
+    /// so that progress can be shown and a long backup is not held as symbols all at once.
+    func symbols(onPage page: Int) throws -> [QRSymbol] {
+        let perPage = rows * columns, dataCodes = backup.codes.count
+        return try (min(page * perPage, codeCount)..<min((page + 1) * perPage, codeCount)).map { index in
+            let payload = index < dataCodes ? backup.codes[index].serialized() : backup.parityCodes[index - dataCodes].serialized()
+            return try QREncoder.encode(Data(payload), options: QREncodingOptions(errorCorrection: backup.errorCorrection, minimumVersion: backup.version, segmentation: .binary))
         }
     }
 
-    /// All pages as one PDF document.
-    public func pdfData() throws -> Data {
+    /// All pages as one PDF document; `pageDone` hears the number of pages drawn so far.
+    public func pdfData(pageDone: (Int) -> Void = { _ in }) throws -> Data {
         let (width, height) = paper.size
-        let symbols = try symbols()
         return try Cairo.pdf(width: width, height: height, pages: pageCount) { context, cairo, page in
-            draw(page: page, symbols: symbols, on: context, cairo: cairo)
+            draw(page: page, symbols: try symbols(onPage: page), on: context, cairo: cairo)
+            pageDone(page + 1)
         }
     }
 
     /// Each page as a gray PNG at `dpi` dots per inch.
     public func pngPages(dpi: Int = 200) throws -> [Data] {
+        var pages: [Data] = []
+        try forEachPNGPage(dpi: dpi) { _, png in pages.append(png) }
+        return pages
+    }
+
+    /// Each page as a gray PNG, handed to `body` (page index from 0, PNG) as soon as it is drawn.
+    public func forEachPNGPage(dpi: Int = 200, _ body: (Int, Data) throws -> Void) throws {
         let cairo = try Cairo.load()
         let (width, height) = paper.size
         let scale = Double(dpi) / 72
         let pixelWidth = Int((width * scale).rounded()), pixelHeight = Int((height * scale).rounded())
-        let symbols = try symbols()
-        return try (0..<pageCount).map { page in
+        for page in 0..<pageCount {
             guard let surface = cairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
                 throw PDFRenderingError(message: "cannot create an image surface")
             }
             let context = cairo.cairo_create(surface)
             cairo.cairo_scale(context, scale, scale)
-            draw(page: page, symbols: symbols, on: context, cairo: cairo)
+            draw(page: page, symbols: try symbols(onPage: page), on: context, cairo: cairo)
             cairo.cairo_surface_flush(surface)
             let stride = Int(cairo.cairo_image_surface_get_stride(surface))
             guard let data = cairo.cairo_image_surface_get_data(surface) else { throw PDFRenderingError(message: "no image data") }
@@ -79,10 +88,11 @@ public struct VaultPrintout: Sendable {
                 }
             }
             try Cairo.finish(context: context, surface: surface, cairo: cairo)
-            return try ImageCodec.png.encode(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray))
+            try body(page, ImageCodec.png.encode(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray)))
         }
     }
 
+    /// Draws page `page`; `symbols` are that page's codes (``symbols(onPage:)``).
     private func draw(page: Int, symbols: [QRSymbol], on context: OpaquePointer?, cairo: seqr_cairo_api) {
         let (width, height) = paper.size
         let margin = 36.0, header = 34.0, footer = 40.0, caption = 14.0
@@ -107,10 +117,8 @@ public struct VaultPrintout: Sendable {
         let cellHeight = (height - 2 * margin - header - footer) / Double(rows)
         let perPage = rows * columns
         cairo.cairo_set_font_size(context, 9)
-        for slot in 0..<perPage {
+        for (slot, symbol) in symbols.enumerated() {
             let index = page * perPage + slot
-            guard index < symbols.count else { break }
-            let symbol = symbols[index]
             let column = slot % columns, row = slot / columns
             let side = min(cellWidth - 12, cellHeight - caption - 8)
             let quiet = 4

@@ -47,13 +47,16 @@ extension VaultCommand {
         @Flag(name: .customLong("no-compress"), help: "Never compress (by default brotli is used when it makes the data smaller).")
         var noCompress = false
 
-        @Option(help: ArgumentHelp("Extra parity codes, as a share of the data codes (e.g. 25%): any that many codes may then be lost or unreadable.", valueName: "percent"))
-        var redundancy: String = "0%"
-
         @Option(help: "Dots per inch of PNG pages.")
         var dpi: Int = 200
 
         @OptionGroup var passwordOptions: PasswordOptions
+
+        // Parity, page limit and progress (VaultPlanOptions.swift).
+        @OptionGroup var planOptions: VaultPlanOptions
+
+        @Flag(name: .shortAndLong, help: "No progress on standard error (the bar shows only on a terminal anyway).")
+        var quiet = false
 
         @Flag(help: "Print a JSON summary on standard output.")
         var json = false
@@ -64,15 +67,6 @@ extension VaultCommand {
             }
             if let qrVersion, !(10...40).contains(qrVersion) { throw ValidationError("--qr-version must be between 10 and 40") }
             guard (72...600).contains(dpi) else { throw ValidationError("--dpi must be between 72 and 600") }
-            guard let share = Self.percentage(redundancy), (0...1).contains(share) else {
-                throw ValidationError("--redundancy must be a percentage from 0% to 100%, like 25%")
-            }
-        }
-
-        /// "25%" or "25" → 0.25.
-        static func percentage(_ text: String) -> Double? {
-            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-            return Double(number).map { $0 / 100 }
         }
 
         struct Summary: Encodable {
@@ -87,6 +81,9 @@ extension VaultCommand {
             let contentType: String
             let documentBytes: Int
             let rounds: UInt32
+            /// Any this many whole pages, or any this many codes, may be lost.
+            let survivesPages: Int
+            let survivesCodes: Int
         }
 
         func run() throws {
@@ -100,28 +97,32 @@ extension VaultCommand {
             if document.contentType == .bytes {
                 StandardStreams.warn("\(file) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup")
             }
-            let password = try passwordOptions.source.read(confirm: true)
-
             var options = PaperVault.Options()
             options.rounds = rounds
             options.errorCorrection = errorCorrection
             options.version = qrVersion
             options.allowCompression = !noCompress
-            options.redundancy = Self.percentage(redundancy) ?? 0
+            planOptions.apply(to: &options)
             let layout = Self.grid(for: paper)
             options.rows = layout.rows
             options.columns = layout.columns
-            if !json { StandardStreams.warn("encrypting (PBKDF2, \(rounds.formatted()) rounds)…") }
+            try planOptions.refuseTooLarge(document, file: file, options: options)
+            let password = try passwordOptions.source.read(confirm: true)
+            if !json && !quiet { StandardStreams.warn("encrypting (PBKDF2, \(rounds.formatted()) rounds)…") }
             let backup = try PaperVault.backup(document, password: password, options: options)
             let printout = VaultPrintout(backup: backup, paper: paper, title: printTitle ? document.title : nil)
 
+            // A bar per page written, on a terminal only (VaultPlanOptions.swift).
+            let bar = ProgressBar("writing pages", total: printout.pageCount, enabled: !quiet && !json && ProgressBar.standardErrorIsTerminal)
+            defer { bar.clear() }
             if asPNG {
                 try FileWriter.createDirectory(output)
                 var written: Set<String> = []
-                for (index, page) in try printout.pngPages(dpi: dpi).enumerated() {
+                try printout.forEachPNGPage(dpi: dpi) { index, page in
                     let name = String(format: "page-%03d.png", index + 1)
                     try FileWriter.write(page, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, overwrite: force)
                     written.insert(name)
+                    bar.update(index + 1)
                 }
                 // Pages of an older, longer backup would otherwise be restored together with the new one.
                 for stale in Self.pageFiles(in: output) where !written.contains(stale) {
@@ -131,17 +132,20 @@ extension VaultCommand {
                     }
                 }
             } else {
-                try FileWriter.write(printout.pdfData(), to: output, overwrite: force)
+                try FileWriter.write(printout.pdfData(pageDone: { bar.update($0) }), to: output, overwrite: force)
             }
+            bar.clear()
             let summary = Summary(
                 output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
                 qrVersion: backup.version, errorCorrection: backup.errorCorrection.rawValue, compressed: backup.compressed,
-                contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: rounds)
+                contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: rounds,
+                survivesPages: backup.plan.survivablePages, survivesCodes: backup.plan.survivableCodes)
             if json {
                 try JSONOutput.print(summary)
-            } else {
+            } else if !quiet {
                 let parity = summary.parityCodes > 0 ? " + \(summary.parityCodes) parity" : ""
                 StandardStreams.warn("wrote \(output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
+                StandardStreams.warn(VaultPlanOptions.promise(backup.plan) ?? "no parity codes: every code is needed to restore")
             }
         }
 

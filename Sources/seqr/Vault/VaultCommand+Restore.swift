@@ -31,6 +31,9 @@ extension VaultCommand {
         @Flag(help: "Print a JSON summary on standard output (not with -o -).")
         var json = false
 
+        @Flag(name: .shortAndLong, help: "No progress on standard error (the bar shows only on a terminal anyway).")
+        var quiet = false
+
         func validate() throws {
             if pictures.isEmpty { throw ValidationError("give at least one picture or PDF") }
             if json && output == "-" { throw ValidationError("--json cannot be combined with -o -") }
@@ -52,12 +55,17 @@ extension VaultCommand {
             var assembler = VaultAssembler()
             // Every picture quickly first; pages that showed fewer codes than a page holds are
             // looked at again with every decoder pass only if codes are then still missing.
-            let read = try assembler.addCodes(onPagesOf: pictures, reading: { try ImageFile.readPages($0) }) { reading, assembler in
-                guard !json else { return }
+            // A bar per page read, on a terminal only: codes found of the codes needed.
+            let bar = ProgressBar("reading codes", total: 1, enabled: !quiet && !json && ProgressBar.standardErrorIsTerminal)
+            let read = try assembler.addCodes(onPagesOf: pictures, reading: { try ImageFile.readPages($0) }, progress: { reading, assembler in
+                guard !json && !quiet else { return }
                 let name = reading.secondLook ? "\(reading.file) (read again, every pass)" : reading.file
-                StandardStreams.warn(progressLine(name, added: reading.added, assembler: assembler))
-            }
-            if assembler.isComplete && read < pictures.count && !json {
+                bar.warn(progressLine(name, added: reading.added, assembler: assembler))
+            }, pageRead: { assembler in
+                bar.update(min(assembler.foundCodes + assembler.foundParityCodes, assembler.totalCodes ?? 1), total: assembler.totalCodes ?? 1)
+            })
+            bar.clear()
+            if assembler.isComplete && read < pictures.count && !json && !quiet {
                 StandardStreams.warn("all codes found; \(pictures.count - read) more file\(pictures.count - read == 1 ? "" : "s") not needed")
             }
             let message = try assembler.messageBuffer()
@@ -73,7 +81,7 @@ extension VaultCommand {
                                   bytes: document.content.count, codes: assembler.foundCodes, picturesRead: read)
             if json {
                 try JSONOutput.print(summary)
-            } else if output != "-" {
+            } else if output != "-" && !quiet {
                 StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
             }
         }
