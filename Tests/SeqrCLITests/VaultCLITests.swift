@@ -215,7 +215,8 @@ struct VaultCLITests {
         let restorePiped = try run(["vault", "restore"] + pngs + ["-o", directory.file("p.out")])
         #expect(restorePiped.status == 0 && !restorePiped.stderr.contains("\r") && !restorePiped.stderr.contains("reading codes"))
         let quiet = try run(["vault", "backup", big, "-o", directory.file("q/"), "--no-compress", "--rounds", "210000", "--quiet"])
-        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        // Only the warning that the original app cannot read a binary file stays.
+        #expect(quiet.status == 0 && quiet.errorLines == ["seqr: \(big) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup"], "\(quiet.stderr)")
         let quietRestore = try run(["vault", "restore"] + pngs + ["-o", directory.file("q.out"), "-q"])
         #expect(quietRestore.status == 0 && quietRestore.stderr.isEmpty, "\(quietRestore.stderr)")
     }
