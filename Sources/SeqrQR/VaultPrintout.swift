@@ -63,34 +63,58 @@ public struct VaultPrintout: Sendable {
         return pages
     }
 
-    /// Each page as a 1-bit PNG, handed to `body` (page index from 0, PNG) as soon as it is drawn.
+    /// Each page as a 1-bit PNG, handed to `body` (page index from 0, PNG) in order, as soon as it
+    /// and those before it are drawn. Pages are drawn a few at a time on all processors (each on
+    /// its own cairo surface): encoding, drawing and compressing are per page.
     public func forEachPNGPage(dpi: Int = 200, _ body: (Int, Data) throws -> Void) throws {
         let cairo = try Cairo.load()
+        let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for first in stride(from: 0, to: pageCount, by: batch) {
+            let pages = Array(first..<min(first + batch, pageCount))
+            let results = PageResults(count: pages.count)
+            DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+                results.set(index, Result { try pngPage(pages[index], dpi: dpi, cairo: cairo) })
+            }
+            for (index, page) in pages.enumerated() { try body(page, results.get(index).get()) }
+        }
+    }
+
+    /// One page's PNG slots, each written by one worker of `concurrentPerform` and read after it returns.
+    private final class PageResults: @unchecked Sendable {
+        private var slots: [Result<Data, any Error>?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ result: Result<Data, any Error>) { lock.withLock { slots[index] = result } }
+        func get(_ index: Int) -> Result<Data, any Error> { lock.withLock { slots[index]! } }
+    }
+
+    /// Page `page` drawn at `dpi` and compressed as a 1-bit PNG.
+    private func pngPage(_ page: Int, dpi: Int, cairo: seqr_cairo_api) throws -> Data {
         let (width, height) = paper.size
         let scale = Double(dpi) / 72
         let pixelWidth = Int((width * scale).rounded()), pixelHeight = Int((height * scale).rounded())
-        for page in 0..<pageCount {
-            guard let surface = cairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
-                throw PDFRenderingError(message: "cannot create an image surface")
-            }
-            let context = cairo.cairo_create(surface)
-            cairo.cairo_scale(context, scale, scale)
-            draw(page: page, symbols: try symbols(onPage: page), on: context, cairo: cairo)
-            cairo.cairo_surface_flush(surface)
-            let stride = Int(cairo.cairo_image_surface_get_stride(surface))
-            guard let data = cairo.cairo_image_surface_get_data(surface) else { throw PDFRenderingError(message: "no image data") }
-            var gray = [UInt8](repeating: 255, count: pixelWidth * pixelHeight)
+        guard let surface = cairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
+            throw PDFRenderingError(message: "cannot create an image surface")
+        }
+        let context = cairo.cairo_create(surface)
+        cairo.cairo_scale(context, scale, scale)
+        draw(page: page, symbols: try symbols(onPage: page), on: context, cairo: cairo)
+        cairo.cairo_surface_flush(surface)
+        let stride = Int(cairo.cairo_image_surface_get_stride(surface))
+        guard let data = cairo.cairo_image_surface_get_data(surface) else { throw PDFRenderingError(message: "no image data") }
+        var gray = [UInt8](repeating: 255, count: pixelWidth * pixelHeight)
+        gray.withUnsafeMutableBufferPointer { out in
             for y in 0..<pixelHeight {
                 let row = data + y * stride
                 for x in 0..<pixelWidth {
                     // RGB24 is 32-bit native-endian xRGB; the drawing is black and white, so green will do.
-                    gray[y * pixelWidth + x] = row[x * 4 + 1]
+                    out[y * pixelWidth + x] = row[x * 4 + 1]
                 }
             }
-            try Cairo.finish(context: context, surface: surface, cairo: cairo)
-            // 1-bit: the page is black and white, and deflating 8-bit pages was most of a backup's time.
-            try body(page, ImageCodec.bilevelPNG(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray)))
         }
+        try Cairo.finish(context: context, surface: surface, cairo: cairo)
+        // 1-bit: the page is black and white, and deflating 8-bit pages was most of a backup's time.
+        return try ImageCodec.bilevelPNG(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray))
     }
 
     /// Draws page `page`; `symbols` are that page's codes (``symbols(onPage:)``).
