@@ -175,6 +175,28 @@ int seqr_png_encode_gray(const uint8_t *pixels, int width, int height,
 }
 
 typedef struct {
+    const uint8_t *pixels;
+    int width;
+    uint8_t threshold;
+} bilevel_rows;
+
+static void bilevel_row(const void *context, int y, uint8_t *row) {
+    const bilevel_rows *image = context;
+    const uint8_t *source = image->pixels + (size_t)y * (size_t)image->width;
+    memset(row, 0, ((size_t)image->width + 7) / 8);
+    for (int x = 0; x < image->width; ++x) {
+        if (source[x] >= image->threshold) row[x >> 3] |= (uint8_t)(0x80 >> (x & 7));  // 1 = white
+    }
+}
+
+int seqr_png_encode_bilevel(const uint8_t *pixels, int width, int height, uint8_t threshold,
+                            uint8_t **out, size_t *out_size,
+                            char *error, size_t error_size) {
+    bilevel_rows image = {pixels, width, threshold};
+    return png_write_gray(width, height, 1, bilevel_row, &image, out, out_size, error, error_size);
+}
+
+typedef struct {
     const uint8_t *modules;
     int size, scale, margin;
     size_t row_bytes;

@@ -53,19 +53,25 @@ extension VaultAssembler {
     /// The same for pictures in files (PNG, JPEG, PDF pages), read one file at a time: a file is
     /// read only while codes are missing, and read again for the second look rather than kept
     /// in memory (a file named twice is looked at again once). `progress` hears after each file
-    /// of each pass, with the assembler as it then is. Returns how many files the first pass read.
+    /// of each pass, with the assembler as it then is, and `pageRead` after each page (for a progress
+    /// bar). Returns how many files the first pass read.
     public mutating func addCodes<File: Hashable & Sendable>(
-        onPagesOf files: [File], reading pages: (File) throws -> [GrayImage], progress: (FileReading<File>, VaultAssembler) -> Void
+        onPagesOf files: [File], reading pages: (File) throws -> [GrayImage], progress: (FileReading<File>, VaultAssembler) -> Void,
+        pageRead: (VaultAssembler) -> Void = { _ in }
     ) throws -> Int {
-        try addCodes(onPagesOf: files, reading: pages, decodingError: { $0 }, progress: progress)
+        try addCodes(onPagesOf: files, reading: pages, decodingError: { $0 }, progress: progress, pageRead: pageRead)
     }
 
     private mutating func addCodes<File: Hashable & Sendable, Failure: Error>(
         onPagesOf files: [File], reading pages: (File) throws(Failure) -> [GrayImage],
-        decodingError: (QRDecodingError) -> Failure, progress: (FileReading<File>, VaultAssembler) -> Void
+        decodingError: (QRDecodingError) -> Failure, progress: (FileReading<File>, VaultAssembler) -> Void,
+        pageRead: (VaultAssembler) -> Void = { _ in }
     ) throws(Failure) -> Int {
         func add(_ page: GrayImage, thorough: Bool) throws(Failure) -> PageReading {
-            do { return try addCodes(on: page, thorough: thorough) } catch { throw decodingError(error) }
+            let reading: PageReading
+            do { reading = try addCodes(on: page, thorough: thorough) } catch { throw decodingError(error) }
+            pageRead(self)
+            return reading
         }
         var read = 0
         var lookAgain: [File: Set<Int>] = [:]

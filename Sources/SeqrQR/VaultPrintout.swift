@@ -41,33 +41,87 @@ public struct VaultPrintout: Sendable {
     public var codePageCount: Int { (codeCount + rows * columns - 1) / (rows * columns) }
     public var pageCount: Int { codePageCount + (includesRestoreProgram ? programPages.count : 0) }
 
-    /// The QR symbols, one per code, all of the backup's version.
-    func symbols() throws -> [QRSymbol] {
-        try backup.payloads.map {
-            try QREncoder.encode(Data($0), options: QREncodingOptions(errorCorrection: backup.errorCorrection, minimumVersion: backup.version, segmentation: .binary))
+    /// The QR symbols of one page's codes, all of the backup's version: encoded page by page,
+    /// so that progress can be shown and a long backup is not held as symbols all at once.
+    func symbols(onPage page: Int) throws -> [QRSymbol] {
+        let perPage = rows * columns, dataCodes = backup.codes.count
+        return try (min(page * perPage, codeCount)..<min((page + 1) * perPage, codeCount)).map { index in
+            let payload = index < dataCodes ? backup.codes[index].serialized() : backup.parityCodes[index - dataCodes].serialized()
+            return try QREncoder.encode(Data(payload), options: QREncodingOptions(errorCorrection: backup.errorCorrection, minimumVersion: backup.version, segmentation: .binary))
         }
     }
 
-    /// All pages as one PDF document.
-    public func pdfData() throws -> Data {
+    /// All pages as one PDF document; `pageDone` hears the number of pages drawn so far.
+    public func pdfData(pageDone: (Int) -> Void = { _ in }) throws -> Data {
         let (width, height) = paper.size
-        let symbols = try symbols()
         return try Cairo.pdf(width: width, height: height, pages: pageCount) { context, cairo, page in
-            draw(page: page, symbols: symbols, on: context, cairo: cairo)
+            draw(page: page, symbols: try symbols(onPage: page), on: context, cairo: cairo)
+            pageDone(page + 1)
         }
     }
 
-    /// Each page as a gray PNG at `dpi` dots per inch.
+    /// Each page as a black-and-white (1-bit) PNG at `dpi` dots per inch.
     public func pngPages(dpi: Int = 200) throws -> [Data] {
+        var pages: [Data] = []
+        try forEachPNGPage(dpi: dpi) { _, png in pages.append(png) }
+        return pages
+    }
+
+    /// Each page as a 1-bit PNG, handed to `body` (page index from 0, PNG) in order, as soon as it
+    /// and those before it are drawn. Pages are drawn a few at a time on all processors (each on
+    /// its own cairo surface): encoding, drawing and compressing are per page.
+    public func forEachPNGPage(dpi: Int = 200, _ body: (Int, Data) throws -> Void) throws {
+        let cairo = try Cairo.load()
+        let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for first in stride(from: 0, to: pageCount, by: batch) {
+            let pages = Array(first..<min(first + batch, pageCount))
+            let results = PageResults(count: pages.count)
+            DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+                results.set(index, Result { try pngPage(pages[index], dpi: dpi, cairo: cairo) })
+            }
+            for (index, page) in pages.enumerated() { try body(page, results.get(index).get()) }
+        }
+    }
+
+    /// One page's PNG slots, each written by one worker of `concurrentPerform` and read after it returns.
+    private final class PageResults: @unchecked Sendable {
+        private var slots: [Result<Data, any Error>?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ result: Result<Data, any Error>) { lock.withLock { slots[index] = result } }
+        func get(_ index: Int) -> Result<Data, any Error> { lock.withLock { slots[index]! } }
+    }
+
+    /// Page `page` drawn at `dpi` and compressed as a 1-bit PNG.
+    private func pngPage(_ page: Int, dpi: Int, cairo: seqr_cairo_api) throws -> Data {
         let (width, height) = paper.size
-        let symbols = try symbols()
-        return try (0..<pageCount).map { page in
-            try Cairo.png(width: width, height: height, dpi: dpi) { context, cairo in
-                draw(page: page, symbols: symbols, on: context, cairo: cairo)
+        let scale = Double(dpi) / 72
+        let pixelWidth = Int((width * scale).rounded()), pixelHeight = Int((height * scale).rounded())
+        guard let surface = cairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
+            throw PDFRenderingError(message: "cannot create an image surface")
+        }
+        let context = cairo.cairo_create(surface)
+        cairo.cairo_scale(context, scale, scale)
+        draw(page: page, symbols: try symbols(onPage: page), on: context, cairo: cairo)
+        cairo.cairo_surface_flush(surface)
+        let stride = Int(cairo.cairo_image_surface_get_stride(surface))
+        guard let data = cairo.cairo_image_surface_get_data(surface) else { throw PDFRenderingError(message: "no image data") }
+        var gray = [UInt8](repeating: 255, count: pixelWidth * pixelHeight)
+        gray.withUnsafeMutableBufferPointer { out in
+            for y in 0..<pixelHeight {
+                let row = data + y * stride
+                for x in 0..<pixelWidth {
+                    // RGB24 is 32-bit native-endian xRGB; the drawing is black and white, so green will do.
+                    out[y * pixelWidth + x] = row[x * 4 + 1]
+                }
             }
         }
+        try Cairo.finish(context: context, surface: surface, cairo: cairo)
+        // 1-bit: the page is black and white, and deflating 8-bit pages was most of a backup's time.
+        return try ImageCodec.bilevelPNG(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray))
     }
 
+    /// Draws page `page`; `symbols` are that page's codes (``symbols(onPage:)``).
     private func draw(page: Int, symbols: [QRSymbol], on context: OpaquePointer?, cairo: seqr_cairo_api) {
         guard page < codePageCount else {
             return drawProgram(page: page, programPage: page - codePageCount, on: context, cairo: cairo)
@@ -95,10 +149,8 @@ public struct VaultPrintout: Sendable {
         let cellHeight = (height - 2 * margin - header - footer) / Double(rows)
         let perPage = rows * columns
         cairo.cairo_set_font_size(context, 9)
-        for slot in 0..<perPage {
+        for (slot, symbol) in symbols.enumerated() {
             let index = page * perPage + slot
-            guard index < symbols.count else { break }
-            let symbol = symbols[index]
             let column = slot % columns, row = slot / columns
             let side = min(cellWidth - 12, cellHeight - caption - 8)
             let quiet = 4

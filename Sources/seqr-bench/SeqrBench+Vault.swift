@@ -37,6 +37,9 @@ extension SeqrBench {
             let tool: String
             let backupSeconds: Double?
             let restoreSeconds: Double?
+            /// Seconds per MB (10⁶ bytes) of document, backup and restore.
+            let backupSecondsPerMB: Double?
+            let restoreSecondsPerMB: Double?
             let pages: Int?
             let codes: Int?
             let bytesPerPage: Int?
@@ -61,7 +64,8 @@ extension SeqrBench {
             let seqr = try ProcessRunner.seqrExecutable()
             StandardStreams.warn("seqr: backup")
             let pages = directory + "/seqr-pages/"
-            let backup = try ProcessRunner.run(seqr, ["vault", "backup", documentPath, "-o", pages, "--json"], outputPath: stdoutPath)
+            // The page limit is for people; the benchmark measures larger documents too.
+            let backup = try ProcessRunner.run(seqr, ["vault", "backup", documentPath, "-o", pages, "--json", "--max-pages", "100000"], outputPath: stdoutPath)
             guard backup.status == 0 else { throw CLIError("seqr vault backup failed during the benchmark") }
             struct Summary: Decodable { let pages: Int; let codes: Int }
             let summary = try JSONDecoder().decode(Summary.self, from: backup.output)
@@ -70,14 +74,15 @@ extension SeqrBench {
             let restored = directory + "/seqr-restored.bin"
             let restore = try ProcessRunner.run(seqr, ["vault", "restore"] + pagePaths.reversed() + ["-o", restored], outputPath: stdoutPath)
             let exact = restore.status == 0 && (try? Data(contentsOf: URL(fileURLWithPath: restored))) == document
-            results.append(Result(tool: "seqr vault", backupSeconds: backup.seconds, restoreSeconds: restore.seconds, pages: summary.pages,
+            results.append(Result(tool: "seqr vault", backupSeconds: backup.seconds, restoreSeconds: restore.seconds,
+                                  backupSecondsPerMB: backup.seconds / (Double(document.count) / 1e6), restoreSecondsPerMB: restore.seconds / (Double(document.count) / 1e6), pages: summary.pages,
                                   codes: summary.codes, bytesPerPage: document.count / max(summary.pages, 1), restoredExactly: exact,
                                   note: "PNG pages at 200 dpi, restored in reverse order"))
 
             if let qrBackup {
                 results.append(try runQRBackup(qrBackup, document: document, documentPath: documentPath, directory: directory, stdoutPath: stdoutPath))
             } else {
-                results.append(Result(tool: "qr-backup (its FAQ)", backupSeconds: nil, restoreSeconds: nil, pages: nil, codes: nil,
+                results.append(Result(tool: "qr-backup (its FAQ)", backupSeconds: nil, restoreSeconds: nil, backupSecondsPerMB: nil, restoreSecondsPerMB: nil, pages: nil, codes: nil,
                                       bytesPerPage: 3_500, restoredExactly: nil,
                                       note: "\"3-4KB/page raw data\" on default settings; pass --qr-backup PATH to run it"))
             }
@@ -86,9 +91,10 @@ extension SeqrBench {
                 try JSONOutput.print(results)
             } else {
                 func f(_ value: Double?) -> String { value.map { String(format: "%.2f s", $0) } ?? "–" }
-                var lines = ["| tool | backup | restore | pages | codes | bytes/page | exact | note |", "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+                var lines = ["| tool | backup | restore | backup/MB | restore/MB | pages | codes | bytes/page | exact | note |",
+                             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
                 for r in results {
-                    lines.append("| \(r.tool) | \(f(r.backupSeconds)) | \(f(r.restoreSeconds)) | \(r.pages.map(String.init) ?? "–") | \(r.codes.map(String.init) ?? "–") | \(r.bytesPerPage.map(String.init) ?? "–") | \(r.restoredExactly.map { $0 ? "yes" : "NO" } ?? "–") | \(r.note ?? "") |")
+                    lines.append("| \(r.tool) | \(f(r.backupSeconds)) | \(f(r.restoreSeconds)) | \(f(r.backupSecondsPerMB)) | \(f(r.restoreSecondsPerMB)) | \(r.pages.map(String.init) ?? "–") | \(r.codes.map(String.init) ?? "–") | \(r.bytesPerPage.map(String.init) ?? "–") | \(r.restoredExactly.map { $0 ? "yes" : "NO" } ?? "–") | \(r.note ?? "") |")
                 }
                 StandardStreams.print("\(kib) KiB random document, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date().formatted(.iso8601))\n")
                 StandardStreams.print(lines.joined(separator: "\n"))
@@ -114,7 +120,8 @@ extension SeqrBench {
             let restoredPath = directory + "/qrb-restored.bin"
             let restore = try ProcessRunner.run(python, [script, "--restore", "--image-restore"] + paths, outputPath: restoredPath)
             let exact = restore.status == 0 && (try? Data(contentsOf: URL(fileURLWithPath: restoredPath))) == document
-            return Result(tool: "qr-backup", backupSeconds: backup.seconds, restoreSeconds: restore.seconds, pages: pages.count, codes: nil,
+            return Result(tool: "qr-backup", backupSeconds: backup.seconds, restoreSeconds: restore.seconds,
+                      backupSecondsPerMB: backup.seconds / (Double(document.count) / 1e6), restoreSecondsPerMB: restore.seconds / (Double(document.count) / 1e6), pages: pages.count, codes: nil,
                           bytesPerPage: document.count / max(pages.count, 1), restoredExactly: exact, note: "default settings; PDF pages at 150 dpi")
         }
     }

@@ -164,12 +164,13 @@ struct LocationCLITests {
         .appendingPathComponent(".build/test-output").path
 
     func chromium(_ url: String, profile: String, screenshot: String? = nil) throws -> String {
+        // Over the DevTools protocol, on real time (the server tests' Fixtures/visit_page.py says why).
         let browser = try ExternalTool.named("chromium")
-        var arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
-                         // Real time: a virtual-time budget never runs out while the live feed's stream is open.
-                         "--timeout=8000", "--window-size=800,900", "--hide-scrollbars"]
-        arguments += screenshot.map { ["--screenshot=\($0)"] } ?? ["--dump-dom"]
-        let outcome = try browser.run(arguments + [url])
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SeqrServerTests/Fixtures/visit_page.py").path
+        var arguments = [script, browser.path, url, profile, "6"]
+        arguments += screenshot.map { ["--screenshot", $0] } ?? []
+        let outcome = try ExternalTool.named("python3").run(arguments + ["--", "--window-size=800,900", "--hide-scrollbars"])
         #expect(outcome.status == 0, "\(outcome.stderr.suffix(500))")
         return outcome.stdoutText
     }

@@ -35,7 +35,7 @@ struct LocationFollowLiveCLITests {
 
         let shareID = try LocationShareLink(parsing: link).shareID
         #expect(try seqr(["location", "revoke", shareID] + alice).status == 0)
-        #expect(follower.waitForExit(seconds: 20) == 1)
+        #expect(follower.waitForExit(seconds: 20) == 65)
         #expect(follower.log.contains("the share was revoked"), "\(follower.log)")
         withExtendedLifetime(server) {}
     }

@@ -86,7 +86,7 @@ struct VaultCLITests {
     func progress() throws {
         let big = try directory.write(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 7) }), to: "big.bin")
         let pages = directory.file("big/")
-        #expect(try run(["vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000", "--no-restore-program"]).status == 0)
+        #expect(try run(["vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000", "--survive-pages", "0", "--no-restore-program"]).status == 0)
         let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
         try #require(pngs.count == 4)  // 21 codes: six a page, three on the last
         let partial = try run(["vault", "restore", pngs[3], pngs[0], "-o", directory.file("p.out")])
@@ -107,14 +107,16 @@ struct VaultCLITests {
         ])
     }
 
-    @Test("with --redundancy 40% a whole lost page is rebuilt from parity codes")
+    @Test("with --redundancy 40% any 40% of the codes may be lost, a whole page among them")
     func redundancy() throws {
         let secret = try directory.write(Data((0..<30_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }), to: "r.bin")
         let pages = directory.file("r/")
         let backup = try run(["vault", "backup", secret, "-o", pages, "--redundancy", "40%", "--no-compress", "--rounds", "210000", "--json"])
         let summary = try JSONSerialization.jsonObject(with: backup.stdout) as? [String: Any]
         let codes = try #require(summary?["codes"] as? Int), parity = try #require(summary?["parityCodes"] as? Int)
-        #expect(parity == Int((Double(codes) * 0.4).rounded(.up)) && parity >= 6)
+        // 16 data codes: 11 parity codes, any 11 of the 27 (40.7%) may be lost; 10 would be 38.5% of 26.
+        #expect(Double(parity) >= 0.4 * Double(codes + parity) && Double(parity - 1) < 0.4 * Double(codes + parity - 1))
+        #expect(summary?["survivesCodes"] as? Int == parity && (summary?["survivesPages"] as? Int ?? 0) >= 1)
         let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
         let out = directory.file("r.out")
         let restore = try run(["vault", "restore"] + pngs.dropFirst() + ["-o", out])
@@ -123,6 +125,100 @@ struct VaultCLITests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: secret)))
         let bad = try run(["vault", "backup", secret, "-o", directory.file("x.pdf"), "--redundancy", "lots"])
         #expect(bad.status != 0 && bad.stderr.contains("--redundancy must be a percentage"))
+        let tooMuch = try run(["vault", "backup", secret, "-o", directory.file("x.pdf"), "--redundancy", "100%"])
+        #expect(tooMuch.status != 0 && tooMuch.stderr.contains("from 0% to 90%"))
+    }
+
+    @Test("by default a backup of several pages survives the loss of any one page; beyond that, restore says how many more codes it needs")
+    func anyOnePage() throws {
+        let big = try directory.write(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 7) }), to: "big.bin")
+        let pages = directory.file("big/")
+        let backup = try run(["vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000"])
+        #expect(backup.status == 0, "\(backup.stderr)")
+        #expect(backup.errorLines.contains("seqr: any 1 whole page or any 6 codes may be lost"), "\(backup.stderr)")
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
+        try #require(pngs.count == 5)  // 21 data codes and 6 parity codes, six a page
+        for lost in pngs.indices {
+            let out = directory.file("one-\(lost).out")
+            let restore = try run(["vault", "restore"] + pngs.enumerated().filter { $0.offset != lost }.map(\.element) + ["-o", out])
+            #expect(restore.status == 0, "page \(lost + 1) lost: \(restore.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: big)))
+        }
+        // Pages 1 and 2 lost: 12 data codes, of which the 6 parity codes rebuild 6.
+        let two = try run(["vault", "restore"] + pngs.dropFirst(2) + ["-o", directory.file("two.out")])
+        #expect(two.status == 1)
+        #expect(two.errorLines.last == "seqr: 9 of 21 codes and 6 of 6 parity codes found; 6 more codes needed (any of the missing ones: codes 1–12 or their parity); pages 1–2 not read", "\(two.stderr)")
+        let json = try run(["vault", "backup", big, "-o", directory.file("b.pdf"), "--no-compress", "--rounds", "210000", "--survive-pages", "2", "--json"])
+        let summary = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+        #expect(summary?["survivesPages"] as? Int == 2 && summary?["parityCodes"] as? Int == 12 && summary?["pages"] as? Int == 6)
+    }
+
+    @Test("a 50 MB input is refused at once, before the password and the KDF, with the page estimate; --max-pages lets a large backup through")
+    func pageLimit() throws {
+        let urandom = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
+        let huge = try directory.write(urandom.readData(ofLength: 50_000_000), to: "huge.bin")
+        // No password anywhere: had it got as far as asking, it would fail with "no password".
+        let refused = try run(["vault", "backup", huge, "-o", directory.file("huge.pdf")], password: nil)
+        #expect(refused.status == 1)
+        let line = try #require(refused.errorLines.last)
+        // The processor time the refusal took (bash's `times`: the child's user and system time),
+        // not the wall clock, which a loaded machine stretches.
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "SEQR_PASSWORD")
+        let timed = try ExternalTool.named("bash").run(["-c", "\"$0\" \"$@\" 2>/dev/null; times", SeqrBinary.tool.path, "vault", "backup", huge, "-o", directory.file("huge.pdf")],
+                                                        environment: environment)
+        let childTimes = timed.stdoutText.split(separator: "\n").last?.split(separator: " ").map { word -> Double in
+            let parts = word.dropLast().split(separator: "m")  // "0m0.079s"
+            return (Double(parts.first ?? "0") ?? 0) * 60 + (Double(parts.last ?? "0") ?? 0)
+        } ?? []
+        let seconds = childTimes.reduce(0, +)
+        #expect(childTimes.count == 2, "\(timed.stdoutText)")
+        let words = line.split(separator: " ")
+        let estimate = try #require(words.firstIndex(of: "about").flatMap { Int(words[$0 + 1]) }, "\(line)")
+        #expect(line == "seqr: \(huge): the backup would take about \(estimate) pages, more than --max-pages 50; give --max-pages \(estimate) to print it anyway")
+        #expect(estimate > 4_000, "\(line)")  // 50 MB at about 11.6 KB a page
+        #expect(seconds < 1, "took \(seconds) s of processor time")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("huge.pdf")))
+
+        let medium = try directory.write(urandom.readData(ofLength: 150_000), to: "medium.bin")
+        let limited = try run(["vault", "backup", medium, "-o", directory.file("m.pdf"), "--max-pages", "5", "--rounds", "210000"])
+        #expect(limited.status == 1 && limited.errorLines.last?.contains("more than --max-pages 5") == true, "\(limited.stderr)")
+        let limitedWords = try #require(limited.errorLines.last?.split(separator: " "))
+        let pages = try #require(limitedWords.firstIndex(of: "about").flatMap { Int(limitedWords[$0 + 1]) })
+        let allowed = try run(["vault", "backup", medium, "-o", directory.file("m.pdf"), "--max-pages", String(pages), "--rounds", "210000", "--json"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        let summary = try JSONSerialization.jsonObject(with: allowed.stdout) as? [String: Any]
+        let actual = try #require(summary?["pages"] as? Int)
+        #expect(actual <= pages && actual >= pages - 1, "estimated \(pages), printed \(actual)")
+    }
+
+    @Test("a progress bar per page written and read on a terminal; none when piped; nothing but errors with --quiet")
+    func progressBar() throws {
+        let big = try directory.write(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 7) }), to: "big.bin")
+        let pages = directory.file("tty/")
+        // `script` gives the command a terminal; its own output is what the terminal showed.
+        let script = try ExternalTool.named("script")
+        func quoted(_ words: [String]) -> String { words.map { "'\($0)'" }.joined(separator: " ") }
+        let onTerminal = try script.run(["-qec", quoted([SeqrBinary.tool.path, "vault", "backup", big, "-o", pages, "--no-compress", "--rounds", "210000"]), "/dev/null"],
+                                        environment: ProcessInfo.processInfo.environment.merging(["SEQR_PASSWORD": "correct horse"]) { $1 })
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.stdoutText.contains("writing pages [" + String(repeating: "#", count: 24) + "] 5/5"), "\(onTerminal.stdoutText)")
+        #expect(onTerminal.stdoutText.contains("writing pages [####") && onTerminal.stdoutText.contains("] 1/5"))
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
+        let restoredOnTerminal = try script.run(["-qec", quoted([SeqrBinary.tool.path, "vault", "restore"] + pngs + ["-o", directory.file("t.out")]), "/dev/null"],
+                                                environment: ProcessInfo.processInfo.environment.merging(["SEQR_PASSWORD": "correct horse"]) { $1 })
+        #expect(restoredOnTerminal.status == 0)
+        #expect(restoredOnTerminal.stdoutText.contains("reading codes [######"), "\(restoredOnTerminal.stdoutText)")
+
+        let piped = try run(["vault", "backup", big, "-o", directory.file("p/"), "--no-compress", "--rounds", "210000"])
+        #expect(piped.status == 0 && !piped.stderr.contains("\r") && !piped.stderr.contains("writing pages"))
+        let restorePiped = try run(["vault", "restore"] + pngs + ["-o", directory.file("p.out")])
+        #expect(restorePiped.status == 0 && !restorePiped.stderr.contains("\r") && !restorePiped.stderr.contains("reading codes"))
+        let quiet = try run(["vault", "backup", big, "-o", directory.file("q/"), "--no-compress", "--rounds", "210000", "--quiet"])
+        // Only the warning that the original app cannot read a binary file stays.
+        #expect(quiet.status == 0 && quiet.errorLines == ["seqr: \(big) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup"], "\(quiet.stderr)")
+        let quietRestore = try run(["vault", "restore"] + pngs + ["-o", directory.file("q.out"), "-q"])
+        #expect(quietRestore.status == 0 && quietRestore.stderr.isEmpty, "\(quietRestore.stderr)")
     }
 
     @Test("refuses weak rounds, unknown outputs, and overwriting without --force")

@@ -74,7 +74,8 @@ struct PaperVaultReferenceTests {
         // Parity codes index data codes from 0 whatever the numbering: with them, the set's last
         // code (number total − 1 or total) is rebuilt.
         let codes = try payloads.map { try VaultCode(parsing: $0) }.sorted { $0.header.codeNumber < $1.header.codeNumber }
-        let parity = try PaperVault.parityCodes(for: codes, shardSize: 300, messageLength: codes.reduce(0) { $0 + $1.payload.count }, redundancy: 0.25)
+        let plan = VaultParityPlan(dataCodes: codes.count, codesPerPage: 6, survivePages: 0, redundancy: 0.2)
+        let parity = try PaperVault.parityCodes(for: codes, plan: plan, shardSize: 300, messageLength: codes.reduce(0) { $0 + $1.payload.count })
         var assembler = VaultAssembler()
         for code in codes.dropLast() { assembler.add(code.serialized()) }
         if firstNumber == 0 { #expect(assembler.missingCodes == [codes.count]) }
@@ -110,8 +111,10 @@ struct PaperVaultReferenceTests {
         let content = PaperVaultFormatTests.randomBytes(40_000, seed: 11)
         let codes = try Self.pythonBackup(firstNumber: 0, content: content).map { try VaultCode(parsing: $0) }
             .sorted { $0.header.codeNumber < $1.header.codeNumber }
-        try #require(codes.count > PaperVault.parityGroupSize)  // two parity groups
-        let parity = try PaperVault.parityCodes(for: codes, shardSize: 300, messageLength: codes.reduce(0) { $0 + $1.payload.count }, redundancy: 0.05)
+        // At 50% a group holds at most 127 data codes: two groups.
+        let plan = VaultParityPlan(dataCodes: codes.count, codesPerPage: 6, survivePages: 0, redundancy: 0.5)
+        try #require(plan.groups.count >= 2)
+        let parity = try PaperVault.parityCodes(for: codes, plan: plan, shardSize: 300, messageLength: codes.reduce(0) { $0 + $1.payload.count })
         var assembler = VaultAssembler()
         // Codes 1…n−1 and the second group's parity: read as numbered from 1 they lack only their
         // last code, which that parity would rebuild; read as numbered from 0 they lack code 0,
@@ -119,7 +122,10 @@ struct PaperVaultReferenceTests {
         for code in codes.dropFirst() { assembler.add(code.serialized()) }
         for code in parity where code.firstDataCode > 0 { assembler.add(code.serialized()) }
         #expect(!assembler.isComplete)
-        #expect(throws: PaperVaultError.missingCodes([1], total: codes.count)) { try assembler.messageBuffer() }
+        // Code 1's group has no parity here: exactly that one code is needed.
+        let error = #expect(throws: PaperVaultError.self) { try assembler.messageBuffer() }
+        guard case .tooFewCodes(let shortfall)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(shortfall.needed == 1 && shortfall.missingCodes == [1] && shortfall.totalParityCodes == nil)
         assembler.add(codes[0].serialized())
         #expect(assembler.isComplete)
         #expect(try PaperVault.restore(message: assembler.messageBuffer(), password: "pw").content == content)

@@ -28,15 +28,16 @@ struct ParityTests {
     static func backup(redundancy: Double, size: Int = 30_000) throws -> (VaultDocument, PaperVault.Backup) {
         var options = PaperVaultFormatTests.fastOptions(compression: false, version: 20)
         options.redundancy = redundancy
+        options.survivePages = 0
         let document = VaultDocument(title: "parity", contents: PaperVaultFormatTests.randomBytes(size, seed: 17))
         return (document, try PaperVault.backup(document, password: "p", options: options))
     }
 
-    @Test("with 25% redundancy a restore survives the maximum number of lost codes, anywhere", arguments: [0.25, 0.5])
+    @Test("with 25% redundancy any 25% of the codes may be lost, anywhere; one more and the restore says one more code is needed", arguments: [0.25, 0.5])
     func maximumLoss(redundancy: Double) throws {
         let (document, backup) = try Self.backup(redundancy: redundancy)
         let k = backup.codes.count, m = backup.parityCodes.count
-        #expect(m == Int((Double(k) * redundancy).rounded(.up)))
+        #expect(Double(m) >= redundancy * Double(k + m) && Double(m - 1) < redundancy * Double(k + m - 1))
         let payloads = backup.payloads
         for trial in 0..<8 {
             var generator = SystemRandomNumberGenerator()
@@ -46,9 +47,18 @@ struct ParityTests {
             let kept = payloads.enumerated().filter { !lost.contains($0.offset) }.map(\.element).shuffled()
             #expect(try PaperVault.restore(scanned: kept, password: "p") == document, "lost \(lost.sorted())")
         }
-        // One more lost than there is parity: the missing codes are named.
+        // One more lost than there is parity: one more code is needed, not the m + 1 missing ones.
         let kept = Array(payloads[(m + 1)...])
-        #expect(throws: PaperVaultError.missingCodes(Array(1...(m + 1)), total: k)) { try PaperVault.restore(scanned: kept, password: "p") }
+        let lostData = min(m + 1, k), lostParity = m + 1 - lostData
+        // Six codes a page, in print order: which pages lost all of their codes, which some.
+        let pages = (0..<((k + m + 5) / 6)).map { page in (page * 6..<min(page * 6 + 6, k + m)).map { $0 <= m } }
+        #expect(throws: PaperVaultError.tooFewCodes(VaultCodeShortfall(
+            needed: 1, foundCodes: k - lostData, totalCodes: k, foundParityCodes: m - lostParity, totalParityCodes: m,
+            missingCodes: Array(1...lostData),
+            unreadPages: pages.indices.filter { pages[$0].allSatisfy { $0 } }.map { $0 + 1 },
+            partlyReadPages: pages.indices.filter { pages[$0].contains(true) && pages[$0].contains(false) }.map { $0 + 1 }))) {
+            try PaperVault.restore(scanned: kept, password: "p")
+        }
     }
 
     @Test("a strict PaperVault reader ignores parity codes; the plain codes stay byte-exact")

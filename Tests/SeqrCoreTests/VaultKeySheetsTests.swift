@@ -130,8 +130,8 @@ struct VaultKeySheetsTests {
     func parity() throws {
         let document = VaultDocument(title: "big", contents: PaperVaultFormatTests.randomBytes(2_000, seed: 21))
         let backup = try Self.backup(redundancy: 0.5, document: document)
-        try #require(backup.codes.count >= 4 && !backup.parityCodes.isEmpty)
-        let kept = Array(backup.payloads.dropFirst(backup.parityCodes.count))
+        try #require(backup.codes.count >= 4 && backup.plan.survivableCodes > 0)
+        let kept = Array(backup.payloads.dropFirst(backup.plan.survivableCodes))
         #expect(try Self.restore(backup, .keySheets(Array(backup.keyShares.suffix(2)), password: nil), payloads: kept) == document)
     }
 

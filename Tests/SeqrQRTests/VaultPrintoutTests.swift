@@ -40,10 +40,10 @@ struct VaultPrintoutTests {
             let printout = VaultPrintout(backup: backup)
             let pages = try printout.pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
             #expect(pages.count == printout.pageCount)
-            #expect(printout.codePageCount == (backup.codes.count + 5) / 6)
+            #expect(printout.codePageCount == (backup.payloads.count + 5) / 6)
             #expect(printout.pageCount == printout.codePageCount + 3)  // the restore program's pages
             let scanned = try Self.scan(pages)
-            #expect(scanned.foundCodes == backup.codes.count, "\(document.title): missing \(scanned.missingCodes)")
+            #expect(scanned.isComplete, "\(document.title): missing \(scanned.missingCodes)")
             #expect(try PaperVault.restore(message: scanned.messageBuffer(), password: "paper") == document)
         }
     }
@@ -57,7 +57,7 @@ struct VaultPrintoutTests {
             let pdf = try printout.pdfData()
             #expect(PDFPages.isPDF(pdf))
             let pages = try PDFPages.render(pdf, dpi: 200)
-            #expect(printout.codePageCount == (backup.codes.count + 5) / 6 && pages.count == printout.pageCount)
+            #expect(printout.codePageCount == (backup.payloads.count + 5) / 6 && pages.count == printout.pageCount)
             let expectedWidth = paper == .a4 ? 1654 : 1700
             #expect(pages.first?.width == expectedWidth)
             #expect(try PaperVault.restore(message: Self.scan(pages).messageBuffer(), password: "paper") == document)
@@ -110,7 +110,9 @@ struct VaultPrintoutTests {
     @Test("pages read from files: each file only while codes are missing, a short page read again only for the second look")
     func lazyFiles() throws {
         let document = VaultDocument(title: "lazy", contents: Self.randomBytes(40_000, seed: 5))
-        let backup = try PaperVault.backup(document, password: "paper", options: Self.options(compression: false))
+        var options = Self.options(compression: false)
+        options.survivePages = 0
+        let backup = try PaperVault.backup(document, password: "paper", options: options)
         var printout = VaultPrintout(backup: backup)
         printout.includesRestoreProgram = false
         let pages = try printout.pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
@@ -131,6 +133,21 @@ struct VaultPrintoutTests {
         #expect(try complete.addCodes(onPagesOf: [0, 1, 2, 3, 0], reading: { reads.append($0); return [pages[$0]] }) { _, _ in } == 4)
         #expect(reads == [0, 1, 2, 3] && complete.isComplete)
         #expect(try PaperVault.restore(message: complete.messageBuffer(), password: "paper") == document)
+    }
+
+    @Test("the printed pages are laid out as planned: without any one page, the others restore")
+    func anyPrintedPageMayBeLost() throws {
+        let document = VaultDocument(title: "pages", contents: Self.randomBytes(60_000, seed: 6))
+        let backup = try PaperVault.backup(document, password: "paper", options: Self.options(compression: false))
+        let pages = try VaultPrintout(backup: backup).pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
+        try #require(pages.count == backup.plan.pageCount && pages.count >= 5 && backup.plan.survivablePages == 1)
+        let printed = try pages.map { try QRDecoder().decode($0).map { [UInt8]($0.payload) } }
+        for lost in pages.indices {
+            var assembler = VaultAssembler()
+            for (index, codes) in printed.enumerated() where index != lost { codes.forEach { assembler.add($0) } }
+            #expect(assembler.isComplete, "page \(lost + 1) lost")
+            #expect(try PaperVault.restore(message: assembler.messageBuffer(), password: "paper") == document)
+        }
     }
 
     @Test("a page that is not a PDF is a clear error")

@@ -12,22 +12,25 @@ enum HeadlessChromium {
         let netLog: NetLog
     }
 
+    static let visitScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/visit_page.py").path
+
     /// Loads `url`, lets the page run for `seconds`, and returns its DOM (or writes
     /// a screenshot). Run off Swift's cooperative pool: the server under test answers on it.
     static func visit(_ url: String, directory: TemporaryDirectory, name: String, screenshot: String? = nil, seconds: Int = 8) async throws -> Visit {
         guard let tool else { throw ExternalTool.Missing(name: "chromium") }
         let netLogPath = directory.file("\(name).netlog.json")
-        var arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                         "--user-data-dir=\(directory.file("\(name)-profile"))", "--disable-background-networking",
-                         "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
-                         "--log-net-log=\(netLogPath)", "--net-log-capture-mode=Default",
-                         // Real time, not --virtual-time-budget: virtual time waits for pending requests, and
-                         // the live feed's event stream never ends, so a virtual budget would never run out.
-                         "--timeout=\(seconds * 1000)", "--window-size=1000,1300", "--hide-scrollbars"]
-        arguments += screenshot.map { ["--screenshot=\($0)"] } ?? ["--dump-dom"]
-        let command = arguments + [url]
+        // Over the DevTools protocol (Fixtures/visit_page.py), on real time: `--dump-dom` dumps at the
+        // load event, before the live feed's events arrive, and a --virtual-time-budget never runs
+        // out while the feed's event stream is open.
+        let flags = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
+                     "--disable-extensions", "--log-net-log=\(netLogPath)", "--net-log-capture-mode=Default",
+                     "--window-size=1000,1300", "--hide-scrollbars"]
+        var command = [visitScript, tool.path, url, directory.file("\(name)-profile"), String(seconds)]
+        command += screenshot.map { ["--screenshot", $0] } ?? []
+        command += ["--"] + flags
+        let python = try ExternalTool.named("python3")
         let outcome = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExternalTool.Outcome, Error>) in
-            DispatchQueue.global().async { continuation.resume(with: Result { try tool.run(command) }) }
+            DispatchQueue.global().async { continuation.resume(with: Result { try python.run(command) }) }
         }
         guard outcome.status == 0 else { throw Failed(status: outcome.status, stderr: String(outcome.stderr.suffix(800))) }
         return Visit(dom: outcome.stdoutText, netLog: try NetLog(path: netLogPath))

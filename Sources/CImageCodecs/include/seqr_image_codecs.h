@@ -37,6 +37,12 @@ int seqr_png_encode_gray(const uint8_t *pixels, int width, int height,
                          uint8_t **out, size_t *out_size,
                          char *error, size_t error_size);
 
+/// Encodes gray pixels as a 1-bit PNG: pixels below `threshold` dark, the rest white. For
+/// black-and-white pages (vault printouts): an eighth of the data to deflate and inflate.
+int seqr_png_encode_bilevel(const uint8_t *pixels, int width, int height, uint8_t threshold,
+                            uint8_t **out, size_t *out_size,
+                            char *error, size_t error_size);
+
 /// Encodes a QR symbol directly as a 1-bit PNG: `modules` is size×size bytes (non-zero =
 /// dark), each module drawn as scale×scale pixels inside a quiet zone of `margin` modules.
 /// Much faster than going through a full-size gray raster.

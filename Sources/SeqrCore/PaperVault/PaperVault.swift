@@ -16,9 +16,13 @@ public enum PaperVault {
         public var allowCompression = true
         /// Random padding length 0–255 unless fixed here (tests).
         public var paddingLength: UInt8?
-        /// Parity codes as a share of data codes (0.25 = one parity code per four data
-        /// codes, so that any quarter of the codes may be lost); 0 writes none.
+        /// Any this share of each parity group's codes, data and parity, may be lost (0.25: a
+        /// group of 12 data codes gets 4 parity codes, and any 4 of its 16 may be lost); 0 for
+        /// no such promise. At most ``VaultParityPlan/maximumRedundancy``.
         public var redundancy: Double = 0
+        /// Any this many whole printed pages may be lost. `nil`: 1 when the data codes need more
+        /// than one page, else 0 (a one-page backup stays plain PaperVault). See ``VaultParityPlan``.
+        public var survivePages: Int?
 
         public init() {}
     }
@@ -57,13 +61,11 @@ public enum PaperVault {
         public var needsPassword: Bool {
             keySheets == nil || (codes.first?.payload.first ?? 0) & VaultMessage.passwordTooFlag != 0
         }
+        /// The parity groups and what the printed pages survive.
+        public let plan: VaultParityPlan
         /// Every code's bytes: data codes in order, then parity codes.
         public var payloads: [[UInt8]] { codes.map { $0.serialized() } + parityCodes.map { $0.serialized() } }
     }
-
-    /// Data codes per parity group (k); with its parity codes a group stays within the 255
-    /// shards that Reed–Solomon over GF(2⁸) allows.
-    public static let parityGroupSize = 128
 
     /// Payload bytes one code carries at this version and level.
     public static func payloadCapacity(version: Int, errorCorrection: QRErrorCorrectionLevel) -> Int {
@@ -106,37 +108,32 @@ public enum PaperVault {
         let message = seal(padded).serialized()
         let digest = Array(SHA256.hash(data: message))
 
-        let perPage = options.rows * options.columns
-        let version = options.version ?? {
-            let single = payloadCapacity(version: 30, errorCorrection: options.errorCorrection)
-            return (message.count + single - 1) / single <= perPage ? 30 : 37
-        }()
-        // Parity codes carry 10 more header bytes, so with parity the data codes leave them room.
-        let withParity = options.redundancy > 0
-        let capacity = payloadCapacity(version: version, errorCorrection: options.errorCorrection) - (withParity ? 10 : 0)
-        precondition(capacity > 0, "QR version \(version) is too small for a vault code")
+        let (version, capacity, plan) = layout(messageLength: message.count, options: options)
         let chunks = stride(from: 0, to: message.count, by: capacity).map { Array(message[$0..<min($0 + capacity, message.count)]) }
+        precondition(chunks.count == plan.dataCodes)
         precondition(chunks.count <= Int(UInt16.max), "the document needs more than 65,535 codes")
         let codes = chunks.enumerated().map { number, chunk in
             VaultCode(header: VaultTransportHeader(
                 documentDigest: digest, rows: UInt8(clamping: options.rows), columns: UInt8(clamping: options.columns),
                 totalCodes: UInt16(chunks.count), codeNumber: UInt16(number)), payload: chunk)
         }
-        let parity = withParity ? try parityCodes(for: codes, shardSize: capacity, messageLength: message.count, redundancy: options.redundancy) : []
-        return Backup(codes: codes, parityCodes: parity, version: version, errorCorrection: options.errorCorrection, compressed: body.first == 1)
+        let parity = try parityCodes(for: codes, plan: plan, shardSize: capacity, messageLength: message.count)
+        return Backup(codes: codes, parityCodes: parity, version: version, errorCorrection: options.errorCorrection,
+                      compressed: body.first == 1, plan: plan)
     }
 
-    /// Parity codes for consecutive groups of up to ``parityGroupSize`` data codes.
-    static func parityCodes(for codes: [VaultCode], shardSize: Int, messageLength: Int, redundancy: Double) throws -> [VaultParityCode] {
+    /// The parity codes of each of the plan's groups, in the plan's order.
+    static func parityCodes(for codes: [VaultCode], plan: VaultParityPlan, shardSize: Int, messageLength: Int) throws -> [VaultParityCode] {
         var parity: [VaultParityCode] = []
-        for first in stride(from: 0, to: codes.count, by: parityGroupSize) {
-            let group = Array(codes[first..<min(first + parityGroupSize, codes.count)])
-            let m = min(255 - group.count, max(1, Int((Double(group.count) * redundancy).rounded(.up))))
-            let shards = group.map { $0.payload + [UInt8](repeating: 0, count: shardSize - $0.payload.count) }
-            for (index, shard) in try ErasureCode(dataShards: group.count, parityShards: m).parity(of: shards).enumerated() {
+        for group in plan.groups {
+            let first = group.firstDataCode
+            let members = codes[first..<(first + group.dataCodes)]
+            let m = group.parityCodes
+            let shards = members.map { $0.payload + [UInt8](repeating: 0, count: shardSize - $0.payload.count) }
+            for (index, shard) in try ErasureCode(dataShards: members.count, parityShards: m).parity(of: shards).enumerated() {
                 var header = codes[0].header
                 header.codeNumber = UInt16(parity.count)
-                parity.append(VaultParityCode(header: header, firstDataCode: first, groupDataCodes: group.count, groupParityCodes: m,
+                parity.append(VaultParityCode(header: header, firstDataCode: first, groupDataCodes: members.count, groupParityCodes: m,
                                               indexInGroup: index, messageLength: messageLength, shard: shard))
             }
         }

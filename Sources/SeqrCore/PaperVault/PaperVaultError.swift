@@ -16,6 +16,8 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
     case inconsistentTotals
     /// These codes (numbered from 1, as printed) have not been scanned yet.
     case missingCodes([Int], total: Int)
+    /// Codes are missing and the parity codes found cannot make up for them: how many more are needed, and where.
+    case tooFewCodes(VaultCodeShortfall)
     /// The codes are all there but their contents do not hash to the document digest.
     case digestMismatch
     /// No vault code was scanned at all.
@@ -68,6 +70,7 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
         case .inconsistentTotals: "codes of this backup disagree on how many codes there are; the backup was altered or damaged"
         case let .missingCodes(missing, total):
             "\(total - missing.count) of \(total) codes found; missing code\(missing.count == 1 ? "" : "s") \(Self.ranges(missing))"
+        case .tooFewCodes(let shortfall): shortfall.description
         case .digestMismatch: "the codes do not match the document digest: the backup is damaged or was tampered with"
         case .noCodes: "no vault code was found"
         case .mixedNumbering: "the codes mix two numberings (one numbered 0, another numbered as the total): the backup was altered or assembled from two writers"

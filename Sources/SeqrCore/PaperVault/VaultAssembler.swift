@@ -166,12 +166,53 @@ public struct VaultAssembler: Sendable {
         var payloads = backup.payloads(first: first)
         let missing = (0..<backup.totalCodes).filter { payloads[$0] == nil }.map { $0 + 1 }
         if !missing.isEmpty {
-            guard let groups = recoverableGroups(backup, first: first) else { throw .missingCodes(missing, total: backup.totalCodes) }
+            guard let groups = recoverableGroups(backup, first: first) else {
+                if backup.parity.isEmpty { throw .missingCodes(missing, total: backup.totalCodes) }
+                throw .tooFewCodes(shortfall(backup, payloads: payloads))
+            }
             for group in groups { try rebuild(group, into: &payloads, totalCodes: backup.totalCodes) }
         }
         let message = (0..<backup.totalCodes).flatMap { payloads[$0]! }
         guard Array(SHA256.hash(data: message)) == digest else { throw .digestMismatch }
         return message
+    }
+
+    /// How many more codes a set with parity needs, and the pages (Seqr's layout) they were on.
+    private static func shortfall(_ backup: Backup, payloads: [Int: [UInt8]]) -> VaultCodeShortfall {
+        let total = backup.totalCodes
+        let missing = (0..<total).filter { payloads[$0] == nil }
+        var groups: [Int: (k: Int, m: Int, found: Int)] = [:]
+        for code in backup.parity.values {
+            groups[code.firstDataCode, default: (code.groupDataCodes, code.groupParityCodes, 0)].found += 1
+        }
+        var needed = 0
+        var covered = Set<Int>()
+        for (first, group) in groups {
+            let lost = missing.filter { $0 >= first && $0 < first + group.k }.count
+            needed += max(0, lost - group.found)
+            covered.formUnion(first..<(first + group.k))
+        }
+        needed += missing.filter { !covered.contains($0) }.count
+        // The parity total is known when the groups seen tile every data code.
+        var next = 0
+        for (first, group) in groups.sorted(by: { $0.key < $1.key }) where first == next { next += group.k }
+        let parityTotal = next == total ? groups.values.reduce(0) { $0 + $1.m } : nil
+
+        var unread: [Int] = [], partly: [Int] = []
+        if backup.codesPerPage > 0 {
+            // Print order: data codes, then parity codes by number.
+            let parityKnown = parityTotal ?? ((backup.parity.keys.max() ?? -1) + 1)
+            var pages: [Int: (found: Int, all: Int)] = [:]
+            for position in 0..<(total + parityKnown) {
+                let found = position < total ? payloads[position] != nil : backup.parity[position - total] != nil
+                pages[position / backup.codesPerPage, default: (0, 0)].all += 1
+                if found { pages[position / backup.codesPerPage]!.found += 1 }
+            }
+            unread = pages.filter { $0.value.found == 0 }.keys.sorted().map { $0 + 1 }
+            partly = pages.filter { $0.value.found > 0 && $0.value.found < $0.value.all }.keys.sorted().map { $0 + 1 }
+        }
+        return VaultCodeShortfall(needed: needed, foundCodes: total - missing.count, totalCodes: total, foundParityCodes: backup.parity.count,
+                                  totalParityCodes: parityTotal, missingCodes: missing.map { $0 + 1 }, unreadPages: unread, partlyReadPages: partly)
     }
 
     /// Rebuilds a group's missing data codes with Reed–Solomon, trimming a rebuilt last

@@ -56,6 +56,9 @@ public struct VaultDocument: Equatable, Sendable {
         contentType == .text ? String(validating: content, as: UTF8.self) : nil
     }
 
+    /// `serialized().count`, without building it.
+    public var serializedLength: Int { 4 + min(title.utf8.count, Int(UInt16.max)) + content.count }
+
     public func serialized() -> [UInt8] {
         let titleBytes = Array(title.utf8.prefix(Int(UInt16.max)))
         var out: [UInt8] = []

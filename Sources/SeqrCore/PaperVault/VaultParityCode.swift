@@ -1,7 +1,7 @@
 import Crypto
 
 /// A Seqr parity code: Reed–Solomon parity over a group of data codes, so that a backup
-/// survives lost or unreadable codes (`--redundancy`). A Seqr extension, invisible to a
+/// survives lost or unreadable codes (`seqr vault backup`, planned by ``VaultParityPlan``). A Seqr extension, invisible to a
 /// strict PaperVault reader: its checksum is salted with "SEQR-PARITY", so such a reader
 /// sees a mismatch and ignores it like any other foreign QR code.
 ///

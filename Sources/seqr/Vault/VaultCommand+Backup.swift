@@ -55,9 +55,6 @@ extension VaultCommand {
         @Flag(name: .customLong("no-compress"), help: "Never compress (by default brotli is used when it makes the data smaller).")
         var noCompress = false
 
-        @Option(help: ArgumentHelp("Extra parity codes, as a share of the data codes (e.g. 25%): any that many codes may then be lost or unreadable.", valueName: "percent"))
-        var redundancy: String = "0%"
-
         @Option(help: "Dots per inch of PNG pages.")
         var dpi: Int = 200
 
@@ -75,6 +72,12 @@ extension VaultCommand {
         @Flag(name: .customLong("no-restore-program"), help: "Leave out the last pages, which print a Python program that restores the backup without Seqr.")
         var noRestoreProgram = false
 
+        // Parity, page limit and progress (VaultPlanOptions.swift).
+        @OptionGroup var planOptions: VaultPlanOptions
+
+        @Flag(name: .shortAndLong, help: "No progress on standard error (the bar shows only on a terminal anyway).")
+        var quiet = false
+
         @Flag(help: "Print a JSON summary on standard output.")
         var json = false
 
@@ -84,18 +87,9 @@ extension VaultCommand {
             }
             if let qrVersion, !(10...40).contains(qrVersion) { throw ValidationError("--qr-version must be between 10 and 40") }
             guard (72...600).contains(dpi) else { throw ValidationError("--dpi must be between 72 and 600") }
-            guard let share = Self.percentage(redundancy), (0...1).contains(share) else {
-                throw ValidationError("--redundancy must be a percentage from 0% to 100%, like 25%")
-            }
             if alsoPassword && shares == nil { throw ValidationError("--password goes with --shares (a backup without key sheets always has a password)") }
             if output == "-" && shares != nil { throw ValidationError("-o - cannot carry key sheets, which are files of their own: give -o NAME.pdf") }
             if output == "-" && json { throw ValidationError("--json cannot be combined with -o -") }
-        }
-
-        /// "25%" or "25" → 0.25.
-        static func percentage(_ text: String) -> Double? {
-            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-            return Double(number).map { $0 / 100 }
         }
 
         struct Summary: Encodable {
@@ -112,6 +106,9 @@ extension VaultCommand {
             let rounds: UInt32
             let restoreProgramPages: Int
             let keySheets: KeySheetsSummary?
+            /// Any this many whole pages, or any this many codes, may be lost.
+            let survivesPages: Int
+            let survivesCodes: Int
         }
 
         struct KeySheetsSummary: Encodable {
@@ -142,18 +139,19 @@ extension VaultCommand {
             if document.contentType == .bytes {
                 StandardStreams.warn("\(file == "-" ? "standard input" : file) is not UTF-8 text: Seqr restores it, but the original PaperVault app will not read this backup")
             }
-            let keying = try keying()
 
             var options = PaperVault.Options()
             options.rounds = rounds
             options.errorCorrection = errorCorrection
             options.version = qrVersion
             options.allowCompression = !noCompress
-            options.redundancy = Self.percentage(redundancy) ?? 0
+            planOptions.apply(to: &options)
             let layout = Self.grid(for: paper)
             options.rows = layout.rows
             options.columns = layout.columns
-            if !json, keying.usesPassword { StandardStreams.warn("encrypting (PBKDF2, \(rounds.formatted()) rounds)…") }
+            try planOptions.refuseTooLarge(document, file: file == "-" ? "standard input" : file, options: options)
+            let keying = try keying()
+            if !json && !quiet && keying.usesPassword { StandardStreams.warn("encrypting (PBKDF2, \(rounds.formatted()) rounds)…") }
             let backup = try PaperVault.backup(document, keying: keying.keying, options: options)
             var printout = VaultPrintout(backup: backup, paper: paper, title: printTitle ? document.title : nil)
             printout.includesRestoreProgram = !noRestoreProgram
@@ -162,13 +160,18 @@ extension VaultCommand {
             let sheets = try KeySheetFiles.render(backup: backup, label: sheetLabel ?? document.title, paper: paper, dpi: dpi,
                                                   output: toStandardOutput ? nil : output, asPNG: asPNG,
                                                   restoreProgram: printout.includesRestoreProgram)
+
+            // A bar per page written, on a terminal only (VaultPlanOptions.swift).
+            let bar = ProgressBar("writing pages", total: printout.pageCount, enabled: !quiet && !json && ProgressBar.standardErrorIsTerminal)
+            defer { bar.clear() }
             if asPNG {
                 try FileWriter.createDirectory(output)
                 var written: Set<String> = []
-                for (index, page) in try printout.pngPages(dpi: dpi).enumerated() {
+                try printout.forEachPNGPage(dpi: dpi) { index, page in
                     let name = String(format: "page-%03d.png", index + 1)
                     try FileWriter.write(page, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, overwrite: force)
                     written.insert(name)
+                    bar.update(index + 1)
                 }
                 // Pages of an older, longer backup would otherwise be restored together with the new one.
                 for stale in Self.pageFiles(in: output) where !written.contains(stale) {
@@ -180,9 +183,10 @@ extension VaultCommand {
             } else if toStandardOutput {
                 StandardStreams.write(try printout.pdfData())
             } else {
-                try FileWriter.write(printout.pdfData(), to: output, overwrite: force)
+                try FileWriter.write(printout.pdfData(pageDone: { bar.update($0) }), to: output, overwrite: force)
             }
             try sheets.write(overwrite: force)
+            bar.clear()
             let sheetsSummary = backup.keySheets.map {
                 KeySheetsSummary(backupID: $0.identifier, threshold: $0.threshold, count: $0.count, password: keying.usesPassword, files: sheetFiles)
             }
@@ -190,12 +194,14 @@ extension VaultCommand {
                 output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
                 qrVersion: backup.version, errorCorrection: backup.errorCorrection.rawValue, compressed: backup.compressed,
                 contentType: document.contentType == .text ? "text" : "bytes", documentBytes: contents.count, rounds: keying.usesPassword ? rounds : 0,
-                restoreProgramPages: printout.pageCount - printout.codePageCount, keySheets: sheetsSummary)
+                restoreProgramPages: printout.pageCount - printout.codePageCount, keySheets: sheetsSummary,
+                survivesPages: backup.plan.survivablePages, survivesCodes: backup.plan.survivableCodes)
             if json {
                 try JSONOutput.print(summary)
-            } else {
+            } else if !quiet {
                 let parity = summary.parityCodes > 0 ? " + \(summary.parityCodes) parity" : ""
                 StandardStreams.warn("wrote \(toStandardOutput ? "the PDF to standard output" : output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
+                StandardStreams.warn(VaultPlanOptions.promise(backup.plan) ?? "no parity codes: every code is needed to restore")
                 if let sheets = sheetsSummary {
                     StandardStreams.warn("wrote \(sheets.count) key sheets (backup id \(sheets.backupID)): any \(sheets.threshold) restore\(sheets.password ? ", with the password" : ""); hand each to a different person, away from the pages")
                     for file in sheets.files { StandardStreams.warn("  \(file)") }

@@ -34,6 +34,9 @@ extension VaultCommand {
         @Flag(help: "Print a JSON summary on standard output (not with -o -).")
         var json = false
 
+        @Flag(name: .shortAndLong, help: "No progress on standard error (the bar shows only on a terminal anyway).")
+        var quiet = false
+
         func validate() throws {
             if pictures.isEmpty { throw ValidationError("give at least one picture or PDF") }
             if json && output == "-" { throw ValidationError("--json cannot be combined with -o -") }
@@ -68,15 +71,20 @@ extension VaultCommand {
             // looked at again with every decoder pass only if codes are then still missing.
             // Standard input can be read only once; its bytes are kept for a second look.
             let standardInput = pictures.contains("-") ? StandardStreams.readAllInput() : Data()
+            // A bar per page read, on a terminal only: codes found of the codes needed.
+            let bar = ProgressBar("reading codes", total: 1, enabled: !quiet && !json && ProgressBar.standardErrorIsTerminal)
             let read = try assembler.addCodes(onPagesOf: pictures, reading: { picture in
                 picture == "-" ? try ImageFile.pages(of: standardInput, path: "standard input") : try ImageFile.readPages(picture)
-            }) { reading, assembler in
-                guard !json else { return }
+            }, progress: { reading, assembler in
+                guard !json && !quiet else { return }
                 let file = reading.file == "-" ? "standard input" : reading.file
                 let name = reading.secondLook ? "\(file) (read again, every pass)" : file
-                StandardStreams.warn(progressLine(name, added: reading.added, assembler: assembler))
-            }
-            if assembler.isComplete && read < pictures.count && !json {
+                bar.warn(progressLine(name, added: reading.added, assembler: assembler))
+            }, pageRead: { assembler in
+                bar.update(min(assembler.foundCodes + assembler.foundParityCodes, assembler.totalCodes ?? 1), total: assembler.totalCodes ?? 1)
+            })
+            bar.clear()
+            if assembler.isComplete && read < pictures.count && !json && !quiet {
                 StandardStreams.warn("all codes found; \(pictures.count - read) more file\(pictures.count - read == 1 ? "" : "s") not needed")
             }
             let message = try assembler.messageBuffer()
@@ -91,7 +99,7 @@ extension VaultCommand {
                                   bytes: document.content.count, codes: assembler.foundCodes, picturesRead: read)
             if json {
                 try JSONOutput.print(summary)
-            } else if output != "-" {
+            } else if output != "-" && !quiet {
                 StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
             }
         }
