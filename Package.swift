@@ -8,7 +8,7 @@ import PackageDescription
 //   SeqrCLISupport (one-line errors, streams, JSON, file writer) ← seqr, seqr-bench
 //   SeqrCore ← SeqrServer (Hummingbird, SQLite or PostgreSQL) ← seqr-server
 //   SeqrCore ← SeqrLocationViewer (the web viewer's page, script, style) ← SeqrServer, seqr
-// C libraries come from Debian's -dev packages, installed by scripts/setup.
+// C libraries come from Debian's -dev packages, installed by scripts/setup, except zxing-cpp (vendored).
 let package = Package(
     name: "Seqr",
     platforms: [.macOS(.v13)],
@@ -68,11 +68,20 @@ let package = Package(
         .target(
             name: "CImageCodecs",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
-        // zxing-cpp behind a plain C header, so no C++ interop is needed in Swift.
+        // zxing-cpp's readers, vendored from source (scripts/vendor-zxing, version in
+        // vendor/zxing-cpp/VENDORED), behind a plain C header so no C++ interop is needed in Swift.
+        // Optimised even in debug builds: at -O0 the tests' decoding is several times slower.
         .target(
             name: "CZXing",
-            cxxSettings: [.define("ZX_USE_UTF8")],
-            linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("stdc++")]),
+            exclude: ["vendor/zxing-cpp/LICENSE", "vendor/zxing-cpp/VENDORED"],
+            cSettings: [.define("ZUECI_EMBED_NO_TO_ECI"), .unsafeFlags(["-O2", "-g0"])],
+            cxxSettings: [
+                // NDEBUG as in zxing-cpp's release builds (and its Python wheels): its asserts are
+                // debugging aids, and one fires on a degraded photo in debug builds (RegressionLine.h).
+                .headerSearchPath("vendor/zxing-cpp/src"), .define("ZXING_INTERNAL"), .define("NDEBUG"),
+                .unsafeFlags(["-O2", "-g0", "-Wno-deprecated-declarations"]),
+            ],
+            linkerSettings: [.linkedLibrary("stdc++")]),
 
         // MARK: Seqr
         .target(
@@ -191,7 +200,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "SeqrCLITests", dependencies: ["seqr", "seqr-bench", "seqr-server", "SeqrQR", "SeqrCorpus", "SeqrCloudClient", "SeqrTestSupport"]),
     ],
-    cxxLanguageStandard: .cxx17
+    // zxing-cpp 3 needs C++20 (concepts, <span>); CZXing is the only C++ target.
+    cxxLanguageStandard: .cxx20
 )
 
 // MARK: Fuzzing (scripts/fuzz)

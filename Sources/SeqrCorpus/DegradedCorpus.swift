@@ -9,7 +9,8 @@ import SeqrQR
 public enum DegradedCorpus {
     /// One way a photo differs from a clean render.
     public enum Distortion: String, CaseIterable, Sendable, Codable {
-        case clean, rotated, perspective, blurred, jpeg30, noisy, unevenLight, inverted, small, multiple, photo
+        // New classes go last: a class's seed is its position, so the others stay the same images.
+        case clean, rotated, perspective, blurred, jpeg30, noisy, unevenLight, inverted, small, multiple, photo, steepPerspective
 
         public var summary: String {
             switch self {
@@ -24,6 +25,7 @@ public enum DegradedCorpus {
             case .small: "a small code (2 px modules) in a large frame"
             case .multiple: "three codes in one picture"
             case .photo: "all at once: tilt up to 30°, turn, blur, shadow, noise, JPEG 60"
+            case .steepPerspective: "seen from a steep angle (tilted 45–60°, any turn), the code under a fifth of the frame"
             }
         }
     }
@@ -72,6 +74,18 @@ public enum DegradedCorpus {
                               400 + Double.random(in: -120...120, using: &g))
                 canvas = place(code, on: canvas, center: center, angle: Double.random(in: -25...25, using: &g), jitter: 0.03, using: &g)
             }
+        case .steepPerspective:
+            // A phone held low over a table: the sheet tilted 45–60° about one axis (and a
+            // little about the other), turned any way, the code small in a 1280×960 frame.
+            canvas = GrayImage(width: 1280, height: 960, fill: desk)
+            let (payload, code) = try randomCode(scale: Int.random(in: 3...5, using: &g), maxLength: 120, using: &g)
+            payloads.append(payload)
+            let center = (640 + Double.random(in: -250...250, using: &g), 480 + Double.random(in: -160...160, using: &g))
+            let steep = Double.random(in: 45...60, using: &g) * (Bool.random(using: &g) ? 1 : -1)
+            let slight = Double.random(in: -15...15, using: &g)
+            let (alpha, beta) = Bool.random(using: &g) ? (steep, slight) : (slight, steep)
+            canvas = place(code, on: canvas, center: center, angle: Double.random(in: 0..<360, using: &g),
+                           tilts: (alpha, beta), jitter: 0.02, using: &g)
         case .small:
             canvas = GrayImage(width: 1920, height: 1440, fill: desk)
             let (payload, code) = try randomCode(scale: 2, maxLength: 60, using: &g)
@@ -147,10 +161,20 @@ public enum DegradedCorpus {
         _ code: GrayImage, on canvas: GrayImage, center: (Double, Double), angle: Double,
         tilt: Double = 0, jitter: Double, using g: inout SeededGenerator
     ) -> GrayImage {
+        let alpha = Double.random(in: -tilt...tilt, using: &g)
+        let beta = Double.random(in: -tilt...tilt, using: &g)
+        return place(code, on: canvas, center: center, angle: angle, tilts: (alpha, beta), jitter: jitter, using: &g)
+    }
+
+    /// The same with the tilts about the x and the y axis given, in degrees.
+    static func place(
+        _ code: GrayImage, on canvas: GrayImage, center: (Double, Double), angle: Double,
+        tilts: (Double, Double), jitter: Double, using g: inout SeededGenerator
+    ) -> GrayImage {
         let side = Double(code.width)
         let (c, s) = (cos(angle * .pi / 180), sin(angle * .pi / 180))
-        let alpha = Double.random(in: -tilt...tilt, using: &g) * .pi / 180
-        let beta = Double.random(in: -tilt...tilt, using: &g) * .pi / 180
+        let alpha = tilts.0 * .pi / 180
+        let beta = tilts.1 * .pi / 180
         let distance = 2 * side
         let from = [(0.0, 0.0), (side, 0), (side, side), (0, side)]
         let to = from.map { point -> (Double, Double) in

@@ -1,16 +1,28 @@
 import Foundation
 import SeqrCore
 
-/// A QR symbol found in an image.
+/// A symbol (a QR code, or another barcode when asked for) found in an image.
 public struct DecodedSymbol: Equatable, Sendable {
     /// The payload exactly as stored in the symbol.
     public let payload: Data
     /// Top-left, top-right, bottom-right, bottom-left corners, in the symbol's own orientation.
     public let corners: [PixelPoint]
+    /// The QR version (1–40); `nil` for other formats, Micro QR and rMQR.
     public let version: Int?
     public let errorCorrection: QRErrorCorrectionLevel?
     /// Whether the symbol was found in the inverted image (light modules on dark).
     public let inverted: Bool
+    public let format: BarcodeFormat
+
+    public init(payload: Data, corners: [PixelPoint], version: Int?, errorCorrection: QRErrorCorrectionLevel?,
+                inverted: Bool, format: BarcodeFormat = .qr) {
+        self.payload = payload
+        self.corners = corners
+        self.version = version
+        self.errorCorrection = errorCorrection
+        self.inverted = inverted
+        self.format = format
+    }
 
     /// Approximate pixels per module, from the corners and the version.
     public var moduleSize: Double {

@@ -3,28 +3,26 @@ import CZXing
 import Foundation
 import SeqrCore
 
-/// Finds and decodes every QR symbol in an image with zxing-cpp.
+/// Finds and decodes every QR symbol (or, when asked, every barcode of `formats`) in an image
+/// with zxing-cpp 3, vendored in CZXing.
 ///
-/// zxing-cpp 1.4 reads one binarization per call, so the decoder runs a few passes:
-/// local-average thresholding (uneven light), a fixed threshold (blur), the same on
-/// the inverted image (light-on-dark codes, which 1.4 cannot read by itself), an
-/// unsharp-masked copy (out-of-focus photos), an enlarged copy (tiny codes) and a
-/// global histogram threshold. By default it goes on until a pass after the first
-/// success adds nothing new; `thorough` runs every pass, merges the results, paints over
-/// the codes found and looks again until nothing new turns up, reads each area that still
-/// looks like a code on its own, and finally asks ZBar.
+/// Each zxing-cpp call already looks at the image turned, inverted and shrunk; the decoder adds
+/// passes only where `seqr-bench qr` shows they find codes zxing-cpp alone misses: a fixed
+/// threshold (blur), an unsharp-masked copy (out-of-focus photos), an enlarged copy (tiny
+/// codes) and a global histogram threshold. By default it goes on until a pass after the first
+/// success adds nothing new; `thorough` runs every pass, merges the results, paints over the
+/// codes found and looks again until nothing new turns up, reads each area that still looks
+/// like a code on its own, and finally asks ZBar.
 public struct QRDecoder: Sendable {
     public struct Pass: Sendable, Equatable {
         public enum Binarizer: Sendable, Equatable { case localAverage, globalHistogram, fixedThreshold }
         public var binarizer: Binarizer
-        public var inverted: Bool
         /// Upscale factor applied before detection (1 = as is).
         public var scale: Int
         /// Unsharp-mask radius (Gaussian sigma in pixels) applied before detection, if any.
         public var sharpen: Double?
-        public init(_ binarizer: Binarizer, inverted: Bool = false, scale: Int = 1, sharpen: Double? = nil) {
+        public init(_ binarizer: Binarizer, scale: Int = 1, sharpen: Double? = nil) {
             self.binarizer = binarizer
-            self.inverted = inverted
             self.scale = scale
             self.sharpen = sharpen
         }
@@ -33,10 +31,8 @@ public struct QRDecoder: Sendable {
     public static let defaultPasses: [Pass] = [
         Pass(.localAverage),
         Pass(.fixedThreshold),
-        Pass(.localAverage, inverted: true),
-        Pass(.fixedThreshold, inverted: true),
-        Pass(.fixedThreshold, sharpen: 3),
         Pass(.localAverage, sharpen: 3),
+        Pass(.fixedThreshold, sharpen: 3),
         Pass(.localAverage, scale: 2),
         Pass(.globalHistogram),
     ]
@@ -53,10 +49,20 @@ public struct QRDecoder: Sendable {
     public var passes: [Pass]
     /// Run every pass and merge, instead of stopping once a pass adds nothing new.
     public var thorough: Bool
+    /// What to look for; the QR family unless told otherwise.
+    public var formats: Set<BarcodeFormat>
+    /// Also look for light-on-dark codes (zxing-cpp inverts the image itself).
+    public var tryInvert: Bool
+    /// In thorough mode, ask ZBar last for QR codes zxing-cpp missed.
+    public var secondOpinion: Bool
 
-    public init(passes: [Pass] = QRDecoder.defaultPasses, thorough: Bool = false) {
+    public init(passes: [Pass] = QRDecoder.defaultPasses, thorough: Bool = false,
+                formats: Set<BarcodeFormat> = BarcodeFormat.qrFamily, tryInvert: Bool = true, secondOpinion: Bool = true) {
         self.passes = passes
         self.thorough = thorough
+        self.formats = formats
+        self.tryInvert = tryInvert
+        self.secondOpinion = secondOpinion
     }
 
     public func decode(_ image: GrayImage) throws(QRDecodingError) -> [DecodedSymbol] {
@@ -72,18 +78,18 @@ public struct QRDecoder: Sendable {
         for pass in passes {
             // Enlarging only helps small images; large ones already have enough pixels per module.
             if pass.scale > 1 && image.width * image.height > Self.enlargeLimit { continue }
-            let key = PreparationKey(inverted: pass.inverted, sharpen: pass.sharpen, scale: pass.scale)
+            let key = PreparationKey(sharpen: pass.sharpen, scale: pass.scale)
             let source: GrayImage
             if let cached = prepared[key] {
                 source = cached
             } else {
-                var variant = pass.inverted ? image.inverted() : image
+                var variant = image
                 if let sigma = pass.sharpen { variant = variant.sharpened(sigma: sigma, amount: 3) }
                 if pass.scale > 1 { variant = variant.scaledUp(by: pass.scale) }
                 prepared[key] = variant
                 source = variant
             }
-            let symbols = try Self.read(source, binarizer: pass.binarizer, inverted: pass.inverted, scale: pass.scale)
+            let symbols = try read(source, binarizer: pass.binarizer, scale: pass.scale)
             let before = found.count
             for symbol in symbols where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                 found.append(symbol)
@@ -94,8 +100,8 @@ public struct QRDecoder: Sendable {
         }
         // Codes with modules under ~3.5 px are hard to sample; when one turned up, others as
         // small may have been missed, and a smoothly enlarged copy shows them.
-        if found.contains(where: { $0.moduleSize < 3.5 && !$0.inverted }), image.width * image.height <= Self.enlargeLimit {
-            for symbol in try Self.read(image.doubledSmoothly(), binarizer: .localAverage, inverted: false, scale: 2)
+        if found.contains(where: { $0.moduleSize < 3.5 }), image.width * image.height <= Self.enlargeLimit {
+            for symbol in try read(image.doubledSmoothly(), binarizer: .localAverage, scale: 2)
             where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                 found.append(symbol)
             }
@@ -103,14 +109,14 @@ public struct QRDecoder: Sendable {
         // Many codes on one page can confuse the detector (finder patterns of neighbours
         // get paired), and a code whose modules fall awkwardly on the pixel grid can defeat
         // both of the first two binarizations while they read its neighbours, so the early
-        // stop above ends the search (on clean 200-dpi vault pages, about one code in 3,000).
-        // So once two codes turned up, the codes read are painted over and what is left is
-        // read again, with other preparations in turn until one finds something new.
+        // stop above ends the search. So once two codes turned up, the codes read are painted
+        // over and what is left is read again, with other preparations in turn until one
+        // finds something new.
         if thorough || found.count >= 2 {
             var remaining = image
             var erased = 0
             while erased < found.count {
-                for symbol in found[erased...] { remaining.erase(symbol.corners) }
+                for symbol in found[erased...] { remaining.erase(symbol.corners, inverted: symbol.inverted) }
                 erased = found.count
                 var sharpened: GrayImage?
                 for pass in thorough ? Self.thoroughRescuePasses : Self.rescuePasses {
@@ -121,7 +127,7 @@ public struct QRDecoder: Sendable {
                     } else {
                         source = remaining
                     }
-                    for symbol in try Self.read(source, binarizer: pass.binarizer, inverted: false, scale: 1)
+                    for symbol in try read(source, binarizer: pass.binarizer, scale: 1)
                     where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                         found.append(symbol)
                     }
@@ -133,20 +139,22 @@ public struct QRDecoder: Sendable {
             // from the whole page (and a crop is small enough to be tried enlarged).
             // Only areas nothing was read from are cut out, so a page read whole costs no more.
             if readingRegions {
+                var inner = self
+                inner.thorough = true
                 for region in remaining.codeLikeRegions().prefix(Self.regionLimit) {
                     let margin = max(region.width, region.height) / 8 + 16
                     let area = PixelRect(x: max(0, region.x - margin), y: max(0, region.y - margin),
                                          width: region.width + 2 * margin, height: region.height + 2 * margin)
-                    for symbol in try QRDecoder(passes: passes, thorough: true).decode(remaining.cropped(to: area), readingRegions: false) {
+                    for symbol in try inner.decode(remaining.cropped(to: area), readingRegions: false) {
                         let placed = symbol.moved(by: area.x, area.y)
                         if !found.contains(where: { $0.isSameSymbol(as: placed) }) { found.append(placed) }
                     }
                 }
             }
         }
-        // Last, a second opinion: ZBar samples dense codes seen at a slight angle that
-        // zxing-cpp 1.4 misses. (Its payloads are byte-exact with ZBAR_CFG_BINARY.)
-        if thorough {
+        // Last, a second opinion: ZBar samples some dense codes seen at a slight angle that
+        // zxing-cpp misses. (Its payloads are byte-exact with ZBAR_CFG_BINARY.)
+        if thorough && secondOpinion && formats.contains(.qr) {
             for symbol in (try? Self.readWithZBar(image)) ?? [] where !found.contains(where: { $0.payload == symbol.payload }) {
                 found.append(symbol)
             }
@@ -178,7 +186,6 @@ public struct QRDecoder: Sendable {
     }
 
     private struct PreparationKey: Hashable {
-        let inverted: Bool
         let sharpen: Double?
         let scale: Int
     }
@@ -186,7 +193,7 @@ public struct QRDecoder: Sendable {
     /// Images up to this many pixels are also tried enlarged.
     static let enlargeLimit = 1_000_000
 
-    private static func read(_ image: GrayImage, binarizer: Pass.Binarizer, inverted: Bool, scale: Int) throws(QRDecodingError) -> [DecodedSymbol] {
+    private func read(_ image: GrayImage, binarizer: Pass.Binarizer, scale: Int) throws(QRDecodingError) -> [DecodedSymbol] {
         var options = seqr_zx_options()
         options.binarizer = switch binarizer {
         case .localAverage: SEQR_ZX_BINARIZER_LOCAL_AVERAGE
@@ -197,31 +204,41 @@ public struct QRDecoder: Sendable {
         // row skipping, at a quarter of the cost.
         options.try_harder = scale > 1 ? 0 : 1
         options.try_rotate = 1
+        options.try_invert = tryInvert ? 1 : 0
         // An enlarged copy exists to give modules more pixels; scanning it shrunk again is wasted work.
         options.try_downscale = scale > 1 ? 0 : 1
         options.max_symbols = 0
+        let zxingFormats = formats.sorted().map(\.zxingFormat)
 
         var symbols: UnsafeMutablePointer<seqr_zx_symbol>?
         var count = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = image.pixels.withUnsafeBufferPointer { buffer in
-            seqr_zx_read(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
-                         &options, &symbols, &count, &message, message.count)
+        let status = zxingFormats.withUnsafeBufferPointer { formatList in
+            options.formats = formatList.baseAddress
+            options.format_count = formatList.count
+            return image.pixels.withUnsafeBufferPointer { buffer in
+                seqr_zx_read(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
+                             &options, &symbols, &count, &message, message.count)
+            }
         }
         guard status == 0 else {
             throw .decoderFailure(cErrorMessage(message))
         }
         defer { seqr_zx_free(symbols, count) }
         guard let symbols else { return [] }
-        return (0..<count).map { index in
+        return (0..<count).compactMap { index in
             let raw = symbols[index]
+            // A format Seqr has no name for is not reported (zxing-cpp only reads what it was asked for).
+            guard let format = BarcodeFormat(zxing: raw.format) else { return nil }
             let payload = raw.length > 0 ? Data(bytes: raw.bytes, count: raw.length) : Data()
             let c = raw.corners
             let xy = [c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7].map { Int($0) / scale }
             let corners = stride(from: 0, to: 8, by: 2).map { PixelPoint(x: xy[$0], y: xy[$0 + 1]) }
-            let level = QRErrorCorrectionLevel(rawValue: String(UnicodeScalar(UInt8(bitPattern: raw.ec_level))))
-            let version = level.flatMap { QRCapacity.version(dataCodewords: Int(raw.data_codewords), level: $0) }
-            return DecodedSymbol(payload: payload, corners: corners, version: version, errorCorrection: level, inverted: inverted)
+            let level = QRErrorCorrectionLevel(rawValue: cString(raw.ec_level))
+            // Micro QR ("M3") and rMQR ("R7x43") versions are not QR versions.
+            let version = format == .qr ? Int(cString(raw.version)).flatMap { QRCapacity.versions.contains($0) ? $0 : nil } : nil
+            return DecodedSymbol(payload: payload, corners: corners, version: version, errorCorrection: level,
+                                 inverted: raw.inverted != 0, format: format)
         }
     }
 }
@@ -230,12 +247,12 @@ extension DecodedSymbol {
     /// The same symbol with its corners shifted, from a crop's coordinates to the image's.
     func moved(by dx: Int, _ dy: Int) -> DecodedSymbol {
         DecodedSymbol(payload: payload, corners: corners.map { PixelPoint(x: $0.x + dx, y: $0.y + dy) },
-                      version: version, errorCorrection: errorCorrection, inverted: inverted)
+                      version: version, errorCorrection: errorCorrection, inverted: inverted, format: format)
     }
 
     /// Two detections are the same symbol when they carry the same payload near the same place.
     func isSameSymbol(as other: DecodedSymbol) -> Bool {
-        guard payload == other.payload else { return false }
+        guard payload == other.payload, format == other.format else { return false }
         let a = center, b = other.center
         let span = max(abs(corners[0].x - corners[2].x), abs(corners[0].y - corners[2].y), 8)
         return abs(a.x - b.x) <= span && abs(a.y - b.y) <= span
@@ -243,8 +260,9 @@ extension DecodedSymbol {
 }
 
 extension GrayImage {
-    /// Paints the quadrilateral `corners` (grown by a sixth, to cover the quiet zone) white.
-    mutating func erase(_ corners: [PixelPoint]) {
+    /// Paints the quadrilateral `corners` (grown by a sixth, to cover the quiet zone) with the
+    /// background: white, or black behind a light-on-dark code.
+    mutating func erase(_ corners: [PixelPoint], inverted: Bool = false) {
         guard corners.count == 4 else { return }
         let cx = Double(corners.map(\.x).reduce(0, +)) / 4, cy = Double(corners.map(\.y).reduce(0, +)) / 4
         let quad = corners.map { (cx + (Double($0.x) - cx) * 1.17, cy + (Double($0.y) - cy) * 1.17) }
@@ -261,7 +279,7 @@ extension GrayImage {
                     if cross >= 0 { positive += 1 }
                     if cross <= 0 { negative += 1 }
                 }
-                if positive == 4 || negative == 4 { pixels[y * width + x] = 255 }
+                if positive == 4 || negative == 4 { pixels[y * width + x] = inverted ? 0 : 255 }
             }
         }
     }

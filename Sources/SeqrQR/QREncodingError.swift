@@ -7,6 +7,12 @@ public enum QREncodingError: Error, Equatable, Sendable, CustomStringConvertible
     case dataTooLarge(byteCount: Int, capacity: Int, mode: QRCapacity.Mode, level: QRErrorCorrectionLevel)
     /// The payload fits no symbol between the requested minimum version and 40.
     case invalidVersion(Int)
+    /// The payload does not fit the largest Micro QR symbol (M4) at this level.
+    case microTooLarge(byteCount: Int, level: QRErrorCorrectionLevel)
+    /// Micro QR has no such error-correction level (H).
+    case microLevelUnsupported(QRErrorCorrectionLevel)
+    /// libqrencode makes no empty Micro QR symbol.
+    case microEmpty
     /// libqrencode failed for another reason (out of memory, internal error).
     case encoderFailure(errno: Int32)
 
@@ -21,6 +27,13 @@ public enum QREncodingError: Error, Equatable, Sendable, CustomStringConvertible
                 + "but a QR code holds at most \(capacity) \(unit) at error correction \(level.rawValue) (\(others))"
         case .invalidVersion(let version):
             return "QR version must be between 1 and 40, not \(version)"
+        case let .microTooLarge(count, level):
+            return "too much data for a Micro QR code: \(count) bytes at error correction \(level.rawValue), but the largest (M4) "
+                + "holds at most 15 bytes at L, 13 at M and 9 at Q (35, 30 and 21 digits); use a regular QR code"
+        case .microLevelUnsupported(let level):
+            return "Micro QR has no error correction \(level.rawValue): use L, M or Q (Q only fits M4)"
+        case .microEmpty:
+            return "a Micro QR code needs at least one byte of data"
         case .encoderFailure(let code):
             return "the QR encoder failed (\(String(cString: strerror(code))))"
         }

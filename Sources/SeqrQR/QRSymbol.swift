@@ -1,20 +1,24 @@
 import SeqrCore
 
-/// One encoded QR symbol: a square of dark and light modules, without quiet zone.
+/// One encoded QR (or Micro QR) symbol: a square of dark and light modules, without quiet zone.
 public struct QRSymbol: Equatable, Sendable {
+    /// 1–40, or 1–4 (M1–M4) for a Micro QR symbol.
     public let version: Int
     public let errorCorrection: QRErrorCorrectionLevel
     /// Modules along one side.
     public let size: Int
     /// Row-major, `true` for a dark module.
     public let modules: [Bool]
+    /// A Micro QR symbol (one finder pattern, 11–17 modules a side).
+    public let micro: Bool
 
-    public init(version: Int, errorCorrection: QRErrorCorrectionLevel, size: Int, modules: [Bool]) {
+    public init(version: Int, errorCorrection: QRErrorCorrectionLevel, size: Int, modules: [Bool], micro: Bool = false) {
         precondition(modules.count == size * size, "modules must be size × size")
         self.version = version
         self.errorCorrection = errorCorrection
         self.size = size
         self.modules = modules
+        self.micro = micro
     }
 
     /// Whether the module at column `x`, row `y` is dark; outside the symbol is light.

@@ -8,12 +8,14 @@ extension SeqrBench {
     struct QR: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "qr",
-            abstract: "Encode speed vs qrencode, and decode rate and speed vs zbarimg, in one run.",
+            abstract: "Encode speed vs qrencode, and decode rate and speed vs zbarimg and zxing-cpp, in one run.",
             discussion: """
             Encode: a 1 KB binary payload to a PNG, each tool started as a whole process, \
             --runs times, alternating. Decode: the generated degraded corpus (the same images \
             the tests use), one process per image for both `seqr decode` and `zbarimg`, plus \
-            Seqr's in-process decode time. Needs `qrencode` and `zbarimg` (scripts/setup installs them).
+            Seqr's in-process decode time. Needs `qrencode` and `zbarimg` (scripts/setup installs them). \
+            When Python's zxing-cpp binding imports (pip install zxing-cpp==3.1.1), it reads the same \
+            pixels as a reference column, timed in its own process around read_barcodes alone.
             """
         )
 
@@ -28,6 +30,9 @@ extension SeqrBench {
 
         @Flag(help: "Print the results as JSON.")
         var json = false
+
+        @Flag(help: "Also decode each image in process with --thorough, with and without ZBar's second opinion.")
+        var thorough = false
 
         struct EncodeResult: Encodable {
             let payloadBytes: Int
@@ -48,7 +53,14 @@ extension SeqrBench {
             let zbarFound: Int?
             let seqrProcessMsPerImage: Double
             let zbarProcessMsPerImage: Double?
+            /// Decoding only (the image already in memory), as for the reference.
             let seqrInProcessMsPerImage: Double
+            /// zxing-cpp's Python binding (read_barcodes, QR family) on the same pixels, when installed.
+            let zxingFound: Int?
+            let zxingInProcessMsPerImage: Double?
+            /// With --thorough: codes found in thorough mode, and without ZBar's second opinion.
+            let seqrThoroughFound: Int?
+            let seqrThoroughWithoutZBarFound: Int?
         }
 
         struct Report: Encodable {
@@ -97,19 +109,33 @@ extension SeqrBench {
             let samples = try DegradedCorpus.generate(perClass: perClass)
             var results: [DecodeClassResult] = []
             let decoder = QRDecoder()
+            let reference = ZXingPythonReference.available() ? ZXingPythonReference() : nil
+            if reference == nil { StandardStreams.warn("python3 cannot import zxingcpp; the zxing-cpp reference column is skipped (pip install zxing-cpp==3.1.1)") }
             for distortion in DegradedCorpus.Distortion.allCases {
                 StandardStreams.warn("decode: \(distortion.rawValue)")
                 let group = samples.filter { $0.distortion == distortion }
                 var seqrFound = 0, zbarFound = 0, codes = 0
                 var seqrSeconds = 0.0, zbarSeconds = 0.0, inProcessSeconds = 0.0
+                var thoroughFound = 0, withoutZBarFound = 0
+                var grayPaths: [(path: String, payloads: [Data])] = []
                 for sample in group {
                     let path = directory + "/" + sample.fileName
                     try FileWriter.write(sample.fileData, to: path)
                     codes += sample.payloads.count
 
+                    let image = try ImageFile.read(path)
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try decoder.decode(ImageFile.read(path))
+                    _ = try decoder.decode(image)
                     inProcessSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    if thorough {
+                        thoroughFound += Self.matches(sample.payloads, in: try QRDecoder(thorough: true).decode(image).map(\.payload))
+                        withoutZBarFound += Self.matches(sample.payloads, in: try QRDecoder(thorough: true, secondOpinion: false).decode(image).map(\.payload))
+                    }
+                    if reference != nil {
+                        let gray = path + ".pgm"
+                        try FileWriter.write(ZXingPythonReference.pgm(image), to: gray)
+                        grayPaths.append((gray, sample.payloads))
+                    }
 
                     let ours = try ProcessRunner.run(seqr, ["decode", "--json", path], outputPath: stdoutPath)
                     seqrSeconds += ours.seconds
@@ -121,13 +147,25 @@ extension SeqrBench {
                         zbarFound += Self.matches(sample.payloads, in: lines)
                     }
                 }
+                var zxingFound = 0, zxingSeconds = 0.0
+                if let reference {
+                    let readings = try reference.read(grayPaths.map(\.path), directory: directory)
+                    for (file, reading) in zip(grayPaths, readings) {
+                        zxingFound += Self.matches(file.payloads, in: reading.payloads)
+                        zxingSeconds += reading.seconds
+                    }
+                }
                 let n = Double(group.count)
                 results.append(DecodeClassResult(
                     distortion: distortion.rawValue, images: group.count, codes: codes,
                     seqrFound: seqrFound, zbarFound: zbarimg == nil ? nil : zbarFound,
                     seqrProcessMsPerImage: seqrSeconds * 1000 / n,
                     zbarProcessMsPerImage: zbarimg == nil ? nil : zbarSeconds * 1000 / n,
-                    seqrInProcessMsPerImage: inProcessSeconds * 1000 / n))
+                    seqrInProcessMsPerImage: inProcessSeconds * 1000 / n,
+                    zxingFound: reference == nil ? nil : zxingFound,
+                    zxingInProcessMsPerImage: reference == nil ? nil : zxingSeconds * 1000 / n,
+                    seqrThoroughFound: thorough ? thoroughFound : nil,
+                    seqrThoroughWithoutZBarFound: thorough ? withoutZBarFound : nil))
             }
 
             let report = Report(date: ISO8601DateFormatter().string(from: Date()), machine: Self.machineDescription(), encode: encode, decode: results)
@@ -179,13 +217,21 @@ extension SeqrBench {
                 "| qrencode | \(f(report.encode.qrencodeMedianMs)) | 1.0× |",
                 "| seqr --version (start-up only) | \(f(report.encode.seqrStartupMedianMs)) | |",
                 "",
-                "Decode, degraded corpus (one process per image; in-process is Seqr's library alone):",
+                "Decode, degraded corpus (one process per image; in-process is decoding alone, the image in memory; "
+                    + "zxing-cpp is its Python binding on the same pixels):",
                 "",
-                "| class | codes | seqr found | zbarimg found | seqr ms/image | zbarimg ms/image | seqr in-process ms |",
-                "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+                "| class | codes | seqr found | zxing-cpp found | zbarimg found | seqr ms/image | zbarimg ms/image | seqr in-process ms | zxing-cpp in-process ms |",
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
             ]
             for r in report.decode {
-                lines.append("| \(r.distortion) | \(r.codes) | \(pct(r.seqrFound, r.codes)) | \(pct(r.zbarFound, r.codes)) | \(f(r.seqrProcessMsPerImage)) | \(f(r.zbarProcessMsPerImage)) | \(f(r.seqrInProcessMsPerImage)) |")
+                lines.append("| \(r.distortion) | \(r.codes) | \(pct(r.seqrFound, r.codes)) | \(pct(r.zxingFound, r.codes)) | \(pct(r.zbarFound, r.codes)) | "
+                    + "\(f(r.seqrProcessMsPerImage)) | \(f(r.zbarProcessMsPerImage)) | \(f(r.seqrInProcessMsPerImage)) | \(f(r.zxingInProcessMsPerImage)) |")
+            }
+            if report.decode.contains(where: { $0.seqrThoroughFound != nil }) {
+                lines += ["", "Thorough mode, in process:", "", "| class | codes | seqr --thorough | without ZBar |", "| --- | ---: | ---: | ---: |"]
+                for r in report.decode {
+                    lines.append("| \(r.distortion) | \(r.codes) | \(pct(r.seqrThoroughFound, r.codes)) | \(pct(r.seqrThoroughWithoutZBarFound, r.codes)) |")
+                }
             }
             return lines.joined(separator: "\n")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SeqrCorpus
 import SeqrTestSupport
 import Testing
 
@@ -30,7 +31,7 @@ struct BenchCLITests {
         let encode = try #require(report["encode"] as? [String: Any])
         #expect(encode["qrencodeMedianMs"] is Double && encode["seqrMedianMs"] is Double)
         let decode = try #require(report["decode"] as? [[String: Any]])
-        #expect(decode.count == 11)
+        #expect(decode.count == DegradedCorpus.Distortion.allCases.count)
         let clean = try #require(decode.first { $0["distortion"] as? String == "clean" })
         #expect(clean["seqrFound"] as? Int == 1 && clean["zbarFound"] as? Int == 1)
     }

@@ -18,9 +18,13 @@ struct RoundTripTests {
         let symbol = try QREncoder.encode(payload, options: options)
         // Two pixels per module keeps version-40 images small; the decoder must still read them.
         let path = try directory.write(symbol.pngData(QRRenderStyle(scale: 2, margin: 4)), to: name)
-        let decoded = try QRDecoder().decode(ImageFile.read(path))
+        // zxing-cpp 3 reports no symbol without content (DecoderResult::isValid); ZBar, the thorough
+        // decoder's second opinion, still reads one.
+        let decoded = try QRDecoder(thorough: payload.isEmpty).decode(ImageFile.read(path))
         try #require(decoded.count == 1, "\(name): expected one symbol, found \(decoded.count)")
         #expect(decoded[0].payload == payload, "\(name): payload differs")
+        // ZBar reports neither version nor level.
+        guard !payload.isEmpty else { return }
         #expect(decoded[0].version == symbol.version, "\(name): version")
         #expect(decoded[0].errorCorrection == options.errorCorrection, "\(name): EC level")
     }

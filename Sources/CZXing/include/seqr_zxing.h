@@ -1,5 +1,5 @@
-// A plain C view of the parts of zxing-cpp 1.4 that Seqr uses: QR detection
-// and decoding on an 8-bit luminance image, with byte-exact payloads.
+// A plain C view of the parts of zxing-cpp 3 (vendored, see vendor/zxing-cpp/VENDORED) that
+// Seqr uses: barcode detection and decoding on an 8-bit luminance image, byte-exact payloads.
 #ifndef SEQR_ZXING_H
 #define SEQR_ZXING_H
 
@@ -17,25 +17,39 @@ typedef enum {
     SEQR_ZX_BINARIZER_FIXED_THRESHOLD = 2,
 } seqr_zx_binarizer;
 
+/// A zxing-cpp BarcodeFormat: its symbology letter, and its variant letter shifted left by 8
+/// (ISO/IEC 15424 symbology identifiers), e.g. 'Q' | ' ' << 8 for QR Code, 'Q' | 'm' << 8 for Micro QR.
+typedef uint32_t seqr_zx_format;
+#define SEQR_ZX_FORMAT(symbology, variant) ((seqr_zx_format)(uint8_t)(symbology) | ((seqr_zx_format)(uint8_t)(variant) << 8))
+
 typedef struct {
     seqr_zx_binarizer binarizer;
     int try_harder;     ///< slower, more thorough search (keeps photos readable)
     int try_rotate;     ///< also look at the image turned by 90 degrees
+    int try_invert;     ///< also look at the inverted image (light modules on dark)
     int try_downscale;  ///< also look at smaller copies of large images
+    int try_denoise;    ///< also look at a morphologically closed copy (2D formats)
     int max_symbols;    ///< 0 means no limit
+    const seqr_zx_format *formats; ///< formats to read (a symbology reads all its variants)
+    size_t format_count;           ///< 0 means QR Code, Micro QR and rMQR
 } seqr_zx_options;
 
 typedef struct {
     uint8_t *bytes;        ///< payload, exactly as stored in the symbol (owned)
     size_t length;
     int corners[8];        ///< x,y of top-left, top-right, bottom-right, bottom-left
-    char ec_level;         ///< 'L', 'M', 'Q', 'H' or '?' when unknown
-    int data_codewords;    ///< number of data codewords, which fixes the version for a given EC level
+    seqr_zx_format format; ///< the exact variant read
+    char ec_level[8];      ///< e.g. "L", "M", "Q", "H"; empty when unknown or not applicable
+    char version[16];      ///< e.g. "12" (QR), "M3" (Micro QR), "R7x43" (rMQR), "12x12" (Data Matrix); may be empty
     int orientation;       ///< degrees
     int mirrored;
+    int inverted;
+    int sequence_size;     ///< structured append: number of symbols, or -1 when not part of a sequence
+    int sequence_index;    ///< structured append: 0-based index, or -1
+    char sequence_id[48];  ///< structured append: what the symbols of one sequence share
 } seqr_zx_symbol;
 
-/// Decodes every QR symbol in `luminance` (one byte per pixel, `stride` bytes per row).
+/// Decodes every symbol in `luminance` (one byte per pixel, `stride` bytes per row).
 /// On success returns 0 and sets `*symbols` (free with `seqr_zx_free`) and `*count`.
 /// On failure returns -1 and writes a message into `error` (at most `error_size` bytes).
 int seqr_zx_read(const uint8_t *luminance, int width, int height, int stride,

@@ -7,7 +7,7 @@ import SeqrQR
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Find and decode every QR code in PNG or JPEG images.",
+        abstract: "Find and decode every QR code (Micro QR and rMQR too; other barcodes with --formats) in PNG or JPEG images.",
         discussion: """
         Reads clean renders and photographs (turned, skewed, blurred, noisy, unevenly lit, \
         inverted, small in a large frame). Text payloads print as text; anything else as \
@@ -30,16 +30,24 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Run every detection pass and merge the results (slower; for images with many codes).")
     var thorough = false
 
+    @Option(help: ArgumentHelp(
+        "Barcode formats to read, comma-separated, or all (default: qr,microqr,rmqr).",
+        discussion: "Known: \(BarcodeFormat.allCases.map(\.rawValue).joined(separator: ", "))."))
+    var formats: String?
+
     func validate() throws {
         if images.isEmpty { throw ValidationError("give at least one image") }
         if images.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be given once") }
         if json && raw != nil { throw ValidationError("--json and --raw cannot be combined") }
+        if let formats {
+            do { _ = try BarcodeFormat.parseList(formats) } catch { throw ValidationError(error.description) }
+        }
     }
 
     func run() throws {
         // An unwritable --raw file is reported before any image is read.
         if let raw, raw != "-" { try FileWriter.checkWritable(raw) }
-        let decoder = QRDecoder(thorough: thorough)
+        let decoder = try QRDecoder(thorough: thorough, formats: formats.map { try BarcodeFormat.parseList($0) } ?? BarcodeFormat.qrFamily)
         var reports: [ImageReport] = []
         var failed = false
         var unreadable = false
@@ -107,6 +115,8 @@ struct DecodeCommand: ParsableCommand {
         /// Top-left, top-right, bottom-right, bottom-left, in image pixels.
         let corners: [PixelPoint]
         let inverted: Bool
+        /// The barcode format, named as in --formats.
+        let format: String
 
         init(_ symbol: DecodedSymbol) {
             payloadBase64 = symbol.payload.base64EncodedString()
@@ -116,6 +126,7 @@ struct DecodeCommand: ParsableCommand {
             errorCorrection = symbol.errorCorrection?.rawValue
             corners = symbol.corners
             inverted = symbol.inverted
+            format = symbol.format.rawValue
         }
     }
 }

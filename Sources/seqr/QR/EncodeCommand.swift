@@ -32,8 +32,8 @@ struct EncodeCommand: ParsableCommand {
     @Option(name: .long, help: "Encode this file's bytes, exactly ('-' for standard input).")
     var file: String?
 
-    @Option(name: .customLong("ec"), help: "Error correction: L (7%), M (15%), Q (25%) or H (30%).")
-    var errorCorrection: QRErrorCorrectionLevel = .M
+    @Option(name: .customLong("ec"), help: "Error correction: L (7%), M (15%), Q (25%) or H (30%); default M (L with --micro).")
+    var errorCorrection: QRErrorCorrectionLevel?
 
     @Option(name: .customLong("min-version"), help: "Smallest QR version (1–40); a larger one is used if the data needs it.")
     var minimumVersion: Int = 1
@@ -46,6 +46,9 @@ struct EncodeCommand: ParsableCommand {
 
     @Flag(help: "Use one 8-bit segment even for text (by default text may use the smaller numeric and alphanumeric modes).")
     var binary = false
+
+    @Flag(help: "Write a Micro QR code (M1–M4, at most 35 digits or 15 bytes; EC L, M or Q; --ec defaults to L).")
+    var micro = false
 
     @Option(name: .shortAndLong, help: "Output file; '-' for standard output.")
     var output: String?
@@ -62,12 +65,18 @@ struct EncodeCommand: ParsableCommand {
         guard (0...100).contains(margin) else { throw ValidationError("--margin must be between 0 and 100 modules") }
         guard (1...100).contains(scale) else { throw ValidationError("--scale must be between 1 and 100") }
         if json && (output == nil || output == "-") { throw ValidationError("--json needs -o FILE (standard output would mix JSON and image bytes)") }
+        if micro && (minimumVersion != 1 || binary) { throw ValidationError("--micro picks the smallest Micro QR version itself and takes neither --min-version nor --binary") }
     }
 
     func run() throws {
         let payload = try readPayload()
-        let options = QREncodingOptions(errorCorrection: errorCorrection, minimumVersion: minimumVersion, segmentation: binary ? .binary : .automatic)
-        let symbol = try QREncoder.encode(payload, options: options)
+        let symbol: QRSymbol
+        if micro {
+            symbol = try QREncoder.encodeMicro(payload, errorCorrection: errorCorrection ?? .L)
+        } else {
+            let options = QREncodingOptions(errorCorrection: errorCorrection ?? .M, minimumVersion: minimumVersion, segmentation: binary ? .binary : .automatic)
+            symbol = try QREncoder.encode(payload, options: options)
+        }
         let style = QRRenderStyle(scale: scale, margin: margin)
         let chosen = try resolvedFormat()
         try refuseOversized(symbol, style: style, format: chosen)
@@ -80,12 +89,12 @@ struct EncodeCommand: ParsableCommand {
         }
         if let output, output != "-" {
             try FileWriter.write(bytes, to: output)
-            let summary = Summary(output: output, format: chosen.rawValue, version: symbol.version,
+            let summary = Summary(output: output, format: chosen.rawValue, symbol: symbol.micro ? "microqr" : "qr", version: symbol.version,
                                   errorCorrection: symbol.errorCorrection.rawValue, modules: symbol.size, payloadBytes: payload.count)
             if json {
                 try JSONOutput.print(summary)
             } else {
-                StandardStreams.warn("wrote \(output): version \(symbol.version), EC \(symbol.errorCorrection.rawValue), \(symbol.size)×\(symbol.size) modules, \(payload.count) bytes")
+                StandardStreams.warn("wrote \(output): \(symbol.micro ? "Micro QR version M" : "version ")\(symbol.version), EC \(symbol.errorCorrection.rawValue), \(symbol.size)×\(symbol.size) modules, \(payload.count) bytes")
             }
         } else {
             StandardStreams.write(bytes)
@@ -111,6 +120,9 @@ struct EncodeCommand: ParsableCommand {
     struct Summary: Encodable {
         let output: String
         let format: String
+        /// qr or microqr, named as in `seqr decode --formats`.
+        let symbol: String
+        /// 1–40, or 1–4 for Micro QR (M1–M4).
         let version: Int
         let errorCorrection: String
         let modules: Int
