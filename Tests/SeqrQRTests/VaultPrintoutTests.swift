@@ -38,7 +38,10 @@ struct VaultPrintoutTests {
         for document in documents {
             let backup = try PaperVault.backup(document, password: "paper", options: Self.options(compression: compression))
             let printout = VaultPrintout(backup: backup)
-            let pages = try printout.pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
+            let pngs = try printout.pngPages(dpi: 200)
+            // 1-bit gray PNGs (IHDR bit depth at byte 24, color type 0 at 25): black-and-white pages deflate eight times less.
+            #expect(pngs.allSatisfy { $0[24] == 1 && $0[25] == 0 })
+            let pages = try pngs.map { try ImageCodec.png.decode($0) }
             #expect(pages.count == printout.pageCount)
             #expect(printout.codePageCount == (backup.payloads.count + 5) / 6)
             #expect(printout.pageCount == printout.codePageCount + 3)  // the restore program's pages
