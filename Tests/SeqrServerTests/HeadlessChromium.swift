@@ -28,9 +28,9 @@ enum HeadlessChromium {
         var command = [visitScript, tool.path, url, directory.file("\(name)-profile"), String(seconds)]
         command += screenshot.map { ["--screenshot", $0] } ?? []
         command += ["--"] + flags
-        let python = try ExternalTool.named("python3")
+        let python = try ExternalTool.named("python3"), arguments = command
         let outcome = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExternalTool.Outcome, Error>) in
-            DispatchQueue.global().async { continuation.resume(with: Result { try python.run(command) }) }
+            DispatchQueue.global().async { continuation.resume(with: Result { try python.run(arguments) }) }
         }
         guard outcome.status == 0 else { throw Failed(status: outcome.status, stderr: String(outcome.stderr.suffix(800))) }
         return Visit(dom: outcome.stdoutText, netLog: try NetLog(path: netLogPath))
