@@ -21,6 +21,8 @@ struct LocationViewerBrowserTests {
         let accessLog: String
         /// Pushes one more fix as the share's owner.
         let push: @Sendable (LocationFix) async throws -> Void
+        /// Revokes the share as its owner.
+        let revoke: @Sendable () async throws -> Void
     }
 
     static func track(now: Date = Date()) throws -> [LocationFix] {
@@ -33,9 +35,7 @@ struct LocationViewerBrowserTests {
     }
 
     /// The server on 127.0.0.1 (so WebCrypto runs on plain http), with its access log.
-    /// With `stream`, a stand-in for `GET /v1/location/feed/{id}/events` written to the contract
-    /// (share, fix events with ids, a heartbeat, end: revoked), so the viewer's stream path runs here.
-    func withScene(_ backend: Backend, tiles: MapTileSource?, directory: TemporaryDirectory, stream: StandInEventStream? = nil,
+    func withScene(_ backend: Backend, tiles: MapTileSource?, directory: TemporaryDirectory,
                    _ body: @escaping @Sendable (Scene) async throws -> Void) async throws {
         let accessLogPath = directory.file("access.log")
         try await backend.withRepository { repository, _ in
@@ -48,7 +48,6 @@ struct LocationViewerBrowserTests {
             quiet.logLevel = .critical
             let router = SeqrServerApplication.router(accounts: accounts, notes: notes, location: location, logRequests: false,
                                                       accessLog: try AccessLog(path: accessLogPath))
-            if let stream { router.get("v1/location/feed/:id/events") { _, _ in stream.response() } }
             let app = Application(
                 router: router,
                 configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: quiet)
@@ -59,7 +58,6 @@ struct LocationViewerBrowserTests {
                 let key = LocationShareKey.generate()
                 let sealed = try Self.track().map { key.seal($0, shareID: share.id) }
                 #expect(try await client.push(alice, share.id, sealed).status == .created)
-                stream?.script(shareID: share.id, fixes: sealed)
                 let port = try #require(client.port)
                 let origin = "http://127.0.0.1:\(port)"
                 let owner = alice
@@ -67,8 +65,12 @@ struct LocationViewerBrowserTests {
                     let response = try await client.push(owner, share.id, [key.seal(fix, shareID: share.id)])
                     #expect(response.status == .created)
                 }
+                let revoke: @Sendable () async throws -> Void = {
+                    let response = try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: owner.auth)
+                    #expect(response.status == .noContent)
+                }
                 try await body(Scene(link: LocationShareLink(base: origin, shareID: share.id, key: key), serverOrigin: origin,
-                                     accessLog: accessLogPath, push: push))
+                                     accessLog: accessLogPath, push: push, revoke: revoke))
             }
         }
     }
@@ -182,12 +184,15 @@ struct LocationViewerBrowserTests {
         }
     }
 
-    @Test("with an event stream: the viewer reads share, fix and end events, shows why the share ended, and never polls")
+    @Test("on the live feed: the viewer reads share, fix and end events, shows that the owner revoked the share, and never polls")
     func eventStream() async throws {
         let directory = try TemporaryDirectory()
-        let stream = StandInEventStream()
-        try await withScene(.sqlite, tiles: nil, directory: directory, stream: stream) { scene in
-            let visit = try await HeadlessChromium.visit(scene.link.description, directory: directory, name: "stream")
+        try await withScene(.sqlite, tiles: nil, directory: directory) { scene in
+            // The live feed replays the track; the owner revokes the share while the page is open.
+            async let opened = HeadlessChromium.visit(scene.link.description, directory: directory, name: "stream", seconds: 12)
+            try await Task.sleep(for: .seconds(6))
+            try await scene.revoke()
+            let visit = try await opened
             #expect(visit.dom.contains("<body data-updates=\"stream\">"), "\(visit.dom.prefix(1500))")
             #expect(HeadlessChromium.element("status", in: visit.dom) == "This share was revoked by its owner; nothing more will arrive.")
             #expect(HeadlessChromium.element("lat", in: visit.dom) == "47.38200" && HeadlessChromium.element("count", in: visit.dom) == "21")
@@ -281,23 +286,3 @@ final class TileServerFixture: Sendable {
     deinit { process.stop() }
 }
 
-/// The event stream as the contract describes it (docs/location-viewer.md), written in one go:
-/// `share`, each fix as `fix` with `id: <seq>`, a comment heartbeat, then `end` (revoked) and close.
-final class StandInEventStream: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
-
-    func script(shareID: String, fixes: [String]) {
-        var text = "event: share\ndata: {\"id\":\"\(shareID)\",\"format\":\"seqr-location-v1\",\"expiresAt\":null}\n\n"
-        for (index, data) in fixes.enumerated() {
-            text += "id: \(index + 1)\nevent: fix\ndata: {\"seq\":\(index + 1),\"data\":\"\(data)\",\"receivedAt\":\"2026-01-01T00:00:00Z\"}\n\n"
-        }
-        text += ": heartbeat\n\nevent: end\ndata: {\"reason\":\"revoked\"}\n\n"
-        lock.withLock { self.text = text }
-    }
-
-    func response() -> Response {
-        let body = ByteBuffer(string: lock.withLock { text })
-        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: .init(byteBuffer: body))
-    }
-}

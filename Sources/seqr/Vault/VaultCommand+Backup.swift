@@ -112,7 +112,7 @@ extension VaultCommand {
         }
 
         struct KeySheetsSummary: Encodable {
-            let backupID: Int
+            let backupId: Int
             let threshold: Int
             let count: Int
             let password: Bool
@@ -188,7 +188,7 @@ extension VaultCommand {
             try sheets.write(overwrite: force)
             bar.clear()
             let sheetsSummary = backup.keySheets.map {
-                KeySheetsSummary(backupID: $0.identifier, threshold: $0.threshold, count: $0.count, password: keying.usesPassword, files: sheetFiles)
+                KeySheetsSummary(backupId: $0.identifier, threshold: $0.threshold, count: $0.count, password: keying.usesPassword, files: sheetFiles)
             }
             let summary = Summary(
                 output: output, format: asPNG ? "png" : "pdf", pages: printout.pageCount, codes: backup.codes.count, parityCodes: backup.parityCodes.count,
@@ -203,7 +203,7 @@ extension VaultCommand {
                 StandardStreams.warn("wrote \(toStandardOutput ? "the PDF to standard output" : output): \(summary.codes) code\(summary.codes == 1 ? "" : "s")\(parity) on \(summary.pages) page\(summary.pages == 1 ? "" : "s") (QR version \(summary.qrVersion), EC \(summary.errorCorrection)\(summary.compressed ? ", brotli" : ""))")
                 StandardStreams.warn(VaultPlanOptions.promise(backup.plan) ?? "no parity codes: every code is needed to restore")
                 if let sheets = sheetsSummary {
-                    StandardStreams.warn("wrote \(sheets.count) key sheets (backup id \(sheets.backupID)): any \(sheets.threshold) restore\(sheets.password ? ", with the password" : ""); hand each to a different person, away from the pages")
+                    StandardStreams.warn("wrote \(sheets.count) key sheets (backup id \(sheets.backupId)): any \(sheets.threshold) restore\(sheets.password ? ", with the password" : ""); hand each to a different person, away from the pages")
                     for file in sheets.files { StandardStreams.warn("  \(file)") }
                     StandardStreams.warn("once they are printed, delete these files: \(sheets.threshold) of them\(sheets.password ? " and the password" : "") beside the pages decrypt the backup")
                 }
