@@ -32,8 +32,10 @@ extension Cairo {
         return sink.data
     }
 
-    /// One page of `width` × `height` points as a gray PNG at `dpi` dots per inch; `draw` paints it in points.
-    static func png(width: Double, height: Double, dpi: Int, draw: (_ context: OpaquePointer?, _ cairo: seqr_cairo_api) throws -> Void) throws -> Data {
+    /// One page of `width` × `height` points as gray pixels at `dpi` dots per inch; `draw` paints it
+    /// in points. Each call has its own surface, so pages may be drawn on several threads at once.
+    static func grayImage(width: Double, height: Double, dpi: Int,
+                          draw: (_ context: OpaquePointer?, _ cairo: seqr_cairo_api) throws -> Void) throws -> GrayImage {
         let cairo = try load()
         let scale = Double(dpi) / 72
         let pixelWidth = Int((width * scale).rounded()), pixelHeight = Int((height * scale).rounded())
@@ -47,15 +49,17 @@ extension Cairo {
         let stride = Int(cairo.cairo_image_surface_get_stride(surface))
         guard let data = cairo.cairo_image_surface_get_data(surface) else { throw PDFRenderingError(message: "no image data") }
         var gray = [UInt8](repeating: 255, count: pixelWidth * pixelHeight)
-        for y in 0..<pixelHeight {
-            let row = data + y * stride
-            for x in 0..<pixelWidth {
-                // RGB24 is 32-bit native-endian xRGB; the drawing is black and white, so green will do.
-                gray[y * pixelWidth + x] = row[x * 4 + 1]
+        gray.withUnsafeMutableBufferPointer { out in
+            for y in 0..<pixelHeight {
+                let row = data + y * stride
+                for x in 0..<pixelWidth {
+                    // RGB24 is 32-bit native-endian xRGB; the drawing is black and white, so green will do.
+                    out[y * pixelWidth + x] = row[x * 4 + 1]
+                }
             }
         }
         try finish(context: context, surface: surface, cairo: cairo)
-        return try ImageCodec.png.encode(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray))
+        return GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray)
     }
 
     /// Destroys a context and its surface, reporting the first error cairo recorded.

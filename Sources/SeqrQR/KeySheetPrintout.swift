@@ -42,7 +42,7 @@ public struct KeySheetPrintout: Sendable {
     public func pngPage(dpi: Int = 200) throws -> Data {
         let (width, height) = paper.size
         let symbol = try symbol()
-        return try Cairo.png(width: width, height: height, dpi: dpi) { context, cairo in draw(symbol: symbol, on: context, cairo: cairo) }
+        return try ImageCodec.png.encode(Cairo.grayImage(width: width, height: height, dpi: dpi) { context, cairo in draw(symbol: symbol, on: context, cairo: cairo) })
     }
 
     /// The lines under the words: what the sheet is for and how to use it.

@@ -71,13 +71,13 @@ public struct VaultPrintout: Sendable {
     /// and those before it are drawn. Pages are drawn a few at a time on all processors (each on
     /// its own cairo surface): encoding, drawing and compressing are per page.
     public func forEachPNGPage(dpi: Int = 200, _ body: (Int, Data) throws -> Void) throws {
-        let cairo = try Cairo.load()
+        _ = try Cairo.load()  // once, before the workers: a missing libcairo is one error, not one per page
         let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
         for first in stride(from: 0, to: pageCount, by: batch) {
             let pages = Array(first..<min(first + batch, pageCount))
             let results = PageResults(count: pages.count)
             DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-                results.set(index, Result { try pngPage(pages[index], dpi: dpi, cairo: cairo) })
+                results.set(index, Result { try pngPage(pages[index], dpi: dpi) })
             }
             for (index, page) in pages.enumerated() { try body(page, results.get(index).get()) }
         }
@@ -93,32 +93,14 @@ public struct VaultPrintout: Sendable {
     }
 
     /// Page `page` drawn at `dpi` and compressed as a 1-bit PNG.
-    private func pngPage(_ page: Int, dpi: Int, cairo: seqr_cairo_api) throws -> Data {
+    private func pngPage(_ page: Int, dpi: Int) throws -> Data {
         let (width, height) = paper.size
-        let scale = Double(dpi) / 72
-        let pixelWidth = Int((width * scale).rounded()), pixelHeight = Int((height * scale).rounded())
-        guard let surface = cairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
-            throw PDFRenderingError(message: "cannot create an image surface")
+        let symbols = try symbols(onPage: page)
+        let image = try Cairo.grayImage(width: width, height: height, dpi: dpi) { context, cairo in
+            draw(page: page, symbols: symbols, on: context, cairo: cairo)
         }
-        let context = cairo.cairo_create(surface)
-        cairo.cairo_scale(context, scale, scale)
-        draw(page: page, symbols: try symbols(onPage: page), on: context, cairo: cairo)
-        cairo.cairo_surface_flush(surface)
-        let stride = Int(cairo.cairo_image_surface_get_stride(surface))
-        guard let data = cairo.cairo_image_surface_get_data(surface) else { throw PDFRenderingError(message: "no image data") }
-        var gray = [UInt8](repeating: 255, count: pixelWidth * pixelHeight)
-        gray.withUnsafeMutableBufferPointer { out in
-            for y in 0..<pixelHeight {
-                let row = data + y * stride
-                for x in 0..<pixelWidth {
-                    // RGB24 is 32-bit native-endian xRGB; the drawing is black and white, so green will do.
-                    out[y * pixelWidth + x] = row[x * 4 + 1]
-                }
-            }
-        }
-        try Cairo.finish(context: context, surface: surface, cairo: cairo)
         // 1-bit: the page is black and white, and deflating 8-bit pages was most of a backup's time.
-        return try ImageCodec.bilevelPNG(GrayImage(width: pixelWidth, height: pixelHeight, pixels: gray))
+        return try ImageCodec.bilevelPNG(image)
     }
 
     /// Draws page `page`; `symbols` are that page's codes (``symbols(onPage:)``).

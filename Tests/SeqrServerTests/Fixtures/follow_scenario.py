@@ -8,64 +8,25 @@ module needed) through the viewer's follow behaviour, and prints one line per st
 
 New fixes come from the test: this script prints "push N" and waits for the file DIR/pushed-N.
 Usage: follow_scenario.py CHROMIUM URL DIR. Exit code 0 when every step held."""
-import json
 import os
-import subprocess
 import sys
 import time
 
+from devtools import Chromium
+
 chromium, url, directory = sys.argv[1:4]
-to_browser_read, to_browser_write = os.pipe()
-from_browser_read, from_browser_write = os.pipe()
-
-
-def pipe_fds():
-    """In the child: the protocol's pipes on fds 3 (read by Chromium) and 4 (written by it)."""
-    read, write = os.dup(to_browser_read), os.dup(from_browser_write)
-    os.dup2(read, 3)
-    os.dup2(write, 4)
-
-
-browser = subprocess.Popen(
-    [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-pipe",
-     "--user-data-dir=" + os.path.join(directory, "follow-profile"), "--window-size=1000,1300", "about:blank"],
-    pass_fds=(3, 4), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=lambda: pipe_fds())
-os.close(to_browser_read)
-os.close(from_browser_write)
-next_id = 0
-buffer = b""
-
-
-def send(method, params=None, session=None):
-    global next_id, buffer
-    next_id += 1
-    message = {"id": next_id, "method": method, "params": params or {}}
-    if session:
-        message["sessionId"] = session
-    os.write(to_browser_write, json.dumps(message).encode() + b"\0")
-    while True:
-        while b"\0" not in buffer:
-            chunk = os.read(from_browser_read, 65536)
-            if not chunk:
-                sys.exit("chromium closed the pipe")
-            buffer += chunk
-        line, buffer = buffer.split(b"\0", 1)
-        reply = json.loads(line)
-        if reply.get("id") == next_id:
-            if "error" in reply:
-                sys.exit(method + ": " + json.dumps(reply["error"]))
-            return reply["result"]
+browser = Chromium(chromium, os.path.join(directory, "follow-profile"), ["--window-size=1000,1300"])
+send = browser.send
 
 
 def check(condition, text):
     print(("ok " if condition else "FAILED ") + text, flush=True)
     if not condition:
-        browser.kill()
+        browser.process.kill()
         sys.exit(1)
 
 
-target = send("Target.createTarget", {"url": url})["targetId"]
-session = send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+session = browser.open(url)
 
 
 def evaluate(expression):
@@ -125,5 +86,5 @@ time.sleep(1.0)
 dx, dy = evaluate(OFFSET)
 check(abs(dx) <= 2 and abs(dy) <= 2 and evaluate("document.getElementById('follow').hidden"),
       "follow clicked: the newest fix is at the centre again (%.1f, %.1f)" % (dx, dy))
-browser.kill()
+browser.close()
 print("done", flush=True)
