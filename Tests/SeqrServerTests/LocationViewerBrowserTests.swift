@@ -35,7 +35,8 @@ struct LocationViewerBrowserTests {
     }
 
     /// The server on 127.0.0.1 (so WebCrypto runs on plain http), with its access log.
-    func withScene(_ backend: Backend, tiles: MapTileSource?, directory: TemporaryDirectory,
+    /// `streamsPerShare: 0` makes the live feed refuse every stream (429), as a full share would.
+    func withScene(_ backend: Backend, tiles: MapTileSource?, directory: TemporaryDirectory, streamsPerShare: Int? = nil,
                    _ body: @escaping @Sendable (Scene) async throws -> Void) async throws {
         let accessLogPath = directory.file("access.log")
         try await backend.withRepository { repository, _ in
@@ -43,6 +44,7 @@ struct LocationViewerBrowserTests {
             let notes = NotesService(repository: repository, plans: AccountsService.Settings.testing.plans)
             var settings = LocationService.Settings()
             settings.viewer = LocationViewerSettings(tiles: tiles, leaflet: try LeafletFiles())
+            if let streamsPerShare { settings.liveFeed.streamsPerShare = streamsPerShare }
             let location = LocationService(repository: repository, settings: settings)
             var quiet = Logger(label: "seqr-server-test")
             quiet.logLevel = .critical
@@ -199,6 +201,20 @@ struct LocationViewerBrowserTests {
             let log = try String(contentsOfFile: scene.accessLog, encoding: .utf8)
             #expect(log.contains("GET /v1/location/feed/\(scene.link.shareID)/events HTTP/1.1\" 200"), "\(log)")
             #expect(!log.contains("?after="), "no polling once the stream works: \(log)")
+        }
+    }
+
+    @Test("when the live feed refuses the stream, the viewer polls the feed instead and still shows the track")
+    func pollingFallback() async throws {
+        let directory = try TemporaryDirectory()
+        try await withScene(.sqlite, tiles: nil, directory: directory, streamsPerShare: 0) { scene in
+            let visit = try await HeadlessChromium.visit(scene.link.description, directory: directory, name: "poll")
+            #expect(visit.dom.contains("<body data-updates=\"poll\">"), "\(visit.dom.prefix(1500))")
+            #expect(HeadlessChromium.element("status", in: visit.dom) == "Live (checked every 5 s) · decrypted in this browser.")
+            #expect(HeadlessChromium.element("lat", in: visit.dom) == "47.38200" && HeadlessChromium.element("count", in: visit.dom) == "21")
+            let log = try String(contentsOfFile: scene.accessLog, encoding: .utf8)
+            #expect(log.contains("GET /v1/location/feed/\(scene.link.shareID)/events HTTP/1.1\" 429"), "\(log)")
+            #expect(log.contains("GET /v1/location/feed/\(scene.link.shareID)?after=0 HTTP/1.1\" 200"), "\(log)")
         }
     }
 
