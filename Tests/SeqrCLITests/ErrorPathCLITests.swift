@@ -11,8 +11,7 @@ struct ErrorPathCLITests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        png = directory.file("good.png")
-        _ = try SeqrBinary.run("encode", "--text", "a good code", "-o", png)
+        png = try SeqrBinary.goodCode(in: directory)
     }
 
     func expectOneLineFailure(_ arguments: [String], stdin: Data? = nil, mentioning fragment: String) throws {

@@ -11,8 +11,7 @@ struct ExitStatusCLITests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        png = directory.file("good.png")
-        _ = try SeqrBinary.run("encode", "--text", "a good code", "-o", png)
+        png = try SeqrBinary.goodCode(in: directory)
     }
 
     func seqr(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> ExternalTool.Outcome {

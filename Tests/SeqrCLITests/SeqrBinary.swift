@@ -21,6 +21,13 @@ enum SeqrBinary {
         try tool.run(arguments, stdin: stdin)
     }
 
+    /// A readable QR code ("a good code") as good.png in `directory`: the valid input that error-path tests spoil.
+    static func goodCode(in directory: TemporaryDirectory) throws -> String {
+        let png = directory.file("good.png")
+        _ = try run("encode", "--text", "a good code", "-o", png)
+        return png
+    }
+
     /// Runs `seqr-bench`, which runs the `seqr` under test.
     static func runBench(_ arguments: String...) throws -> ExternalTool.Outcome {
         var environment = ProcessInfo.processInfo.environment
