@@ -48,14 +48,14 @@ struct ScaleOutCLITests {
          .fresh(iterations: AccountKDFParameters.minimumIterations))
     }
 
-    @Test("two instances started together: register on A, read on B; logout on A refused on B at once; a fix pushed on A reaches a follower on B within 1.5 s; a third instance migrates nothing again")
+    @Test("two instances started together: register on A, read on B; logout on A refused on B at once; each fix pushed on A reaches a follower on B by NOTIFY alone, median within 1.5 s; a third instance migrates nothing again")
     func twoInstances() async throws {
         let directory = try TemporaryDirectory()
         let database = try FreshDatabase()
         // Both start on an empty database at the same moment: the migration lock lets one migrate.
         let servers = try await withThrowingTaskGroup(of: Server.self) { group in
             for name in ["a", "b"] {
-                group.addTask { try Server(database: database.url, log: directory.file("\(name).log"), extra: ["--heartbeat-seconds", "1"]) }
+                group.addTask { try Server(database: database.url, log: directory.file("\(name).log"), extra: ["--heartbeat-seconds", "3600"]) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -70,24 +70,29 @@ struct ScaleOutCLITests {
         let onB = ServerClient(server: b.url, token: onA.token)
         for _ in 0..<2 { #expect(try await onB.account().username == alice.name) }  // the second from B's session cache
 
-        // Live location: a follower on B, fixes pushed on A.
+        // Live location: a follower on B, fixes pushed on A. Heartbeats (which also re-read the feed)
+        // are an hour apart, so a fix can only reach B through PostgreSQL's NOTIFY.
         let share = try await onA.createShare(format: .seqrLocationV1, expiresAt: nil)
         let key = LocationShareKey.generate()
-        var events = try await ServerClient(server: b.url).liveFeed(shareID: share.id).makeAsyncIterator()
-        guard case .share = try await events.next() else { Issue.record("no share event"); return }
+        let follower = FeedRecorder(try await ServerClient(server: b.url).liveFeed(shareID: share.id))
+        #expect(try await follower.waitFor(within: .seconds(30)) { $0.contains { if case .share = $0.event { true } else { false } } })
         var latencies: [Double] = []
         for i in 1...20 {
             let fix = try key.seal(LocationFix(lat: 47.37, lon: 8.54 + Double(i) * 0.0001, accuracy: 5, time: Date()), shareID: share.id)
             let pushed = ContinuousClock.now
             _ = try await onA.pushFixes(shareID: share.id, data: [fix])
-            guard case .fix(let received) = try await events.next() else { Issue.record("no fix event"); return }
-            let elapsed = ContinuousClock.now - pushed
+            // Generous for a loaded machine, far below the heartbeat: a lost notification fails here.
+            let arrived = try await follower.waitFor(within: .seconds(30)) { $0.contains { $0.fix?.seq == i } }
+            guard arrived, let received = await follower.arrival(of: i) else { Issue.record("fix \(i) never reached the follower on B"); return }
+            #expect(received.fix?.data == fix)
+            let elapsed = received.at - pushed
             latencies.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-            #expect(received.seq == i && received.data == fix)
         }
+        #expect(await follower.fixSequence() == Array(1...20), "each fix once, in order")
         let sorted = latencies.sorted()
-        // Within 1.5 s on this machine; when the whole suite runs beside it on two cores, single fixes can take longer.
-        #expect(sorted[10] < 1.5 && sorted.last! < 5, "push on A → event on B: \(sorted)")
+        // The target (within 1.5 s) is measured by `scripts/bench-follow`; on two cores shared
+        // with the rest of the suite single fixes can take seconds, so the test holds the median to it.
+        #expect(sorted[10] < 1.5, "push on A → event on B: \(sorted)")
         print("fan-out A → B, push request to event received, 20 fixes: median \(String(format: "%.1f", sorted[10] * 1000)) ms, max \(String(format: "%.1f", sorted.last! * 1000)) ms")
 
         // A third instance joins while A and B run: it finds every migration applied and changes none.
@@ -109,7 +114,49 @@ struct ScaleOutCLITests {
         // Revoking on A ends B's stream with the reason.
         let owner = try await ServerClient(server: a.url).login(username: alice.name, authKey: alice.authKey)
         try await ServerClient(server: a.url, token: owner.token).revokeShare(id: share.id)
-        #expect(try await events.next() == .end(LocationAPI.StreamEnd(reason: "revoked")))
+        #expect(try await follower.waitFor(within: .seconds(30)) { $0.last?.event == .end(LocationAPI.StreamEnd(reason: "revoked")) })
         withExtendedLifetime((a, b, c)) {}
     }
+}
+
+/// Reads a live feed in the background and notes when each event arrived, so a test can wait for
+/// an event with a deadline instead of hanging on a stream that never delivers it.
+actor FeedRecorder {
+    struct Arrival: Sendable {
+        let event: LocationAPI.StreamEvent
+        let at: ContinuousClock.Instant
+        var fix: LocationAPI.FeedFix? { if case .fix(let fix) = event { fix } else { nil } }
+    }
+    private(set) var arrivals: [Arrival] = []
+    private var reader: Task<Void, Never>?
+
+    init(_ stream: AsyncThrowingStream<LocationAPI.StreamEvent, Error>) {
+        Task { await self.start(stream) }
+    }
+
+    private func start(_ stream: AsyncThrowingStream<LocationAPI.StreamEvent, Error>) {
+        reader = Task {
+            do {
+                for try await event in stream { self.record(Arrival(event: event, at: .now)) }
+            } catch {}
+        }
+    }
+
+    private func record(_ arrival: Arrival) { arrivals.append(arrival) }
+
+    /// Waits until `condition` holds for the events so far; false when `limit` passed first.
+    func waitFor(within limit: Duration, _ condition: @Sendable ([Arrival]) -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !condition(arrivals) {
+            if ContinuousClock.now > deadline { return false }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return true
+    }
+
+    func arrival(of seq: Int) -> Arrival? { arrivals.first { $0.fix?.seq == seq } }
+
+    func fixSequence() -> [Int] { arrivals.compactMap { $0.fix?.seq } }
+
+    deinit { reader?.cancel() }
 }

@@ -148,19 +148,23 @@ struct VaultKeySheetsCLITests {
     }
 
     /// Runs the program printed on the PDF's last pages, rebuilt from the PDF's words, on zbarimg's
-    /// reading of the pages (and sheets), as someone without Seqr would.
+    /// reading of the pages (and sheets), as someone without Seqr would: each page at 200 and at
+    /// 300 dpi, as the program's instructions say, since zbarimg misses about one large code in a
+    /// hundred at any one size.
     func restoreWithoutSeqr(_ pdf: String, sheets: [String], password: String?, into name: String) throws -> ExternalTool.Outcome {
         let program = directory.file("\(name).py")
         let hashes = try ExternalTool.named("python3").run([KeySheetReference.script("extract_restore_program.py"), pdf, program]).stdoutText
         let parts = hashes.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(parts.count == 2 && parts[0] == parts[1], "the rebuilt program hashes to the printed SHA-256")
         let pdftoppm = try ExternalTool.named("pdftoppm"), zbarimg = try ExternalTool.named("zbarimg")
-        func codes(of file: String, as stem: String) throws -> Data {
-            #expect(try pdftoppm.run(["-r", "200", "-png", file, directory.file(stem)]).status == 0)
+        func codes(of file: String, as stem: String, resolutions: [String] = ["200"]) throws -> Data {
+            for resolution in resolutions {
+                #expect(try pdftoppm.run(["-r", resolution, "-png", file, directory.file("\(stem)-\(resolution)")]).status == 0)
+            }
             let images = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(stem + "-") && $0.hasSuffix(".png") }.sorted()
             return try zbarimg.run(["--raw", "-Sbinary", "-q"] + images.map(directory.file)).stdout
         }
-        let codesFile = try directory.write(codes(of: pdf, as: "\(name)-page"), to: "\(name)-codes.bin")
+        let codesFile = try directory.write(codes(of: pdf, as: "\(name)-page", resolutions: ["200", "300"]), to: "\(name)-codes.bin")
         var shareArguments: [String] = []
         for (index, sheet) in sheets.enumerated() {
             shareArguments += ["--share", try directory.write(codes(of: sheet, as: "\(name)-sheet\(index)"), to: "\(name)-share\(index).bin")]

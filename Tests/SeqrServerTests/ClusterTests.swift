@@ -66,9 +66,13 @@ struct ClusterTests {
     }
 
     @Test("a fix pushed on one instance reaches a live feed on the other (ServerClient's stream), in order; revocation there ends it",
-          arguments: postgres)
+          .timeLimit(.minutes(3)), arguments: postgres)
     func fanOutAcrossInstances(backend: Backend) async throws {
-        try await backend.withInstances(2, live: true) { clients, _ in
+        // No heartbeat (which also re-reads the feed) within the test: only NOTIFY can bring B the fixes,
+        // and a lost one hangs the stream until the time limit fails the test.
+        var location = LocationService.Settings()
+        location.liveFeed.heartbeat = .seconds(3600)
+        try await backend.withInstances(2, live: true, location: location) { clients, _ in
             let (a, b) = (clients[0], clients[1])
             var alice = TestUser()
             try await a.register(&alice)
@@ -87,8 +91,7 @@ struct ClusterTests {
                 #expect(received.seq == i + 1 && received.data == fix)
             }
             // Delivery is what this asserts: beside the whole suite running in parallel on two cores, latency
-            // here says little (ScaleOutCLITests measures it between processes).
-            #expect(latencies.max()! < 10, "push on A → event on B: \(latencies)")
+            // here says little (scripts/bench-follow measures it).
             print("fan-out A → B (s): \(latencies.map { String(format: "%.4f", $0) }.joined(separator: " "))")
             #expect(try await a.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
             #expect(try await events.next() == .end(LocationAPI.StreamEnd(reason: "revoked")))

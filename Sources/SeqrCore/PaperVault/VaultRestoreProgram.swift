@@ -23,9 +23,11 @@ public enum VaultRestoreProgram {
 # seqr-restore.py: restores a Seqr paper-vault backup without Seqr.
 # Needs Python 3 with the cryptography and brotli modules (pip install
 # cryptography brotli), and zbarimg to read the codes (Debian: zbar-tools):
-#   pdftoppm -r 200 -png backup.pdf page    (or scans/photos of the pages)
-#   zbarimg --raw -Sbinary page*.png > codes.bin
+#   pdftoppm -r 200 -png backup.pdf a; pdftoppm -r 300 -png backup.pdf b
+#   zbarimg --raw -Sbinary a*.png b*.png > codes.bin    (or scans/photos)
 #   python3 seqr-restore.py codes.bin -o document
+# zbarimg misses a large code now and then: reading each page at two sizes
+# (or scanning it twice) gives it a second chance; codes read twice are fine.
 # Key sheets: zbarimg --raw -Sbinary sheet.png > share1.bin, once per sheet,
 # then add --share share1.bin --share share2.bin ... (or --master-secret FILE:
 # the hex that any SLIP-0039 tool prints given the sheets' words). Password:
@@ -68,7 +70,8 @@ def message(codes):
     nums = [two(total) + two(i + first) for i in range(total)]
     missing = [str(i + 1) for i, n in enumerate(nums) if n not in got]
     if missing:
-        fail("missing codes " + ", ".join(missing) + " (of %d)" % total)
+        fail("missing codes " + ", ".join(missing) + " (of %d): read the pages "
+             "again and add the codes, or use seqr" % total)
     msg = b"".join(got[n] for n in nums)
     if hashlib.sha256(msg).digest() != digest:
         fail("the codes do not match their digest: damaged or altered")
