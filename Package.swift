@@ -228,6 +228,9 @@ if Context.environment["SEQR_FUZZ"] != nil {
         // seqr-server's note JSON writer, compiled in from Sources/SeqrServer (symlinks): the
         // whole server under the sanitizer would cost minutes of build for two files.
         ("FuzzJSONWriter", ["SeqrCore", .product(name: "NIOCore", package: "swift-nio")]),
+        // The live-feed client's event-stream parser and event decoding, compiled in from
+        // Sources/SeqrCloudClient (symlinks), without the client's HTTP stack.
+        ("FuzzEventStream", ["SeqrCore"]),
         // Not a fuzzer: writes the seed corpora in Tests/Fuzz/ with Seqr's own encoders.
         ("FuzzSeeds", ["SeqrQR", .product(name: "Crypto", package: "swift-crypto")]),
     ]

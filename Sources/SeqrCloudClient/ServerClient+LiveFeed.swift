@@ -39,20 +39,14 @@ extension ServerClient {
         return AsyncThrowingStream { continuation in
             let reader = Task {
                 var parser = ServerSentEventParser()
-                let decoder = JSONDecoder()
-                decoder.dateDecodingStrategy = .iso8601
                 do {
                     for try await chunk in response.body {
                         for event in try parser.feed(chunk.readableBytesView) {
-                            let data = Data(event.data.utf8)
-                            switch event.name {
-                            case "share": continuation.yield(.share(try Self.decodeEvent(LocationAPI.StreamShare.self, data, decoder)))
-                            case "fix": continuation.yield(.fix(try Self.decodeEvent(LocationAPI.FeedFix.self, data, decoder)))
-                            case "end":
-                                continuation.yield(.end(try Self.decodeEvent(LocationAPI.StreamEnd.self, data, decoder)))
+                            guard let event = try LiveFeedEvent.decode(event) else { continue }
+                            continuation.yield(event)
+                            if case .end = event {
                                 continuation.finish()
                                 return
-                            default: continue  // an event a newer server sends: not for this client
                             }
                         }
                     }
@@ -64,14 +58,6 @@ extension ServerClient {
                 }
             }
             continuation.onTermination = { _ in reader.cancel() }
-        }
-    }
-
-    private static func decodeEvent<T: Decodable>(_ type: T.Type, _ data: Data, _ decoder: JSONDecoder) throws(ServerClientError) -> T {
-        do {
-            return try decoder.decode(T.self, from: data)
-        } catch {
-            throw .badResponse("a live-feed event that is not \(T.self)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SeqrCloudClient
 @testable import SeqrServer
+import SeqrCore
 import Testing
 
 /// The NOTIFY payloads instances exchange, and the client's reading of an event stream.
@@ -27,6 +28,21 @@ struct ClusterEventTests {
                            .init(name: "share", data: "x", id: "4")])
         var long = ServerSentEventParser()
         #expect(throws: ServerClientError.self) { _ = try long.feed(Array(repeating: UInt8(ascii: "a"), count: ServerSentEventParser.maxLineLength + 1)) }
+    }
+
+    @Test("live-feed events: share, fix and end decode; another event name is skipped; a known event with bad JSON is a bad response")
+    func liveFeedEvents() throws {
+        let fix = try LiveFeedEvent.decode(.init(name: "fix", data: #"{"data":"abc","receivedAt":"2026-11-23T23:04:53Z","seq":7}"#, id: "7"))
+        #expect(fix == .fix(LocationAPI.FeedFix(seq: 7, data: "abc", receivedAt: Date(timeIntervalSince1970: 1_795_475_093))))
+        #expect(try LiveFeedEvent.decode(.init(name: "end", data: #"{"reason":"rotated"}"#, id: nil)) == .end(.init(reason: "rotated")))
+        #expect(try LiveFeedEvent.decode(.init(name: "share", data: #"{"format":"seqr-location-v1","id":"s1"}"#, id: nil))
+                == .share(.init(id: "s1", format: .seqrLocationV1, expiresAt: nil)))
+        #expect(try LiveFeedEvent.decode(.init(name: "presence", data: "{}", id: nil)) == nil)
+        for (name, data) in [("fix", #"{"seq":"seven"}"#), ("end", "not json"), ("share", ""), ("fix", #"{"data":"a","receivedAt":"yesterday","seq":1}"#)] {
+            #expect(throws: ServerClientError.badResponse("a live-feed event that is not \(name == "fix" ? "FeedFix" : name == "end" ? "StreamEnd" : "StreamShare")")) {
+                _ = try LiveFeedEvent.decode(.init(name: name, data: data, id: nil))
+            }
+        }
     }
 }
 

@@ -1,0 +1,1 @@
+../../Sources/SeqrCloudClient/LiveFeedEvent.swift

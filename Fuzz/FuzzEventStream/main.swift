@@ -1,0 +1,47 @@
+import Foundation
+import FuzzSupport
+import SeqrCore
+
+// The live-feed client's reading of what a server sends (ServerSentEventParser, LiveFeedEvent and
+// ServerClientError, compiled in from Sources/SeqrCloudClient by symlink: the client's HTTP stack
+// under the sanitizer would cost minutes of build for three files). A hostile or broken server
+// controls every byte. Checks: the events do not depend on how the bytes are cut into chunks, and
+// an event written back as event-stream text reads back the same.
+func events(_ bytes: ArraySlice<UInt8>, cuts: [Int]) -> (events: [ServerSentEventParser.Event], failed: Bool) {
+    var parser = ServerSentEventParser()
+    var events: [ServerSentEventParser.Event] = []
+    var start = bytes.startIndex
+    do {
+        for cut in cuts + [bytes.count] {
+            let end = min(bytes.endIndex, max(start, bytes.startIndex + cut))
+            events += try parser.feed(bytes[start..<end])
+            start = end
+        }
+    } catch {
+        return (events, true)
+    }
+    return (events, false)
+}
+
+func written(_ event: ServerSentEventParser.Event) -> [UInt8] {
+    var text = event.id.map { "id: \($0)\n" } ?? ""
+    text += "event: \(event.name)\n"
+    for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
+    return Array((text + "\n").utf8)
+}
+
+runFuzzer { bytes in
+    var input = FuzzInput(bytes)
+    let cutCount = Int(input.byte() % 8)
+    let cuts = (0..<cutCount).map { _ in Int(input.uint16()) }.sorted()
+    let stream = bytes.dropFirst(1 + 2 * cutCount)
+    let whole = events(stream, cuts: [])
+    let chunked = events(stream, cuts: cuts)
+    fuzzCheck(whole.events == chunked.events && whole.failed == chunked.failed, "chunking changed the events: \(whole) vs \(chunked)")
+    for event in whole.events {
+        // Never a crash, and only the client's own error.
+        do { _ = try LiveFeedEvent.decode(event) } catch { fuzzCheck(error is ServerClientError, "only the client's own error: \(error)") }
+        let again = events(written(event)[...], cuts: [])
+        fuzzCheck(!again.failed && again.events == [event], "\(event) written and read again: \(again)")
+    }
+}
