@@ -148,7 +148,7 @@ struct NginxProxyCLITests {
             #expect(follower.waitForLog(seconds: 10) { $0.contains("id: \(seq)\n") ? true : nil } == true, "\(follower.log)")
         }
         // Idle, the stream stays open through nginx: heartbeats pass.
-        #expect(follower.waitForLog(seconds: 5) { $0.contains(": keep-alive") ? true : nil } == true)
+        #expect(follower.waitForLog(seconds: 15) { $0.contains(": keep-alive") ? true : nil } == true)
         #expect(try curl.call("DELETE", "/v1/location/shares/\(shareID)", token: token).0 == 204)
         #expect(follower.waitForExit(seconds: 10) == 0)
         #expect(follower.log.contains("event: end\ndata: {\"reason\":\"revoked\"}"), "\(follower.log)")

@@ -62,7 +62,7 @@ extension Backend {
     }
 
     /// Polls `condition` every 10 ms for up to `seconds`; fails the test when it never holds.
-    static func waitUntil(seconds: Double = 10, _ condition: @Sendable () async throws -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func waitUntil(seconds: Double = 60, _ condition: @Sendable () async throws -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try await condition() { return }

@@ -59,7 +59,7 @@ struct LiveFeedSlowReaderTests {
             try await LiveFeedTests.waitForStreams(instances[0], share.id, 1)
             let stalled = Date()
             // Still connected, never reading: the server gives up on it by itself.
-            try await Backend.waitUntil(seconds: 10) { instances[0].location.liveFeedCount(shareID: share.id) == 0 }
+            try await Backend.waitUntil { instances[0].location.liveFeedCount(shareID: share.id) == 0 }
             #expect(Date().timeIntervalSince(stalled) > 0.5)
             // The slot (streamsPerShare = 1) is free again: a new follower gets its stream, not 429.
             var events = try await ServerClient(server: "http://127.0.0.1:\(try #require(client.port))").liveFeed(shareID: share.id, after: 10_000)
