@@ -139,7 +139,7 @@ struct NginxProxyCLITests {
         let shareKey = LocationShareKey.generate()
         let follower = try BackgroundProcess(curl.tool.path, ["-sSN", "--cacert", certificate, "\(curl.base)/v1/location/feed/\(shareID)/events"],
                                              logPath: directory.file("follower.out"))
-        #expect(follower.waitForLog(seconds: 10) { $0.contains("event: share") ? true : nil } == true, "\(follower.log)")
+        #expect(follower.waitForLog(seconds: 20) { $0.contains("event: share") ? true : nil } == true, "\(follower.log)")
         for seq in 1...3 {
             let fix = try shareKey.seal(LocationFix(lat: 47.37, lon: 8.54 + Double(seq) * 0.001, time: Date()), shareID: shareID)
             // A buffering proxy would hold these few hundred bytes (and the 14-byte heartbeats) far longer
