@@ -55,6 +55,14 @@ public struct QRDecoder: Sendable {
     public var tryInvert: Bool
     /// In thorough mode, ask ZBar last for QR codes zxing-cpp missed.
     public var secondOpinion: Bool
+    /// The caller's count of the codes the image holds (a vault page's codes say how many codes a
+    /// page holds): once the symbols found make it true, decoding stops, with no further pass,
+    /// rescue or second opinion. Never a timer: only what was found ends the search early.
+    public var holdsNoMore: (@Sendable ([DecodedSymbol]) -> Bool)?
+    /// Give up when the first pass finds nothing, for a caller with other images to read first
+    /// that reads this one again without the flag if it still needs codes (pages of text beside
+    /// pages of codes cost one pass instead of all of them).
+    public var givesUpWhenFirstPassFindsNothing = false
 
     public init(passes: [Pass] = QRDecoder.defaultPasses, thorough: Bool = false,
                 formats: Set<BarcodeFormat> = BarcodeFormat.qrFamily, tryInvert: Bool = true, secondOpinion: Bool = true) {
@@ -75,7 +83,8 @@ public struct QRDecoder: Sendable {
         var found: [DecodedSymbol] = []
         // Passes that differ only in binarizer share their prepared image.
         var prepared: [PreparationKey: GrayImage] = [:]
-        for pass in passes {
+        func complete() -> Bool { self.holdsNoMore?(found) ?? false }
+        for (number, pass) in passes.enumerated() {
             // Enlarging only helps small images; large ones already have enough pixels per module.
             if pass.scale > 1 && image.width * image.height > Self.enlargeLimit { continue }
             let key = PreparationKey(sharpen: pass.sharpen, scale: pass.scale)
@@ -94,6 +103,8 @@ public struct QRDecoder: Sendable {
             for symbol in symbols where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                 found.append(symbol)
             }
+            if complete() { return found }
+            if number == 0 && found.isEmpty && givesUpWhenFirstPassFindsNothing { return found }
             // Stop once a pass adds nothing to what earlier passes found: in a picture of
             // several codes one binarization often catches some and the next the rest.
             if !thorough && before > 0 && found.count == before { break }
@@ -105,6 +116,7 @@ public struct QRDecoder: Sendable {
             where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                 found.append(symbol)
             }
+            if complete() { return found }
         }
         // Many codes on one page can confuse the detector (finder patterns of neighbours
         // get paired), and a code whose modules fall awkwardly on the pixel grid can defeat
@@ -133,6 +145,7 @@ public struct QRDecoder: Sendable {
                     }
                     if found.count > erased { break }
                 }
+                if complete() { return found }
             }
             // Last, every area still looking like a code is read on its own: in a photo of a
             // page of dense codes the detector sometimes reads from a crop what it cannot read
@@ -141,6 +154,9 @@ public struct QRDecoder: Sendable {
             if readingRegions {
                 var inner = self
                 inner.thorough = true
+                // A crop holds part of the page: the page's count says nothing about it.
+                inner.holdsNoMore = nil
+                inner.givesUpWhenFirstPassFindsNothing = false
                 for region in remaining.codeLikeRegions().prefix(Self.regionLimit) {
                     let margin = max(region.width, region.height) / 8 + 16
                     let area = PixelRect(x: max(0, region.x - margin), y: max(0, region.y - margin),
@@ -149,6 +165,7 @@ public struct QRDecoder: Sendable {
                         let placed = symbol.moved(by: area.x, area.y)
                         if !found.contains(where: { $0.isSameSymbol(as: placed) }) { found.append(placed) }
                     }
+                    if complete() { return found }
                 }
             }
         }

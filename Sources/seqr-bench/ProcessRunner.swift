@@ -13,6 +13,8 @@ enum ProcessRunner {
         let status: Int32
         let output: Data
         let seconds: Double
+        /// Processor time of the process (user + system, all its threads), from wait4's rusage.
+        let cpuSeconds: Double
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -57,11 +59,13 @@ enum ProcessRunner {
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let output = (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data()
         // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
         let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Outcome(status: exitStatus, output: output, seconds: seconds)
+        func inSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Outcome(status: exitStatus, output: output, seconds: seconds, cpuSeconds: inSeconds(usage.ru_utime) + inSeconds(usage.ru_stime))
     }
 }

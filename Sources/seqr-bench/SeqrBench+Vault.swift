@@ -11,18 +11,24 @@ extension SeqrBench {
     struct Vault: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "vault",
-            abstract: "Back up and restore a 100 KB document; compare with za3k's qr-backup when it is available.",
+            abstract: "Back up and restore 1 MiB of random bytes, wall and processor time; compare with za3k's qr-backup when it is available.",
             discussion: """
-            Runs `seqr vault backup` (PNG pages) and `seqr vault restore` as whole processes on \
-            100 KB of random bytes (incompressible: the worst case) with the default 600,000 \
-            PBKDF2 rounds. With --qr-backup PATH (a checkout's `qr-backup` script, whose Python \
-            requirements are installed), runs its backup and its image restore on the same file; \
-            otherwise prints the density its documentation gives.
+            Runs `seqr vault backup` (PNG pages) and `seqr vault restore` (the pages in reverse \
+            order) as whole processes on random bytes (incompressible: the worst case) with the \
+            default 600,000 PBKDF2 rounds, --runs times, and reports the median wall time and the \
+            median processor time (user + system of all threads, from wait4) of each, with the load \
+            average before and after: on a shared machine the processor time is the steadier figure. \
+            Measure a release build (`swift build -c release`). With --qr-backup PATH (a checkout's \
+            `qr-backup` script, whose Python requirements are installed), runs its backup and its \
+            image restore on the same file once; otherwise prints the density its documentation gives.
             """
         )
 
         @Option(help: "Size of the document in KiB.")
-        var kib = 100
+        var kib = 1024
+
+        @Option(help: "Backups and restores to run; the medians are reported.")
+        var runs = 3
 
         @Option(name: .customLong("qr-backup"), help: "Path of za3k's qr-backup script, to run it on the same document.")
         var qrBackup: String?
@@ -33,18 +39,37 @@ extension SeqrBench {
         @Flag(help: "Print the results as JSON.")
         var json = false
 
+        func validate() throws {
+            guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+            guard kib >= 1 else { throw ValidationError("--kib must be at least 1") }
+        }
+
         struct Result: Encodable {
             let tool: String
+            /// Medians over the runs: wall time, and processor time (user + system).
             let backupSeconds: Double?
             let restoreSeconds: Double?
-            /// Seconds per MB (10⁶ bytes) of document, backup and restore.
+            let backupCPUSeconds: Double?
+            let restoreCPUSeconds: Double?
+            /// Seconds per MB (10⁶ bytes) of document, backup and restore (wall).
             let backupSecondsPerMB: Double?
             let restoreSecondsPerMB: Double?
+            let runs: Int
             let pages: Int?
             let codes: Int?
             let bytesPerPage: Int?
             let restoredExactly: Bool?
             let note: String?
+        }
+
+        struct Report: Encodable {
+            let documentBytes: Int
+            let cores: Int
+            let date: String
+            /// 1-minute load average before the first run and after the last (/proc/loadavg).
+            let loadBefore: Double?
+            let loadAfter: Double?
+            let results: [Result]
         }
 
         func run() throws {
@@ -60,45 +85,72 @@ extension SeqrBench {
             setenv("SEQR_PASSWORD", "benchmark password", 1)
             defer { unsetenv("SEQR_PASSWORD") }
 
+            let loadBefore = Self.loadAverage()
             var results: [Result] = []
             let seqr = try ProcessRunner.seqrExecutable()
-            StandardStreams.warn("seqr: backup")
             let pages = directory + "/seqr-pages/"
-            // The page limit is for people; the benchmark measures larger documents too.
-            let backup = try ProcessRunner.run(seqr, ["vault", "backup", documentPath, "-o", pages, "--json", "--max-pages", "100000"], outputPath: stdoutPath)
-            guard backup.status == 0 else { throw CLIError("seqr vault backup failed during the benchmark") }
-            struct Summary: Decodable { let pages: Int; let codes: Int }
-            let summary = try JSONDecoder().decode(Summary.self, from: backup.output)
-            StandardStreams.warn("seqr: restore")
-            let pagePaths = try fm.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
             let restored = directory + "/seqr-restored.bin"
-            let restore = try ProcessRunner.run(seqr, ["vault", "restore"] + pagePaths.reversed() + ["-o", restored], outputPath: stdoutPath)
-            let exact = restore.status == 0 && (try? Data(contentsOf: URL(fileURLWithPath: restored))) == document
-            results.append(Result(tool: "seqr vault", backupSeconds: backup.seconds, restoreSeconds: restore.seconds,
-                                  backupSecondsPerMB: backup.seconds / (Double(document.count) / 1e6), restoreSecondsPerMB: restore.seconds / (Double(document.count) / 1e6), pages: summary.pages,
-                                  codes: summary.codes, bytesPerPage: document.count / max(summary.pages, 1), restoredExactly: exact,
+            var backups: [ProcessRunner.Outcome] = [], restores: [ProcessRunner.Outcome] = []
+            var summary: (pages: Int, codes: Int)?
+            var exact = true
+            for run in 1...runs {
+                StandardStreams.warn("seqr: backup (run \(run) of \(runs))")
+                // The page limit is for people; the benchmark measures larger documents too.
+                let backup = try ProcessRunner.run(seqr, ["vault", "backup", documentPath, "-o", pages, "--json", "--max-pages", "100000", "--force"], outputPath: stdoutPath)
+                guard backup.status == 0 else { throw CLIError("seqr vault backup failed during the benchmark") }
+                struct Summary: Decodable { let pages: Int; let codes: Int }
+                let parsed = try JSONDecoder().decode(Summary.self, from: backup.output)
+                summary = (parsed.pages, parsed.codes)
+                StandardStreams.warn("seqr: restore (run \(run) of \(runs))")
+                let pagePaths = try fm.contentsOfDirectory(atPath: pages).sorted().map { pages + $0 }
+                let restore = try ProcessRunner.run(seqr, ["vault", "restore"] + pagePaths.reversed() + ["-o", restored, "--force"], outputPath: stdoutPath)
+                exact = exact && restore.status == 0 && (try? Data(contentsOf: URL(fileURLWithPath: restored))) == document
+                backups.append(backup)
+                restores.append(restore)
+            }
+            let megabytes = Double(document.count) / 1e6
+            let backupWall = Self.median(backups.map(\.seconds)), restoreWall = Self.median(restores.map(\.seconds))
+            results.append(Result(tool: "seqr vault", backupSeconds: backupWall, restoreSeconds: restoreWall,
+                                  backupCPUSeconds: Self.median(backups.map(\.cpuSeconds)), restoreCPUSeconds: Self.median(restores.map(\.cpuSeconds)),
+                                  backupSecondsPerMB: backupWall / megabytes, restoreSecondsPerMB: restoreWall / megabytes, runs: runs,
+                                  pages: summary?.pages, codes: summary?.codes, bytesPerPage: document.count / max(summary?.pages ?? 1, 1), restoredExactly: exact,
                                   note: "PNG pages at 200 dpi, restored in reverse order"))
 
             if let qrBackup {
                 results.append(try runQRBackup(qrBackup, document: document, documentPath: documentPath, directory: directory, stdoutPath: stdoutPath))
             } else {
-                results.append(Result(tool: "qr-backup (its FAQ)", backupSeconds: nil, restoreSeconds: nil, backupSecondsPerMB: nil, restoreSecondsPerMB: nil, pages: nil, codes: nil,
+                results.append(Result(tool: "qr-backup (its FAQ)", backupSeconds: nil, restoreSeconds: nil, backupCPUSeconds: nil, restoreCPUSeconds: nil,
+                                      backupSecondsPerMB: nil, restoreSecondsPerMB: nil, runs: 0, pages: nil, codes: nil,
                                       bytesPerPage: 3_500, restoredExactly: nil,
                                       note: "\"3-4KB/page raw data\" on default settings; pass --qr-backup PATH to run it"))
             }
+            let report = Report(documentBytes: document.count, cores: ProcessInfo.processInfo.activeProcessorCount, date: Date().formatted(.iso8601),
+                                loadBefore: loadBefore, loadAfter: Self.loadAverage(), results: results)
 
             if json {
-                try JSONOutput.print(results)
+                try JSONOutput.print(report)
             } else {
                 func f(_ value: Double?) -> String { value.map { String(format: "%.2f s", $0) } ?? "–" }
-                var lines = ["| tool | backup | restore | backup/MB | restore/MB | pages | codes | bytes/page | exact | note |",
-                             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+                func load(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "unknown" }
+                var lines = ["| tool | backup | restore | backup CPU | restore CPU | backup/MB | restore/MB | runs | pages | codes | bytes/page | exact | note |",
+                             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
                 for r in results {
-                    lines.append("| \(r.tool) | \(f(r.backupSeconds)) | \(f(r.restoreSeconds)) | \(f(r.backupSecondsPerMB)) | \(f(r.restoreSecondsPerMB)) | \(r.pages.map(String.init) ?? "–") | \(r.codes.map(String.init) ?? "–") | \(r.bytesPerPage.map(String.init) ?? "–") | \(r.restoredExactly.map { $0 ? "yes" : "NO" } ?? "–") | \(r.note ?? "") |")
+                    lines.append("| \(r.tool) | \(f(r.backupSeconds)) | \(f(r.restoreSeconds)) | \(f(r.backupCPUSeconds)) | \(f(r.restoreCPUSeconds)) | \(f(r.backupSecondsPerMB)) | \(f(r.restoreSecondsPerMB)) | \(r.runs) | \(r.pages.map(String.init) ?? "–") | \(r.codes.map(String.init) ?? "–") | \(r.bytesPerPage.map(String.init) ?? "–") | \(r.restoredExactly.map { $0 ? "yes" : "NO" } ?? "–") | \(r.note ?? "") |")
                 }
-                StandardStreams.print("\(kib) KiB random document, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date().formatted(.iso8601))\n")
+                StandardStreams.print("\(kib) KiB random document, \(report.cores) cores, \(report.date), load average \(load(loadBefore)) before, \(load(report.loadAfter)) after; medians of \(runs) run\(runs == 1 ? "" : "s")\n")
                 StandardStreams.print(lines.joined(separator: "\n"))
             }
+        }
+
+        static func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+
+        /// The 1-minute load average: how busy the (shared) machine was.
+        static func loadAverage() -> Double? {
+            guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+            return text.split(separator: " ").first.flatMap { Double($0) }
         }
 
         /// qr-backup's own backup (PDF), then its image restore from our rendering of those pages.
@@ -121,7 +173,8 @@ extension SeqrBench {
             let restore = try ProcessRunner.run(python, [script, "--restore", "--image-restore"] + paths, outputPath: restoredPath)
             let exact = restore.status == 0 && (try? Data(contentsOf: URL(fileURLWithPath: restoredPath))) == document
             return Result(tool: "qr-backup", backupSeconds: backup.seconds, restoreSeconds: restore.seconds,
-                      backupSecondsPerMB: backup.seconds / (Double(document.count) / 1e6), restoreSecondsPerMB: restore.seconds / (Double(document.count) / 1e6), pages: pages.count, codes: nil,
+                          backupCPUSeconds: backup.cpuSeconds, restoreCPUSeconds: restore.cpuSeconds,
+                          backupSecondsPerMB: backup.seconds / (Double(document.count) / 1e6), restoreSecondsPerMB: restore.seconds / (Double(document.count) / 1e6), runs: 1, pages: pages.count, codes: nil,
                           bytesPerPage: document.count / max(pages.count, 1), restoredExactly: exact, note: "default settings; PDF pages at 150 dpi")
         }
     }

@@ -36,12 +36,18 @@ struct BenchCLITests {
         #expect(clean["seqrFound"] as? Int == 1 && clean["zbarFound"] as? Int == 1)
     }
 
-    @Test("seqr-bench vault backs up and restores exactly, and quotes qr-backup's density without it")
+    @Test("seqr-bench vault backs up and restores exactly, reports wall and processor time and the load, and quotes qr-backup's density without it")
     func vault() throws {
-        let result = try SeqrBinary.runBench("vault", "--kib", "8", "--json")
+        let result = try SeqrBinary.runBench("vault", "--kib", "8", "--runs", "2", "--json")
         try #require(result.status == 0, "\(result.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
-        #expect(rows.first?["tool"] as? String == "seqr vault" && rows.first?["restoredExactly"] as? Bool == true)
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(report["documentBytes"] as? Int == 8 * 1024 && report["loadBefore"] is Double && report["loadAfter"] is Double)
+        let rows = try #require(report["results"] as? [[String: Any]])
+        let seqr = try #require(rows.first)
+        #expect(seqr["tool"] as? String == "seqr vault" && seqr["restoredExactly"] as? Bool == true && seqr["runs"] as? Int == 2)
+        for key in ["backupSeconds", "restoreSeconds", "backupCPUSeconds", "restoreCPUSeconds"] {
+            #expect((seqr[key] as? Double ?? 0) > 0, "\(key)")
+        }
         #expect(rows.last?["bytesPerPage"] as? Int == 3_500)
     }
 

@@ -82,7 +82,7 @@ struct VaultCLITests {
         #expect(foreign.errorLines.last == "seqr: no vault code was found")
     }
 
-    @Test("restore reports each picture, looks again with every pass only at short pages while codes are missing, and names files not needed")
+    @Test("restore reports each picture, looks again at pages the count cut short and with every pass only at short pages while codes are missing, and names files not needed")
     func progress() throws {
         let big = try directory.write(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 7) }), to: "big.bin")
         let pages = directory.file("big/")
@@ -94,6 +94,7 @@ struct VaultCLITests {
         #expect(partial.errorLines == [
             "seqr: \(pngs[3]): +3 codes; 3 of 21 found; missing 1–18",
             "seqr: \(pngs[0]): +6 codes; 9 of 21 found; missing 7–18",
+            "seqr: \(pngs[0]) (read again): +0 codes; 9 of 21 found; missing 7–18",
             "seqr: \(pngs[3]) (read again, every pass): +0 codes; 9 of 21 found; missing 7–18",
             "seqr: 9 of 21 codes found; missing codes 7–18",
         ])

@@ -67,8 +67,9 @@ extension VaultCommand {
             var shares: [KeyShare] = []
             for file in shareFiles { shares += try KeyShare.read(fromFile: file) }
             var assembler = VaultAssembler()
-            // Every picture quickly first; pages that showed fewer codes than a page holds are
-            // looked at again with every decoder pass only if codes are then still missing.
+            // Every picture quickly first, a page only until it gave every code a page holds; if
+            // codes are then still missing, the pages that look cut short again, then the pages
+            // that showed fewer codes than a page holds with every decoder pass.
             // Standard input can be read only once; its bytes are kept for a second look.
             let standardInput = pictures.contains("-") ? StandardStreams.readAllInput() : Data()
             // A bar per page read, on a terminal only: codes found of the codes needed.
@@ -78,7 +79,11 @@ extension VaultCommand {
             }, progress: { reading, assembler in
                 guard !json && !quiet else { return }
                 let file = reading.file == "-" ? "standard input" : reading.file
-                let name = reading.secondLook ? "\(file) (read again, every pass)" : file
+                let name = switch reading.look {
+                case .quick: file
+                case .again: "\(file) (read again)"
+                case .everyPass: "\(file) (read again, every pass)"
+                }
                 bar.warn(progressLine(name, added: reading.added, assembler: assembler))
             }, pageRead: { assembler in
                 bar.update(min(assembler.foundCodes + assembler.foundParityCodes, assembler.totalCodes ?? 1), total: assembler.totalCodes ?? 1)
