@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 
-/// A `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=FILE]` URL and
+/// A `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=FILE&pool=N]` URL and
 /// where the password comes from, read as libpq reads them where both apply:
 ///
 /// | sslmode | TLS | certificate checked |
@@ -15,6 +15,9 @@ import PostgresNIO
 /// The password, in order: `--database-password-file` (one line), the URL, `PGPASSWORD` —
 /// so it need not sit in a command line that `ps` shows. Unknown parameters are refused
 /// rather than ignored: a mistyped `sslmode` must not quietly mean no TLS.
+///
+/// `pool` (seqr's own, not libpq's) is how many connections at most answer requests
+/// (``poolSize``); the LISTEN connection of ``PostgresClusterEvents`` comes on top.
 public struct PostgresURL: Sendable, Equatable {
     public enum SSLMode: String, Sendable, CaseIterable {
         case disable, prefer, require
@@ -29,6 +32,16 @@ public struct PostgresURL: Sendable, Equatable {
     public var database: String?
     public var sslMode: SSLMode
     public var sslRootCert: String?
+    /// Connections at most for requests, besides the one that listens for cluster events.
+    public var poolSize: Int
+
+    /// The most connections `pool` may ask for: PostgreSQL's own default `max_connections` is 100.
+    public static let poolSizes = 1...1000
+    /// Three connections for requests (four with the listener) gave the shortest tail on a 2-core
+    /// machine shared by PostgreSQL, the server and the load; postgres-nio's own 20 let twenty
+    /// backends fight the server for those cores (p99 10–20 ms against 140–380 ms,
+    /// docs/benchmarks.md). A PostgreSQL with more cores of its own may take more.
+    public static let defaultPoolSize = 3
 
     public init(parsing url: String, passwordFile: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
@@ -43,6 +56,7 @@ public struct PostgresURL: Sendable, Equatable {
         let database = String(components.path.dropFirst())
         self.database = database.isEmpty ? nil : database
         sslMode = .disable
+        poolSize = Self.defaultPoolSize
         for item in components.queryItems ?? [] {
             switch item.name {
             case "sslmode":
@@ -51,6 +65,12 @@ public struct PostgresURL: Sendable, Equatable {
             case "sslrootcert":
                 guard let path = item.value, !path.isEmpty else { throw .unknownParameter("sslrootcert without a file") }
                 sslRootCert = path
+            case "pool":
+                // Digits only: Int("+4") would pass, and so would a size PostgreSQL could never give.
+                let value = item.value ?? ""
+                guard value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                      let size = Int(value), Self.poolSizes.contains(size) else { throw .badPoolSize(value) }
+                poolSize = size
             default:
                 throw .unknownParameter(item.name)
             }
@@ -89,6 +109,9 @@ public struct PostgresURL: Sendable, Equatable {
         case (_, let config?): tls = .require(config)
         case (_, nil): tls = .disable
         }
-        return PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        var configuration = PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        // One more for the cluster events' listener, which keeps its connection for good.
+        configuration.options.maximumConnections = poolSize + 1
+        return configuration
     }
 }

@@ -5,6 +5,7 @@ public enum PostgresURLError: Error, Equatable, CustomStringConvertible {
     case noUser
     case unknownSSLMode(String)
     case unknownParameter(String)
+    case badPoolSize(String)
     case twoPasswords
     case passwordFileUnreadable(String)
     case passwordFileEmpty(String)
@@ -17,7 +18,9 @@ public enum PostgresURLError: Error, Equatable, CustomStringConvertible {
         case .noUser: return "PostgreSQL URL: no user" + expected
         case .unknownSSLMode(let mode):
             return "PostgreSQL URL: sslmode \"\(mode)\" is not one of \(PostgresURL.SSLMode.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .unknownParameter(let name): return "PostgreSQL URL: unsupported parameter \(name) (only sslmode and sslrootcert)"
+        case .unknownParameter(let name): return "PostgreSQL URL: unsupported parameter \(name) (only sslmode, sslrootcert and pool)"
+        case .badPoolSize(let value):
+            return "PostgreSQL URL: pool \"\(value)\" is not a number of connections from \(PostgresURL.poolSizes.lowerBound) to \(PostgresURL.poolSizes.upperBound)"
         case .twoPasswords: return "PostgreSQL URL: a password in the URL and a --database-password-file; give it once"
         case .passwordFileUnreadable(let path): return "cannot read the database password file \(path)"
         case .passwordFileEmpty(let path): return "the database password file \(path) is empty"
