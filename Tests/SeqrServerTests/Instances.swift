@@ -19,8 +19,10 @@ extension Backend {
     /// `count` instances over one database, each with its own repository (its own PostgreSQL pool)
     /// and its own cluster events — as separate server processes would be — driven in process.
     /// SQLite serves one process: there `count` must be 1. `live` serves each over a loopback socket (the clients' `port`).
+    /// `locationRepository` is what the location service reads through (a counting wrapper, say).
     func withInstances<T: Sendable>(_ count: Int = 1, live: Bool = false, settings: AccountsService.Settings = .testing,
                                     location: LocationService.Settings = .init(),
+                                    locationRepository: @escaping @Sendable (any SeqrRepository) -> any LocationRepository = { $0 },
                                     _ body: @escaping @Sendable ([any TestClientProtocol], [Instance]) async throws -> T) async throws -> T {
         let quiet: Logger = {
             var logger = Logger(label: "seqr-server-test")
@@ -29,7 +31,7 @@ extension Backend {
         }()
         @Sendable func make(_ repository: any SeqrRepository, _ events: any ClusterEvents) throws -> Instance {
             Instance(accounts: try AccountsService(repository: repository, settings: settings, events: events),
-                     location: LocationService(repository: repository, settings: location, events: events), events: events, repository: repository)
+                     location: LocationService(repository: locationRepository(repository), settings: location, events: events), events: events, repository: repository)
         }
         @Sendable func run(_ instances: [Instance]) async throws -> T {
             let apps = instances.map { instance in

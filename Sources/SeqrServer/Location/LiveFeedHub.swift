@@ -2,8 +2,9 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// This instance's open live feeds (`GET /v1/location/feed/{id}/events`), woken by ``ClusterEvents``:
-/// a stored fix wakes the share's streams, which read what is new from the database; a revoked or
-/// rotated share ends them. Caps the streams per share and per client address (per instance).
+/// a stored fix wakes the share's streams, which read what is new from the database — one read per
+/// share and wake-up, shared by its streams (``SharedFixReads``); a revoked or rotated share ends
+/// them. Caps the streams per share and per client address (per instance).
 ///
 /// A stream's wake-ups are a bounded buffer of signals, not of fixes: when a stream falls behind,
 /// older wake-ups are dropped — nothing is lost, since each wake-up reads everything after the last
@@ -15,14 +16,14 @@ final class LiveFeedHub: Sendable {
     }
 
     enum Wakeup: Sendable, Equatable {
-        /// Fixes up to this sequence number are stored.
-        case fixes(upTo: Int)
+        /// Fixes up to this sequence number are stored; a read must start after `stamp` to see them.
+        case fixes(upTo: Int, stamp: UInt64)
         /// The share ended.
         case ended(ClusterEvent.ShareEndReason)
         /// Time for a heartbeat; also a moment to check the share and its fixes again, in case an event was missed.
         case heartbeat
-        /// Events may have been missed: check the share and its fixes again.
-        case recheck
+        /// Events may have been missed: check the share and its fixes again, with a read started after `stamp`.
+        case recheck(stamp: UInt64)
     }
 
     enum Refusal: Error {
@@ -54,10 +55,12 @@ final class LiveFeedHub: Sendable {
     }
 
     let limits: Limits
+    let reads: SharedFixReads
     private let state = NIOLockedValueBox(State())
 
-    init(limits: Limits, events: any ClusterEvents) {
+    init(limits: Limits, events: any ClusterEvents, reads: SharedFixReads) {
         self.limits = limits
+        self.reads = reads
         events.onSignal { [weak self] signal in self?.receive(signal) }
     }
 
@@ -77,12 +80,15 @@ final class LiveFeedHub: Sendable {
 
     func unsubscribe(_ subscription: Subscription) {
         subscription.continuation.finish()
-        state.withLockedValue { state in
-            guard state.byShare[subscription.shareID]?.removeValue(forKey: ObjectIdentifier(subscription)) != nil else { return }
-            if state.byShare[subscription.shareID]?.isEmpty == true { state.byShare[subscription.shareID] = nil }
+        let lastOfShare = state.withLockedValue { state -> Bool in
+            guard state.byShare[subscription.shareID]?.removeValue(forKey: ObjectIdentifier(subscription)) != nil else { return false }
             state.perAddress[subscription.address, default: 1] -= 1
             if state.perAddress[subscription.address] == 0 { state.perAddress[subscription.address] = nil }
+            guard state.byShare[subscription.shareID]?.isEmpty == true else { return false }
+            state.byShare[subscription.shareID] = nil
+            return true
         }
+        if lastOfShare { reads.forget(shareID: subscription.shareID) }
     }
 
     /// Streams open here for the share.
@@ -97,11 +103,12 @@ final class LiveFeedHub: Sendable {
 
     private func receive(_ signal: ClusterSignal) {
         switch signal {
-        case .event(.fixesStored(let shareID, let seq)): wake(shareID, .fixes(upTo: seq))
+        case .event(.fixesStored(let shareID, let seq)): wake(shareID, .fixes(upTo: seq, stamp: reads.stamp()))
         case .event(.shareEnded(let shareID, let reason)): wake(shareID, .ended(reason))
         case .event(.sessionsRevoked): break
         case .missedEvents:
-            for subscription in state.withLockedValue({ $0.byShare.values.flatMap(\.values) }) { subscription.continuation.yield(.recheck) }
+            let stamp = reads.stamp()
+            for subscription in state.withLockedValue({ $0.byShare.values.flatMap(\.values) }) { subscription.continuation.yield(.recheck(stamp: stamp)) }
         }
     }
 

@@ -150,32 +150,38 @@ extension LocationService {
             try await box.writer.write(buffer)
         }
         var last = after
-        func sendNewFixes() async throws {
-            let fixes = try await repository.fixes(shareID: share.id, after: last, notBefore: Date().addingTimeInterval(-settings.retention.maxAge),
-                                                   limit: settings.retention.limit)
-            guard !fixes.isEmpty else { return }
-            var frames = ByteBuffer()
-            for fix in fixes {
-                var frame = try Self.frame(event: "fix", id: fix.seq, data: fix)
-                frames.writeBuffer(&frame)
-                last = fix.seq
+        /// Sends the fixes after `last` from a read that started after `stamp` (shared with the share's other streams here).
+        func sendNewFixes(newerThan stamp: UInt64) async throws {
+            let frames = try await hub.reads.fixes(shareID: share.id, after: last, newerThan: stamp)
+            guard let newest = frames.last else { return }
+            if frames.count == 1 {
+                try await write(newest.bytes)
+            } else {
+                var batch = ByteBuffer()
+                batch.reserveCapacity(frames.reduce(0) { $0 + $1.bytes.readableBytes })
+                for frame in frames { batch.writeImmutableBuffer(frame.bytes) }
+                try await write(batch)
             }
-            try await write(frames)
+            last = newest.seq
             subscription.progress.withLockedValue { $0.sent = last }
         }
         try await write(try Self.frame(event: "share", data: LocationAPI.StreamShare(id: share.id, format: share.format, expiresAt: share.expiresAt)))
-        try await sendNewFixes()
+        // The backlog after this follower's resume point: a read that starts now.
+        try await sendNewFixes(newerThan: hub.reads.stamp())
         var ended: ClusterEvent.ShareEndReason?
         for await wakeup in subscription.wakeups {
             switch wakeup {
-            case .fixes(let upTo):
-                if upTo > last { try await sendNewFixes() }
+            case .fixes(let upTo, let stamp):
+                if upTo > last { try await sendNewFixes(newerThan: stamp) }
             case .ended(let reason):
                 ended = reason
             case .heartbeat, .recheck:
                 // The share may have ended, or fixes arrived, while an event was missed.
+                // After missed events, a read started after they were noticed; for a heartbeat, one started now.
+                let stamp: UInt64
+                if case .recheck(let noticed) = wakeup { stamp = noticed } else { stamp = hub.reads.stamp() }
                 if let current = try await repository.share(id: share.id) {
-                    if current.isExpired(at: Date()) { ended = .expired } else { try await sendNewFixes() }
+                    if current.isExpired(at: Date()) { ended = .expired } else { try await sendNewFixes(newerThan: stamp) }
                 } else {
                     ended = .revoked
                 }

@@ -37,7 +37,13 @@ public struct LocationService: Sendable {
         self.settings = settings
         self.events = events
         viewer = LocationViewerAssets(settings: settings.viewer)
-        hub = LiveFeedHub(limits: .init(perShare: settings.liveFeed.streamsPerShare, perAddress: settings.liveFeed.streamsPerAddress), events: events)
+        let retention = settings.retention
+        let reads = SharedFixReads { [repository] shareID, after in
+            try await repository.fixes(shareID: shareID, after: after, notBefore: Date().addingTimeInterval(-retention.maxAge), limit: retention.limit)
+                .map { SharedFixReads.Frame(seq: $0.seq, bytes: try Self.frame(event: "fix", id: $0.seq, data: $0)) }
+        }
+        hub = LiveFeedHub(limits: .init(perShare: settings.liveFeed.streamsPerShare, perAddress: settings.liveFeed.streamsPerAddress),
+                          events: events, reads: reads)
     }
 
     /// Live feeds open on this instance for the share.
