@@ -64,10 +64,14 @@ let package = Package(
         // ZBar, the second QR reader for thorough decoding, also loaded on first use.
         .target(name: "CZBar"),
         // libpng and libjpeg report errors with longjmp, which Swift cannot cross;
-        // this small C target keeps every setjmp on the C side.
+        // this small C target keeps every setjmp on the C side. The read-only formats
+        // (WebP, HEIC/HEIF, TIFF, GIF) are decoded here too, behind the same convention.
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+            linkerSettings: [
+                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"),
+                .linkedLibrary("heif"), .linkedLibrary("tiff"), .linkedLibrary("gif"),
+            ]),
         // zxing-cpp's readers, vendored from source (scripts/vendor-zxing, version in
         // vendor/zxing-cpp/VENDORED), behind a plain C header so no C++ interop is needed in Swift.
         // Optimised even in debug builds: at -O0 the tests' decoding is several times slower.

@@ -2,8 +2,9 @@ import Foundation
 import FuzzSupport
 import SeqrQR
 
-// Image files to QR payloads: PNG and JPEG through libpng/libjpeg (CImageCodecs), PDF pages
-// through poppler, then the decoder. The C libraries are not instrumented; the glue, the
+// Image files to QR payloads: PNG, JPEG (with its EXIF orientation), WebP, HEIF, TIFF and GIF
+// through their C libraries (CImageCodecs), BMP in Swift, PDF pages through poppler, then the
+// decoder. The C libraries are not instrumented; the glue, the
 // pixel handling and QRDecoder's Swift passes are. Decoded images are bounded in area so a
 // run stays fast (the codecs' own limit is SEQR_MAX_PIXELS).
 let decoder = QRDecoder()

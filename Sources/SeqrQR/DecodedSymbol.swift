@@ -13,15 +13,22 @@ public struct DecodedSymbol: Equatable, Sendable {
     /// Whether the symbol was found in the inverted image (light modules on dark).
     public let inverted: Bool
     public let format: BarcodeFormat
+    /// Where the symbol stands in a structured-append sequence; `nil` when it stands alone.
+    public let sequence: StructuredAppend?
+    /// For a structured-append sequence joined into one payload (`joiningStructuredAppend`), how
+    /// many symbols it was read from; the corners and version are the first symbol's.
+    public let joinedParts: Int?
 
     public init(payload: Data, corners: [PixelPoint], version: Int?, errorCorrection: QRErrorCorrectionLevel?,
-                inverted: Bool, format: BarcodeFormat = .qr) {
+                inverted: Bool, format: BarcodeFormat = .qr, sequence: StructuredAppend? = nil, joinedParts: Int? = nil) {
+        self.joinedParts = joinedParts
         self.payload = payload
         self.corners = corners
         self.version = version
         self.errorCorrection = errorCorrection
         self.inverted = inverted
         self.format = format
+        self.sequence = sequence
     }
 
     /// Approximate pixels per module, from the corners and the version.

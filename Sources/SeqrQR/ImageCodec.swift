@@ -1,10 +1,20 @@
 import CImageCodecs
 import Foundation
 
-/// The raster file formats Seqr reads and writes, through libpng and libjpeg.
+/// The raster file formats Seqr reads: PNG and JPEG (also written, through libpng and libjpeg),
+/// WebP, HEIF (HEIC), TIFF and GIF (libwebp, libheif, libtiff, giflib) and BMP (`BMPDecoder`).
+/// PDF pages are read through poppler instead (`PDFPages`).
 public enum ImageCodec: String, Sendable, CaseIterable {
     case png = "PNG"
     case jpeg = "JPEG"
+    case webp = "WebP"
+    case heif = "HEIF"
+    case tiff = "TIFF"
+    case bmp = "BMP"
+    case gif = "GIF"
+
+    /// The formats Seqr writes as well as reads.
+    public var isWritable: Bool { self == .png || self == .jpeg }
 
     /// The most pixels Seqr decodes (a decompression-bomb guard), and so the most it encodes.
     public static let maximumPixels = Int(SEQR_MAX_PIXELS)
@@ -18,6 +28,8 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             case tooLarge(width: Int, height: Int)
             /// A colour space Seqr does not read, named ("CMYK").
             case unsupportedColorSpace(String)
+            /// A JPEG whose EXIF orientation cannot be read, so its pixels' upright is unknown.
+            case malformedExif(ExifOrientationError)
         }
 
         public let codec: ImageCodec
@@ -42,16 +54,47 @@ public enum ImageCodec: String, Sendable, CaseIterable {
         }
     }
 
-    /// Recognises the format from the first bytes of a file.
+    /// Recognises the format from the first bytes of a file (its magic number), never its name.
     public static func sniff<Bytes: Collection>(_ bytes: Bytes) -> ImageCodec? where Bytes.Element == UInt8 {
-        let head = Array(bytes.prefix(8))
-        if head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
-        if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
+        let head = Array(bytes.prefix(32))
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + magic.count && Array(head[offset..<offset + magic.count]) == magic
+        }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
+        // Classic TIFF, little- and big-endian (BigTIFF, 43, is not read).
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        // An ISO base media file whose first box is 'ftyp' with a HEIF brand.
+        if starts(Array("ftyp".utf8), at: 4), head.count >= 12, Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self)) {
+            return .heif
+        }
+        if BMPDecoder.hasSignature(head) { return .bmp }
         return nil
     }
 
-    /// Decodes a whole file's bytes into gray pixels.
+    /// The major brands of HEIF still images (ISO/IEC 23008-12) and of AVIF, which libheif also reads.
+    static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis"]
+
+    /// Decodes a whole file's bytes into gray pixels, upright: a JPEG's EXIF orientation, a
+    /// TIFF's Orientation tag and a HEIF's rotation and mirroring are applied.
     public func decode(_ data: Data) throws(Failure) -> GrayImage {
+        switch self {
+        case .bmp:
+            do { return try BMPDecoder.decode(data) } catch { throw Failure(bmp: error) }
+        case .jpeg:
+            // Pixels first: a truncated file is reported as libjpeg sees it, not as bad EXIF.
+            let stored = try decodeWithC(data)
+            do { return try stored.oriented(ExifOrientation(jpeg: data)) } catch {
+                throw Failure(codec: .jpeg, message: error.description, kind: .malformedExif(error))
+            }
+        case .png, .webp, .heif, .tiff, .gif:
+            return try decodeWithC(data)
+        }
+    }
+
+    private func decodeWithC(_ data: Data) throws(Failure) -> GrayImage {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0
         var height: Int32 = 0
@@ -61,6 +104,11 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             switch self {
             case .png: return seqr_png_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
             case .jpeg: return seqr_jpeg_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
+            case .webp: return seqr_webp_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
+            case .heif: return seqr_heif_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
+            case .tiff: return seqr_tiff_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
+            case .gif: return seqr_gif_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
+            case .bmp: return Int32(SEQR_CODEC_FAILED)
             }
         }
         guard status == 0, let pixels else {
@@ -82,6 +130,9 @@ public enum ImageCodec: String, Sendable, CaseIterable {
                 return seqr_png_encode_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), &out, &size, &message, message.count)
             case .jpeg:
                 return seqr_jpeg_encode_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &out, &size, &message, message.count)
+            case .webp, .heif, .tiff, .bmp, .gif:
+                message = Array("Seqr writes only PNG and JPEG".utf8CString)
+                return Int32(SEQR_CODEC_FAILED)
             }
         }
         guard status == 0, let out else { throw Failure(codec: self, status: status, message: cErrorMessage(message)) }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ImageFile {
-    /// The pictures in a file: one for PNG and JPEG, one per page for PDF.
+    /// The pictures in a file: one for an image, one per page for PDF (at least one).
     public static func readPages(_ path: String, pdfResolution: Double = 250) throws(ImageFileError) -> [GrayImage] {
         try pages(of: readBytes(path), path: path, pdfResolution: pdfResolution)
     }
@@ -10,11 +10,15 @@ extension ImageFile {
     public static func pages(of data: Data, path: String, pdfResolution: Double = 250) throws(ImageFileError) -> [GrayImage] {
         if data.isEmpty { throw .empty(path: path) }
         if PDFPages.isPDF(data) {
+            let pages: [GrayImage]
             do {
-                return try PDFPages.render(data, dpi: pdfResolution)
+                pages = try PDFPages.render(data, dpi: pdfResolution)
             } catch {
                 throw .corrupt(path: path, format: "PDF", detail: error.message)
             }
+            // Callers may take the first page: a PDF without one is refused here.
+            guard !pages.isEmpty else { throw .corrupt(path: path, format: "PDF", detail: "it has no pages") }
+            return pages
         }
         return [try decode(data, path: path)]
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Reading image files, with one precise error per failure. (The command line writes its
 /// files with one atomic writer of its own, `FileWriter`.)
 public enum ImageFile {
-    /// Reads a PNG or JPEG file (recognised by content, not by name) as gray pixels.
+    /// Reads an image file (any `ImageCodec`, recognised by content, not by name) as gray pixels, upright.
     public static func read(_ path: String) throws(ImageFileError) -> GrayImage {
         let data = try readBytes(path)
         guard let codec = ImageCodec.sniff(data) else { throw .unsupportedFormat(path: path) }
@@ -40,6 +40,7 @@ public enum ImageFile {
             case .failed: throw .corrupt(path: path, format: codec.rawValue, detail: error.message)
             case let .tooLarge(width, height): throw .tooLarge(path: path, format: codec.rawValue, width: width, height: height)
             case .unsupportedColorSpace(let space): throw .unsupportedColorSpace(path: path, format: codec.rawValue, colorSpace: space)
+            case .malformedExif(let exif): throw .corrupt(path: path, format: codec.rawValue, detail: exif.description)
             }
         }
     }

@@ -4,9 +4,9 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case notFound(path: String)
     case unreadable(path: String, reason: String)
     case empty(path: String)
-    /// Neither PNG nor JPEG (nor, where accepted, PDF).
+    /// No image format Seqr reads (`ImageCodec`, and PDF where pages are read).
     case unsupportedFormat(path: String)
-    /// The file starts like a PNG or JPEG but cannot be decoded (truncated, corrupt).
+    /// The file starts like an image Seqr reads but cannot be decoded (truncated, corrupt, malformed EXIF).
     case corrupt(path: String, format: String, detail: String)
     /// More pixels than Seqr decodes (`ImageCodec.maximumPixels`).
     case tooLarge(path: String, format: String, width: Int, height: Int)
@@ -18,7 +18,7 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notFound(let path): "\(path): no such file"
         case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
         case .empty(let path): "\(path): the file is empty"
-        case .unsupportedFormat(let path): "\(path): not a PNG or JPEG image"
+        case .unsupportedFormat(let path): "\(path): not an image Seqr reads (PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF)"
         case .corrupt(let path, let format, let detail): "\(path): truncated or corrupt \(format) image (\(detail))"
         case .tooLarge(let path, let format, let width, let height):
             "\(path): the \(format) image is too large to read (\(width)×\(height) pixels; Seqr reads at most \(ImageCodec.maximumPixels.formatted()) pixels)"

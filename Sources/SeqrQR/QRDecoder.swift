@@ -254,8 +254,10 @@ public struct QRDecoder: Sendable {
             let level = QRErrorCorrectionLevel(rawValue: cString(raw.ec_level))
             // Micro QR ("M3") and rMQR ("R7x43") versions are not QR versions.
             let version = format == .qr ? Int(cString(raw.version)).flatMap { QRCapacity.versions.contains($0) ? $0 : nil } : nil
+            let sequence = raw.sequence_size > 0 && raw.sequence_index >= 0
+                ? StructuredAppend(index: Int(raw.sequence_index), count: Int(raw.sequence_size), id: cString(raw.sequence_id)) : nil
             return DecodedSymbol(payload: payload, corners: corners, version: version, errorCorrection: level,
-                                 inverted: raw.inverted != 0, format: format)
+                                 inverted: raw.inverted != 0, format: format, sequence: sequence)
         }
     }
 }
@@ -264,7 +266,7 @@ extension DecodedSymbol {
     /// The same symbol with its corners shifted, from a crop's coordinates to the image's.
     func moved(by dx: Int, _ dy: Int) -> DecodedSymbol {
         DecodedSymbol(payload: payload, corners: corners.map { PixelPoint(x: $0.x + dx, y: $0.y + dy) },
-                      version: version, errorCorrection: errorCorrection, inverted: inverted, format: format)
+                      version: version, errorCorrection: errorCorrection, inverted: inverted, format: format, sequence: sequence)
     }
 
     /// Two detections are the same symbol when they carry the same payload near the same place.

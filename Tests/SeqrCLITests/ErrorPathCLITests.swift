@@ -31,7 +31,7 @@ struct ErrorPathCLITests {
         try expectOneLineFailure(["decode", directory.file("nope.png")], mentioning: "no such file")
         try expectOneLineFailure(["decode", empty], mentioning: "the file is empty")
         try expectOneLineFailure(["decode", truncated], mentioning: "truncated or corrupt PNG")
-        try expectOneLineFailure(["decode", text], mentioning: "not a PNG or JPEG image")
+        try expectOneLineFailure(["decode", text], mentioning: "not an image Seqr reads (PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF)")
         try expectOneLineFailure(["decode", blank], mentioning: "no QR code found")
         try expectOneLineFailure(["decode", directory.path], mentioning: "it is a directory")
     }

@@ -34,7 +34,9 @@ struct ImageFileTests {
     }
 
     @Test("files that are not images, whatever their name", arguments: [
-        Data("just some text\n".utf8), Data("%PDF-1.5 not really".utf8), Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]), Data([0x89, 0x50, 0x4E]),
+        Data("just some text\n".utf8), Data("%PDF-1.5 not really".utf8), Data([0x89, 0x50, 0x4E]),
+        // RIFF but a WAV, an ISO media file but a video, "BM" but text: the magic number is more than its first letters.
+        Data("RIFF\u{24}\0\0\0WAVEfmt ".utf8), Data("\0\0\0\u{18}ftypisom\0\0\0\0".utf8), Data("BMW 320d, 2019, grey\n".utf8),
     ])
     func notAnImage(content: Data) throws {
         let path = try directory.write(content, to: "fake.png")

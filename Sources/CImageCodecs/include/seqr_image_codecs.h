@@ -1,6 +1,8 @@
-// PNG and JPEG to and from 8-bit gray pixels, through libpng and libjpeg.
-// Both libraries report errors with longjmp; every setjmp lives in this C
-// target so that no jump ever crosses a Swift frame.
+// Images to and from 8-bit gray pixels: PNG and JPEG both ways (libpng, libjpeg); WebP,
+// HEIC/HEIF, TIFF and GIF read only (libwebp, libheif, libtiff, giflib). libpng and libjpeg
+// report errors with longjmp; every setjmp lives in this C target so that no jump ever
+// crosses a Swift frame. Every decoder checks the declared size against SEQR_MAX_PIXELS
+// before it decodes a pixel.
 #ifndef SEQR_IMAGE_CODECS_H
 #define SEQR_IMAGE_CODECS_H
 
@@ -59,6 +61,27 @@ int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
 int seqr_jpeg_encode_gray(const uint8_t *pixels, int width, int height, int quality,
                           uint8_t **out, size_t *out_size,
                           char *error, size_t error_size);
+
+/// Decodes a still WebP (lossy or lossless; alpha laid over white) into gray.
+int seqr_webp_decode_gray(const uint8_t *data, size_t size,
+                          uint8_t **pixels, int *width, int *height,
+                          char *error, size_t error_size);
+
+/// Decodes the primary image of a HEIF file (HEIC, and AVIF when libheif has its decoder) into
+/// gray, turned and mirrored as the file says.
+int seqr_heif_decode_gray(const uint8_t *data, size_t size,
+                          uint8_t **pixels, int *width, int *height,
+                          char *error, size_t error_size);
+
+/// Decodes the first page of a TIFF into gray, upright as its Orientation tag says.
+int seqr_tiff_decode_gray(const uint8_t *data, size_t size,
+                          uint8_t **pixels, int *width, int *height,
+                          char *error, size_t error_size);
+
+/// Decodes the first frame of a GIF into gray, on a white logical screen.
+int seqr_gif_decode_gray(const uint8_t *data, size_t size,
+                         uint8_t **pixels, int *width, int *height,
+                         char *error, size_t error_size);
 
 /// Frees a buffer returned by any function above.
 void seqr_codec_free(void *buffer);

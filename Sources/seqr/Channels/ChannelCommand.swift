@@ -53,7 +53,7 @@ extension ChannelCommand {
 extension ChannelCommand {
     struct Subscribe: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "subscribe", abstract: "Subscribe from a channel-share QR code made for you.")
-        @Argument(help: "The share's QR image, or its code as base64.") var share: String
+        @Argument(help: "The share's QR picture (any format seqr decode reads; - for standard input), or its code as base64.") var share: String
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {

@@ -23,7 +23,7 @@ struct ScanCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "PNG or JPEG pictures.") var images: [String]
+    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF (every page), recognised by content; - reads one from standard input.") var images: [String]
     @Flag(help: "Subscribe to channel shares found.") var accept = false
     @Option(help: "Latitude where the code was scanned, -90 to 90 (with --lon).") var lat: Double?
     @Option(help: "Longitude where the code was scanned, -180 to 180 (with --lat).") var lon: Double?
@@ -86,7 +86,7 @@ struct ScanCommand: AsyncParsableCommand {
         for path in images {
             let symbols: [DecodedSymbol]
             do {
-                symbols = try QRDecoder().decode(ImageFile.read(path))
+                symbols = try PictureInput.symbols(in: path)
             } catch {
                 StandardStreams.warn("\(error)")
                 failed = true

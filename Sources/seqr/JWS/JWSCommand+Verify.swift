@@ -29,7 +29,7 @@ extension JWSCommand {
         @Option(help: "The algorithm the key is trusted for (default: the key's own).")
         var alg: JWSAlgorithm?
 
-        @Argument(help: "A QR image (PNG/JPEG), a compact JWS, or a URL containing jws=.")
+        @Argument(help: "A QR picture (any format seqr decode reads; - for standard input), a compact JWS, or a URL containing jws=.")
         var input: String
 
         @Flag(help: "Print JSON: algorithm, kid and the payload (parsed when JSON, else base64).")
@@ -85,8 +85,8 @@ extension JWSCommand {
         /// The token in an image file, a URL, or the argument itself.
         static func token(from input: String) throws -> String {
             var text = input
-            if FileManager.default.fileExists(atPath: input) {
-                let symbols = try QRDecoder().decode(ImageFile.read(input))
+            if PictureInput.isPicture(input) {
+                let symbols = try PictureInput.symbols(in: input)
                 guard let first = symbols.first else { throw CLIError("\(input): no QR code found") }
                 guard symbols.count == 1 else { throw CLIError("\(input): \(symbols.count) QR codes found; give an image with one") }
                 guard let decoded = String(data: first.payload, encoding: .utf8) else { throw CLIError("\(input): the QR code does not hold text") }

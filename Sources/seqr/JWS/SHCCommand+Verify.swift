@@ -20,7 +20,7 @@ extension SHCCommand {
             """
         )
 
-        @Argument(help: "QR images (PNG/JPEG) or shc:/ texts; a chunked card needs all its chunks.")
+        @Argument(help: "QR pictures (any format seqr decode reads) or shc:/ texts; a chunked card needs all its chunks.")
         var inputs: [String]
 
         @Option(help: "The issuer's JWK set; needs --issuer unless the file has an \"iss\" member.")
@@ -42,8 +42,8 @@ extension SHCCommand {
         func run() throws {
             var contents: [String] = []
             for input in inputs {
-                if FileManager.default.fileExists(atPath: input) {
-                    let symbols = try QRDecoder(thorough: true).decode(ImageFile.read(input))
+                if PictureInput.isPicture(input) {
+                    let symbols = try PictureInput.symbols(in: input, decoder: QRDecoder(thorough: true))
                     let texts = symbols.compactMap { String(data: $0.payload, encoding: .utf8) }.filter { $0.lowercased().hasPrefix("shc:/") }
                     guard !texts.isEmpty else { throw CLIError("\(input): no shc:/ QR code found") }
                     contents += texts

@@ -21,7 +21,7 @@ extension LocationCommand {
               seqr location follow link.png --once --json
             """)
 
-        @Argument(help: "A share link, or an image file showing its QR code.") var link: String
+        @Argument(help: "A share link, or a picture showing its QR code (any format seqr decode reads; - for standard input).") var link: String
         @Flag(help: "Print the fixes there are now and exit.") var once = false
         @Option(help: "Exit after printing this many fixes.") var count: Int?
         @Option(help: "Seconds between checks for new fixes when the server has no live feed (and before reconnecting to one).") var interval: Double = 5
@@ -48,8 +48,8 @@ extension LocationCommand {
         }
 
         func shareLink() throws -> LocationShareLink {
-            if FileManager.default.fileExists(atPath: link) {
-                let symbols = try QRDecoder().decode(ImageFile.read(link))
+            if PictureInput.isPicture(link) {
+                let symbols = try PictureInput.symbols(in: link)
                 guard !symbols.isEmpty else { throw CLIError("\(link): no QR code found") }
                 for symbol in symbols {
                     if let parsed = try? LocationShareLink(parsing: String(decoding: symbol.payload, as: UTF8.self)) { return parsed }

@@ -7,18 +7,25 @@ import SeqrQR
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Find and decode every QR code (Micro QR and rMQR too; other barcodes with --formats) in PNG or JPEG images.",
+        abstract: "Find and decode every QR code (Micro QR and rMQR too; other barcodes with --formats) in images.",
         discussion: """
         Reads clean renders and photographs (turned, skewed, blurred, noisy, unevenly lit, \
         inverted, small in a large frame). Text payloads print as text; anything else as \
         base64:… so that no byte is lost. With several images each line starts with the file name.
+
+        A structured-append sequence (a payload split over several QR codes) is joined into one \
+        payload when all its parts are in one picture or PDF page.
+
+        Reads PNG, JPEG (turned upright as its EXIF orientation says), WebP, HEIC/HEIF, TIFF, BMP, \
+        GIF (the first frame) and PDF (every page), recognised by content, not by name. Images of \
+        more than 200,000,000 pixels are refused before they are decoded.
 
         Exit status: 0 when every image held at least one code; 66 when an image could not be \
         read, else 65 when one held no code (each such image gets one line on standard error).
         """
     )
 
-    @Argument(help: "PNG or JPEG files (recognised by content); - reads one image from standard input.")
+    @Argument(help: "Image or PDF files (recognised by content); - reads one from standard input.")
     var images: [String]
 
     @Flag(help: "Print JSON: per image, each code's payload (base64), corners, version and EC level.")
@@ -53,14 +60,19 @@ struct DecodeCommand: ParsableCommand {
         var unreadable = false
         for path in images {
             do {
-                let image = path == "-" ? try ImageFile.decode(StandardStreams.readAllInput(), path: "-") : try ImageFile.read(path)
-                let symbols = try decoder.decode(image)
-                if symbols.isEmpty {
+                let pages = path == "-" ? try ImageFile.pages(of: StandardStreams.readAllInput(), path: "-") : try ImageFile.readPages(path)
+                // Each code names its page when a PDF has several: corners are in that page's pixels.
+                var codes: [CodeReport] = []
+                for (index, page) in pages.enumerated() {
+                    codes += try decoder.decode(page).joiningStructuredAppend().map { CodeReport($0, page: pages.count > 1 ? index + 1 : nil) }
+                }
+                let image = pages[0]
+                if codes.isEmpty {
                     StandardStreams.warn("\(path): no QR code found")
                     failed = true
                     reports.append(ImageReport(file: path, width: image.width, height: image.height, codes: [], error: "no QR code found"))
                 } else {
-                    reports.append(ImageReport(file: path, width: image.width, height: image.height, codes: symbols.map(CodeReport.init), error: nil))
+                    reports.append(ImageReport(file: path, width: image.width, height: image.height, codes: codes, error: nil))
                 }
             } catch let error as ImageFileError {
                 StandardStreams.warn(error.description)
@@ -117,8 +129,23 @@ struct DecodeCommand: ParsableCommand {
         let inverted: Bool
         /// The barcode format, named as in --formats.
         let format: String
+        /// The PDF page (from 1) the code is on, when the file has more than one.
+        let page: Int?
+        /// A structured-append sequence read whole: how many symbols its payload was joined from.
+        let joinedParts: Int?
+        /// A symbol of a structured-append sequence whose other parts were not all found.
+        let sequence: SequenceReport?
 
-        init(_ symbol: DecodedSymbol) {
+        struct SequenceReport: Encodable {
+            /// From 1, as people count.
+            let part: Int
+            let of: Int
+        }
+
+        init(_ symbol: DecodedSymbol, page: Int?) {
+            self.page = page
+            joinedParts = symbol.joinedParts
+            sequence = symbol.sequence.map { SequenceReport(part: $0.index + 1, of: $0.count) }
             payloadBase64 = symbol.payload.base64EncodedString()
             if case .text(let text) = PayloadDisplay(symbol.payload) { self.text = text } else { text = nil }
             byteCount = symbol.payload.count

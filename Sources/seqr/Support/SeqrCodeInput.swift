@@ -18,10 +18,10 @@ func writeSymbol(_ symbol: QRSymbol, to path: String) throws {
     try FileWriter.write(data, to: path)
 }
 
-/// The payloads of the QR codes in an image file, or the bytes of a "base64:…" / plain base64 argument.
+/// The payloads of the QR codes in a picture (a file, PDF pages, or "-" for standard input), or the bytes of a "base64:…" / plain base64 argument.
 func scannedPayloads(_ input: String) throws -> [[UInt8]] {
-    if FileManager.default.fileExists(atPath: input) {
-        let symbols = try QRDecoder().decode(ImageFile.read(input))
+    if PictureInput.isPicture(input) {
+        let symbols = try PictureInput.symbols(in: input)
         guard !symbols.isEmpty else { throw CLIError("\(input): no QR code found") }
         return symbols.map { [UInt8]($0.payload) }
     }

@@ -17,7 +17,7 @@ extension VaultCommand {
             """
         )
 
-        @Argument(help: "PNG, JPEG or PDF files holding the codes; '-' reads one from standard input.")
+        @Argument(help: "Pictures holding the codes: PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF (every page); '-' reads one from standard input.")
         var pictures: [String]
 
         @Option(name: .shortAndLong, help: "Where to write the restored document ('-' for standard output).")

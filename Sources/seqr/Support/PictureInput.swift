@@ -1,0 +1,25 @@
+import Foundation
+import SeqrCLISupport
+import SeqrQR
+
+/// The pictures a command is pointed at, read one way everywhere: any format Seqr reads
+/// (`ImageCodec`, recognised by content), every page of a PDF, and "-" for standard input.
+enum PictureInput {
+    /// Whether `argument` names a picture (a file, or "-") rather than a code's text.
+    static func isPicture(_ argument: String) -> Bool {
+        argument == "-" || FileManager.default.fileExists(atPath: argument)
+    }
+
+    /// The pictures in a file or on standard input: one, or one per PDF page.
+    static func pages(_ path: String) throws(ImageFileError) -> [GrayImage] {
+        if path == "-" { return try ImageFile.pages(of: StandardStreams.readAllInput(), path: "standard input") }
+        return try ImageFile.readPages(path)
+    }
+
+    /// Every code on every page, in page order; a structured-append sequence whole on a page is one code.
+    static func symbols(in path: String, decoder: QRDecoder = QRDecoder()) throws -> [DecodedSymbol] {
+        var symbols: [DecodedSymbol] = []
+        for page in try pages(path) { symbols += try decoder.decode(page).joiningStructuredAppend() }
+        return symbols
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import SeqrQR
+import SeqrTestSupport
+import Testing
+
+@Suite("Structured-append QR sequences are joined when every part is present")
+struct StructuredAppendTests {
+    static let payload = "This payload is split over several structured-append QR symbols by qrencode, version 1 each."
+
+    /// qrencode's sequence (-S, version 1), the parts side by side in one picture (netpbm's pamcat);
+    /// `leaving` drops parts by index.
+    func sequencePicture(leaving omitted: Set<Int> = [], in directory: TemporaryDirectory) throws -> GrayImage {
+        try ForeignImageFiles.run("qrencode", ["-S", "-v", "1", "-s", "4", "-m", "4", "-o", directory.file("part.png"), Self.payload])
+        let parts = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("part-") }.sorted()
+        #expect(parts.count > 2)
+        var pnms: [String] = []
+        for (index, part) in parts.enumerated() where !omitted.contains(index) {
+            let pnm = directory.file(part + ".pnm")
+            try ForeignImageFiles.run("pngtopnm", [directory.file(part)]).stdout.write(to: URL(fileURLWithPath: pnm))
+            pnms.append(pnm)
+        }
+        let row = directory.file("sequence.pnm")
+        try ForeignImageFiles.run("pamcat", ["-leftright", "-white"] + pnms).stdout.write(to: URL(fileURLWithPath: row))
+        return try ImageFile.decode(ForeignImageFiles.run("pnmtopng", [row]).stdout, path: "sequence.png")
+    }
+
+    @Test("qrencode's sequence in one picture reads as the one payload")
+    func joinsWholeSequence() throws {
+        let directory = try TemporaryDirectory()
+        let symbols = try QRDecoder().decode(sequencePicture(in: directory))
+        #expect(symbols.count > 2 && symbols.allSatisfy { $0.sequence != nil })
+        let joined = symbols.joiningStructuredAppend()
+        #expect(joined.map(\.payload) == [Data(Self.payload.utf8)])
+        #expect(joined.first?.joinedParts == symbols.count)
+    }
+
+    @Test("with a part missing, the parts stay parts, each saying its place")
+    func missingPart() throws {
+        let directory = try TemporaryDirectory()
+        let symbols = try QRDecoder().decode(sequencePicture(leaving: [1], in: directory))
+        let joined = symbols.joiningStructuredAppend()
+        #expect(joined.count == symbols.count && joined.allSatisfy { $0.joinedParts == nil })
+        #expect(!joined.contains { $0.sequence?.index == 1 })
+    }
+
+    @Test("parts whose parity does not match their joined payload are not joined; a part seen twice is joined once")
+    func parityAndDuplicates() {
+        func part(_ index: Int, _ text: String, parity: UInt8, x: Int = 0) -> DecodedSymbol {
+            DecodedSymbol(payload: Data(text.utf8), corners: [PixelPoint(x: x, y: 0)], version: 1, errorCorrection: .L, inverted: false,
+                          sequence: StructuredAppend(index: index, count: 2, id: String(parity)))
+        }
+        let parity = Data("hello, world".utf8).reduce(0, ^)
+        let good = [part(1, ", world", parity: parity), part(0, "hello", parity: parity), part(0, "hello", parity: parity, x: 300)]
+        #expect(good.joiningStructuredAppend().map(\.payload) == [Data("hello, world".utf8)])
+        let forged = [part(0, "hello", parity: parity), part(1, ", there", parity: parity)]
+        #expect(forged.joiningStructuredAppend() == forged)
+    }
+}
