@@ -24,9 +24,12 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
 
     /// The orientation a JPEG file declares; `.up` when it has no EXIF block or no orientation tag.
     public init(jpeg data: Data) throws(ExifOrientationError) {
-        let bytes = [UInt8](data.prefix(1 << 20))  // EXIF sits at the start; a megabyte is ample
+        // EXIF sits among the first segments: those that start within the first megabyte are read
+        // (a segment is at most 64 KiB long, so each one read is whole unless the file is cut short).
+        let scanned = 1 << 20
+        let bytes = [UInt8](data.prefix(scanned + 65_540))
         var offset = 2  // after SOI
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
+        while offset < scanned, offset + 4 <= bytes.count, bytes[offset] == 0xFF {
             let marker = bytes[offset + 1]
             // Fill bytes, and the markers that stand alone (no length).
             if marker == 0xFF { offset += 1; continue }
@@ -70,6 +73,7 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
             guard try u16(entry) == 0x0112 else { continue }
             guard try u16(entry + 2) == 3, try u32(entry + 4) == 1 else { throw .invalidTagType }
             let value = try u16(entry + 8)
+            if value == 0 { return .up }  // "unknown", which some writers store: shown as stored
             guard let orientation = ExifOrientation(rawValue: value) else { throw .invalidValue(value) }
             return orientation
         }

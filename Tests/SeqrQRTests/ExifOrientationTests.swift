@@ -50,7 +50,6 @@ struct ExifOrientationTests {
         (ExifOrientationTests.tiff(orientation: 6, entryCount: 5_000), .outOfBounds),
         (ExifOrientationTests.tiff(orientation: 6, type: 4), .invalidTagType),
         (ExifOrientationTests.tiff(orientation: 9), .invalidValue(9)),
-        (ExifOrientationTests.tiff(orientation: 0), .invalidValue(0)),
         (Data([0x49, 0x49]), .invalidHeader),
     ] as [(Data, ExifOrientationError)])
     func malformed(tiff: Data, expected: ExifOrientationError) throws {
@@ -60,6 +59,18 @@ struct ExifOrientationTests {
         // Read as a file: 'truncated or corrupt JPEG', with the EXIF fault as the detail.
         let path = try directory.write(file, to: "bad-exif.jpg")
         #expect(throws: ImageFileError.corrupt(path: path, format: "JPEG", detail: expected.description)) { try ImageFile.read(path) }
+    }
+
+    @Test("orientation 0 ('unknown', which some writers store) reads as stored; a header segment that crosses the first megabyte is no error")
+    func lenientCases() throws {
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: files.make(.jpeg)))
+        #expect(try ExifOrientation(jpeg: Self.withExif(ExifOrientationTests.tiff(orientation: 0), jpeg)) == .up)
+        // Sixteen comment segments of 65,537 bytes: the last starts before the first megabyte and ends after it.
+        let comment = Data([0xFF, 0xFE, 0xFF, 0xFF]) + Data(repeating: 0x20, count: 65_533)
+        let padded = Data(jpeg.prefix(2)) + Data(Array(repeating: comment, count: 16).joined()) + Data(jpeg.dropFirst(2))
+        #expect(try ExifOrientation(jpeg: padded) == .up)
+        let path = try directory.write(padded, to: "long-comments.jpg")
+        #expect(try ImageFile.read(path).width > 0)
     }
 
     @Test("a segment length that runs past the end of the file is 'truncated', not read beyond")
