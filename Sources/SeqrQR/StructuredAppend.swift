@@ -29,15 +29,20 @@ extension [DecodedSymbol] {
     /// The symbols with every complete structured-append sequence joined into one symbol: the
     /// parts' payloads in index order, at the first part's corners, with `joinedParts` set.
     /// A sequence with a part missing stays as its parts, as does a QR sequence whose joined
-    /// payload does not have the parity its symbols state (parts of two different sequences).
+    /// payload does not have the parity its symbols state (parts of two different sequences), and
+    /// a sequence with two different parts in one place: the 8-bit parity is easy to match, so
+    /// which part belongs is not for Seqr to guess — all of them are shown.
     public func joiningStructuredAppend() -> [DecodedSymbol] {
         var groups: [SequenceKey: [Int: DecodedSymbol]] = [:]
+        var conflicting: Set<SequenceKey> = []
         for symbol in self {
             guard let sequence = symbol.sequence, sequence.count > 0, (0..<sequence.count).contains(sequence.index) else { continue }
-            groups[SequenceKey(id: sequence.id, count: sequence.count, format: symbol.format), default: [:]][sequence.index] = symbol
+            let key = SequenceKey(id: sequence.id, count: sequence.count, format: symbol.format)
+            if let seen = groups[key]?[sequence.index], seen.payload != symbol.payload { conflicting.insert(key) }
+            groups[key, default: [:]][sequence.index] = symbol
         }
         var joined: [SequenceKey: DecodedSymbol] = [:]
-        for (key, parts) in groups where parts.count == key.count {
+        for (key, parts) in groups where parts.count == key.count && !conflicting.contains(key) {
             let ordered = (0..<key.count).compactMap { parts[$0] }
             let payload = ordered.reduce(into: Data()) { $0 += $1.payload }
             if key.format == .qr, let parity = UInt8(key.id), payload.reduce(0, ^) != parity { continue }

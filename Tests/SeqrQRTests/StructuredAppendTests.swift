@@ -43,7 +43,7 @@ struct StructuredAppendTests {
         #expect(!joined.contains { $0.sequence?.index == 1 })
     }
 
-    @Test("parts whose parity does not match their joined payload are not joined; a part seen twice is joined once")
+    @Test("parts whose parity does not match their joined payload are not joined; a part seen twice is joined once; two different parts in one place are not joined")
     func parityAndDuplicates() {
         func part(_ index: Int, _ text: String, parity: UInt8, x: Int = 0) -> DecodedSymbol {
             DecodedSymbol(payload: Data(text.utf8), corners: [PixelPoint(x: x, y: 0)], version: 1, errorCorrection: .L, inverted: false,
@@ -54,5 +54,10 @@ struct StructuredAppendTests {
         #expect(good.joiningStructuredAppend().map(\.payload) == [Data("hello, world".utf8)])
         let forged = [part(0, "hello", parity: parity), part(1, ", there", parity: parity)]
         #expect(forged.joiningStructuredAppend() == forged)
+        // A second part 1 whose bytes keep the parity (", wrold" XORs like ", world"): not joined, all three shown.
+        let swapped = Data(", world".utf8).reduce(0, ^) == Data(", wrold".utf8).reduce(0, ^)
+            ? [part(0, "hello", parity: parity), part(1, ", world", parity: parity), part(1, ", wrold", parity: parity, x: 300)] : []
+        #expect(!swapped.isEmpty)
+        #expect(swapped.joiningStructuredAppend() == swapped)
     }
 }
