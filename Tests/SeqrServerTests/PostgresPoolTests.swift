@@ -37,9 +37,7 @@ struct PostgresPoolTests {
 
     /// Waits until `events` listens (it then holds its own connection).
     static func waitUntilLive(_ events: PostgresClusterEvents) async throws {
-        let start = ContinuousClock.now
-        while !events.isLive, ContinuousClock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(events.isLive)
+        try await Backend.waitUntil { events.isLive }
     }
 
     @Test("pool=2 beside the listener: twenty concurrent queries share two PostgreSQL backends", .enabled(if: Backend.available.contains(.postgres)))

@@ -86,7 +86,7 @@ struct ScanCommand: AsyncParsableCommand {
         for path in images {
             let symbols: [DecodedSymbol]
             do {
-                symbols = try PictureInput.symbols(in: path)
+                symbols = try PictureInput.symbols(in: path, keepingParts: true)
             } catch {
                 StandardStreams.warn("\(error)")
                 failed = true

@@ -16,10 +16,15 @@ enum PictureInput {
         return try ImageFile.readPages(path)
     }
 
-    /// Every code on every page, in page order; a structured-append sequence whole on a page is one code.
-    static func symbols(in path: String, decoder: QRDecoder = QRDecoder()) throws -> [DecodedSymbol] {
+    /// Every code on every page, in page order; a structured-append sequence whole on a page is one
+    /// code — or, with `keepingParts`, each part as a phone reads it (a phone opens a part's URL
+    /// without joining), followed by the joined sequence: what `scan` must check.
+    static func symbols(in path: String, decoder: QRDecoder = QRDecoder(), keepingParts: Bool = false) throws -> [DecodedSymbol] {
         var symbols: [DecodedSymbol] = []
-        for page in try pages(path) { symbols += try decoder.decode(page).joiningStructuredAppend() }
+        for page in try pages(path) {
+            let read = try decoder.decode(page)
+            symbols += keepingParts ? read + read.joiningStructuredAppend().filter { $0.joinedParts != nil } : read.joiningStructuredAppend()
+        }
         return symbols
     }
 }
