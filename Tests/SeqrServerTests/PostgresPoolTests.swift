@@ -37,7 +37,8 @@ struct PostgresPoolTests {
 
     /// Waits until `events` listens (it then holds its own connection).
     static func waitUntilLive(_ events: PostgresClusterEvents) async throws {
-        try await Backend.waitUntil { events.isLive }
+        // Generous: in the full suite the listener's own task can wait minutes for one of the two pool threads.
+        try await Backend.waitUntil(seconds: 240) { events.isLive }
     }
 
     @Test("pool=2 beside the listener: twenty concurrent queries share two PostgreSQL backends", .enabled(if: Backend.available.contains(.postgres)))
