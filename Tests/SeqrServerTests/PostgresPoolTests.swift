@@ -79,7 +79,9 @@ struct PostgresPoolTests {
                     return false
                 }
                 group.addTask {
-                    try await Task.sleep(for: .seconds(5))
+                    // Without a connection left for requests the query waits for ever; 120 s, not 5, because
+                    // beside the whole suite this task group can wait minutes for a pool thread.
+                    try await Task.sleep(for: .seconds(120))
                     return false  // the pool had no connection left for requests
                 }
                 let first = try await group.next() ?? false
