@@ -239,7 +239,25 @@ typedef struct {
     char *error;
     size_t error_size;
     int truncated; ///< libjpeg only warns about missing data and pads with gray
+    int too_many_scans;
 } jpeg_error_target;
+
+/// Refuses a JPEG once it has more scans than SEQR_MAX_JPEG_SCANS (as djpeg -maxscans does):
+/// every scan of a progressive JPEG costs a pass over the whole image, so a small file of
+/// thousands of scans would hold a processor for minutes.
+typedef struct {
+    struct jpeg_progress_mgr manager;
+    jpeg_error_target *target;
+} jpeg_scan_limit;
+
+static void jpeg_on_progress(j_common_ptr cinfo) {
+    jpeg_scan_limit *limit = (jpeg_scan_limit *)cinfo->progress;
+    if (cinfo->is_decompressor && ((j_decompress_ptr)cinfo)->input_scan_number > SEQR_MAX_JPEG_SCANS) {
+        limit->target->too_many_scans = 1;
+        copy_error(limit->target->error, limit->target->error_size, "too many scans");
+        longjmp(limit->target->jump, 1);
+    }
+}
 
 static void jpeg_on_error(j_common_ptr cinfo) {
     jpeg_error_target *target = (jpeg_error_target *)cinfo->err;
@@ -264,6 +282,7 @@ static struct jpeg_error_mgr *jpeg_error_target_init(jpeg_error_target *target, 
     target->error = error;
     target->error_size = error_size;
     target->truncated = 0;
+    target->too_many_scans = 0;
     return manager;
 }
 
@@ -274,13 +293,16 @@ int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
     struct jpeg_decompress_struct cinfo;
     jpeg_error_target target;
     uint8_t *volatile buffer = NULL;
+    jpeg_scan_limit limit = {.target = &target};
+    limit.manager.progress_monitor = jpeg_on_progress;
     cinfo.err = jpeg_error_target_init(&target, error, error_size);
     if (setjmp(target.jump)) {
         jpeg_destroy_decompress(&cinfo);
         free(buffer);
-        return -1;
+        return target.too_many_scans ? SEQR_CODEC_TOO_MANY_SCANS : SEQR_CODEC_FAILED;
     }
     jpeg_create_decompress(&cinfo);
+    cinfo.progress = &limit.manager;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
     if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {

@@ -1,6 +1,6 @@
 // TIFF through libtiff, read from memory with a per-file error handler (no global state).
-// TIFFReadRGBAImageOriented converts every photometric interpretation libtiff knows and
-// honours the file's Orientation tag.
+// TIFFRGBAImageGet converts every photometric interpretation libtiff knows; each page is read
+// as stored and turned upright by the caller (Swift), as a JPEG's EXIF orientation is.
 #include "seqr_image_codecs.h"
 #include "internal/codec_support.h"
 
@@ -64,65 +64,116 @@ static int tiff_on_warning(TIFF *tif, void *user_data, const char *module, const
     return 1;
 }
 
-int seqr_tiff_decode_gray(const uint8_t *data, size_t size,
-                          uint8_t **pixels, int *width, int *height,
-                          char *error, size_t error_size) {
-    *pixels = NULL;
-    tiff_source source = {data, size, 0};
-    tiff_errors errors = {error, error_size, 0};
+/// Opens the bytes with errors reported into `errors`; NULL (and a message) when they are not a TIFF.
+static TIFF *tiff_open(tiff_source *source, tiff_errors *errors) {
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
     if (options == NULL) {
-        seqr_copy_error(error, error_size, "out of memory");
-        return SEQR_CODEC_FAILED;
+        seqr_copy_error(errors->error, errors->error_size, "out of memory");
+        return NULL;
     }
-    TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_on_error, &errors);
+    TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_on_error, errors);
     TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_on_warning, NULL);
     // No single allocation beyond the largest image Seqr reads as RGBA (guards strip tables too).
     TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)SEQR_MAX_PIXELS * 4);
     // "m": read through tiff_read, never memory-map.
-    TIFF *tif = TIFFClientOpenExt("image", "rm", &source, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size,
+    TIFF *tif = TIFFClientOpenExt("image", "rm", source, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size,
                                   NULL, NULL, options);
     TIFFOpenOptionsFree(options);
-    if (tif == NULL) {
-        if (!errors.reported) seqr_copy_error(error, error_size, "not a readable TIFF");
-        return SEQR_CODEC_FAILED;
+    if (tif == NULL && !errors->reported) seqr_copy_error(errors->error, errors->error_size, "not a readable TIFF");
+    return tif;
+}
+
+/// Moves to the next page: 1, or 0 after the last, or -1 (with a message) when its directory is corrupt.
+static int tiff_next_page(TIFF *tif, tiff_errors *errors) {
+    if (TIFFLastDirectory(tif)) return 0;
+    errors->reported = 0;
+    if (TIFFReadDirectory(tif)) return 1;
+    if (!errors->reported) seqr_copy_error(errors->error, errors->error_size, "cannot read the next page's directory");
+    return -1;
+}
+
+/// Whether a tiled page's tiles fit its image: a tile is at most the image rounded up to the
+/// 16 pixels tiles come in, so that a 16×16 page cannot make libtiff decode (and allocate) a
+/// tile of hundreds of megapixels it then mostly discards.
+static int tiff_tiles_fit(TIFF *tif, uint32_t width, uint32_t height, tiff_errors *errors) {
+    if (!TIFFIsTiled(tif)) return 1;
+    uint32_t tile_width = 0, tile_height = 0;
+    TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_width);
+    TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_height);
+    const uint64_t most_width = ((uint64_t)width + 15) / 16 * 16, most_height = ((uint64_t)height + 15) / 16 * 16;
+    if (tile_width <= most_width && tile_height <= most_height) return 1;
+    char message[160];
+    snprintf(message, sizeof message, "tiles of %u×%u pixels for a page of %u×%u", tile_width, tile_height, width, height);
+    seqr_copy_error(errors->error, errors->error_size, message);
+    return 0;
+}
+
+/// Checks every page's declared size, and the pages and pixels in all, before a pixel is decoded.
+static int tiff_check_sizes(TIFF *tif, tiff_errors *errors, int first_only, int *width, int *height, int *pages,
+                            uint64_t *pixels) {
+    *pages = 0;
+    *pixels = 0;
+    for (;;) {
+        uint32_t w = 0, h = 0;
+        if (!TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &w) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &h) || w == 0 || h == 0) {
+            seqr_copy_error(errors->error, errors->error_size, *pages == 0 ? "no image size in the first directory"
+                                                                           : "a page without an image size");
+            return SEQR_CODEC_FAILED;
+        }
+        int refused = seqr_refuse_if_too_large(w, h, width, height, errors->error, errors->error_size);
+        if (refused != SEQR_CODEC_OK) return refused;
+        if (!tiff_tiles_fit(tif, w, h, errors)) return SEQR_CODEC_FAILED;
+        *pages += 1;
+        *pixels += (uint64_t)w * h;
+        if (*pixels > SEQR_MAX_PIXELS_IN_ALL) {
+            seqr_copy_error(errors->error, errors->error_size, "the pages hold too many pixels in all");
+            return SEQR_CODEC_TOO_MANY_PIXELS_IN_ALL;
+        }
+        if (first_only) return SEQR_CODEC_OK;
+        int next = tiff_next_page(tif, errors);
+        if (next < 0) return SEQR_CODEC_FAILED;
+        if (next == 0) return SEQR_CODEC_OK;
+        if (*pages == SEQR_MAX_PAGES) {
+            seqr_copy_error(errors->error, errors->error_size, "too many pages");
+            return SEQR_CODEC_TOO_MANY_PAGES;
+        }
     }
-    uint32_t w = 0, h = 0;
-    if (!TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &w) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &h) || w == 0 || h == 0) {
-        TIFFClose(tif);
-        seqr_copy_error(error, error_size, "no image size in the first directory");
-        return SEQR_CODEC_FAILED;
-    }
-    int refused = seqr_refuse_if_too_large(w, h, width, height, error, error_size);
-    if (refused != SEQR_CODEC_OK) {
-        TIFFClose(tif);
-        return refused;
-    }
+}
+
+/// The current page as gray pixels in stored order (row 0 the first row in the file), and its
+/// Orientation tag for the caller to apply: libtiff's own orientation handling only flips, so
+/// it would mirror orientations 5–8 (which turn the image a quarter) instead of turning them.
+static int tiff_read_page(TIFF *tif, tiff_errors *errors, uint8_t **pixels, int *width, int *height, int *orientation) {
     char reason[1024];
-    if (!TIFFRGBAImageOK(tif, reason)) {
-        TIFFClose(tif);
-        seqr_copy_error(error, error_size, reason);
+    TIFFRGBAImage image;
+    // stopOnError = 1: a truncated or corrupt strip fails the image instead of leaving it half gray.
+    if (!TIFFRGBAImageOK(tif, reason) || !TIFFRGBAImageBegin(&image, tif, 1, reason)) {
+        seqr_copy_error(errors->error, errors->error_size, reason);
         return SEQR_CODEC_FAILED;
     }
+    // Asking for the stored orientation makes libtiff's flips the identity.
+    image.req_orientation = image.orientation;
+    const uint32_t w = image.width, h = image.height;
     const size_t count = (size_t)w * (size_t)h;
     uint32_t *raster = malloc(count * sizeof(uint32_t));
     uint8_t *buffer = malloc(count);
     if (raster == NULL || buffer == NULL) {
         free(raster);
         free(buffer);
-        TIFFClose(tif);
-        seqr_copy_error(error, error_size, "out of memory");
+        TIFFRGBAImageEnd(&image);
+        seqr_copy_error(errors->error, errors->error_size, "out of memory");
         return SEQR_CODEC_FAILED;
     }
-    // stopOnError = 1: a truncated or corrupt strip fails the image instead of leaving it half gray.
-    if (!TIFFReadRGBAImageOriented(tif, w, h, raster, ORIENTATION_TOPLEFT, 1)) {
+    errors->reported = 0;
+    int ok = TIFFRGBAImageGet(&image, raster, w, h);
+    const int stored = image.orientation;
+    TIFFRGBAImageEnd(&image);
+    if (!ok) {
         free(raster);
         free(buffer);
-        TIFFClose(tif);
-        if (!errors.reported) seqr_copy_error(error, error_size, "cannot decode the image data");
+        if (!errors->reported) seqr_copy_error(errors->error, errors->error_size, "cannot decode the image data");
         return SEQR_CODEC_FAILED;
     }
-    TIFFClose(tif);
     for (size_t i = 0; i < count; ++i) {
         const uint32_t p = raster[i];
         // libtiff's RGBA is premultiplied: over white is colour plus the uncovered part.
@@ -133,5 +184,45 @@ int seqr_tiff_decode_gray(const uint8_t *data, size_t size,
     *pixels = buffer;
     *width = (int)w;
     *height = (int)h;
+    *orientation = stored >= ORIENTATION_TOPLEFT && stored <= ORIENTATION_LEFTBOT ? stored : ORIENTATION_TOPLEFT;
+    return SEQR_CODEC_OK;
+}
+
+int seqr_tiff_decode_pages(const uint8_t *data, size_t size, int first_only,
+                           seqr_tiff_page_callback callback, void *context,
+                           int *width, int *height, int *pages, uint64_t *pixels,
+                           char *error, size_t error_size) {
+    tiff_source source = {data, size, 0};
+    tiff_errors errors = {error, error_size, 0};
+    TIFF *tif = tiff_open(&source, &errors);
+    if (tif == NULL) return SEQR_CODEC_FAILED;
+    int status = tiff_check_sizes(tif, &errors, first_only, width, height, pages, pixels);
+    if (status != SEQR_CODEC_OK) {
+        TIFFClose(tif);
+        return status;
+    }
+    const int count = *pages;
+    if (!TIFFSetDirectory(tif, 0)) {
+        TIFFClose(tif);
+        if (!errors.reported) seqr_copy_error(error, error_size, "cannot go back to the first page");
+        return SEQR_CODEC_FAILED;
+    }
+    for (int page = 0; page < count; ++page) {
+        if (page > 0 && tiff_next_page(tif, &errors) != 1) {
+            TIFFClose(tif);
+            return SEQR_CODEC_FAILED;
+        }
+        uint8_t *gray = NULL;
+        int w = 0, h = 0, orientation = 1;
+        status = tiff_read_page(tif, &errors, &gray, &w, &h, &orientation);
+        if (status != SEQR_CODEC_OK) {
+            TIFFClose(tif);
+            return status;
+        }
+        int stop = callback(context, page, gray, w, h, orientation);
+        free(gray);
+        if (stop) break;
+    }
+    TIFFClose(tif);
     return SEQR_CODEC_OK;
 }

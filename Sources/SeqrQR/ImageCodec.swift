@@ -19,6 +19,9 @@ public enum ImageCodec: String, Sendable, CaseIterable {
     /// The most pixels Seqr decodes (a decompression-bomb guard), and so the most it encodes.
     public static let maximumPixels = Int(SEQR_MAX_PIXELS)
 
+    /// The most scans Seqr reads from a progressive JPEG (a guard against files that keep the decoder busy).
+    public static let maximumJPEGScans = Int(SEQR_MAX_JPEG_SCANS)
+
     /// A decoding or encoding failure reported by the C library.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public enum Kind: Sendable, Equatable {
@@ -30,6 +33,12 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             case unsupportedColorSpace(String)
             /// A JPEG whose EXIF orientation cannot be read, so its pixels' upright is unknown.
             case malformedExif(ExifOrientationError)
+            /// A TIFF of more than `maximumPages` pages.
+            case tooManyPages
+            /// A TIFF whose pages hold more than `maximumPixelsInAll` pixels: counting stopped at `pages`, `pixels`.
+            case tooManyPixelsInAll(pages: Int, pixels: Int)
+            /// A JPEG of more than `maximumJPEGScans` scans.
+            case tooManyScans
         }
 
         public let codec: ImageCodec
@@ -48,6 +57,7 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             let kind: Kind = switch Int(status) {
             case SEQR_CODEC_TOO_LARGE: .tooLarge(width: Int(width), height: Int(height))
             case SEQR_CODEC_UNSUPPORTED_COLOR_SPACE: .unsupportedColorSpace(message)
+            case SEQR_CODEC_TOO_MANY_SCANS: .tooManyScans
             default: .failed
             }
             self.init(codec: codec, message: message, kind: kind)
@@ -89,7 +99,9 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             do { return try stored.oriented(ExifOrientation(jpeg: data)) } catch {
                 throw Failure(codec: .jpeg, message: error.description, kind: .malformedExif(error))
             }
-        case .png, .webp, .heif, .tiff, .gif:
+        case .tiff:
+            return try Self.tiffPages(data, firstOnly: true)[0]
+        case .png, .webp, .heif, .gif:
             return try decodeWithC(data)
         }
     }
@@ -106,9 +118,8 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             case .jpeg: return seqr_jpeg_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
             case .webp: return seqr_webp_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
             case .heif: return seqr_heif_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
-            case .tiff: return seqr_tiff_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
             case .gif: return seqr_gif_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
-            case .bmp: return Int32(SEQR_CODEC_FAILED)
+            case .bmp, .tiff: return Int32(SEQR_CODEC_FAILED)
             }
         }
         guard status == 0, let pixels else {

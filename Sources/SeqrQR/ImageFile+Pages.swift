@@ -1,7 +1,7 @@
 import Foundation
 
 extension ImageFile {
-    /// The pictures in a file: one for an image, one per page for PDF (at least one).
+    /// The pictures in a file: one for an image, one per page for PDF and TIFF (at least one).
     public static func readPages(_ path: String, pdfResolution: Double = 250) throws(ImageFileError) -> [GrayImage] {
         try pages(of: readBytes(path), path: path, pdfResolution: pdfResolution)
     }
@@ -19,6 +19,9 @@ extension ImageFile {
             // Callers may take the first page: a PDF without one is refused here.
             guard !pages.isEmpty else { throw .corrupt(path: path, format: "PDF", detail: "it has no pages") }
             return pages
+        }
+        if ImageCodec.sniff(data) == .tiff {
+            do { return try ImageCodec.tiffPages(data, firstOnly: false) } catch { throw fileError(error, path: path) }
         }
         return [try decode(data, path: path)]
     }

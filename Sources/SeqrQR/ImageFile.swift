@@ -36,12 +36,21 @@ public enum ImageFile {
         do {
             return try codec.decode(data)
         } catch {
-            switch error.kind {
-            case .failed: throw .corrupt(path: path, format: codec.rawValue, detail: error.message)
-            case let .tooLarge(width, height): throw .tooLarge(path: path, format: codec.rawValue, width: width, height: height)
-            case .unsupportedColorSpace(let space): throw .unsupportedColorSpace(path: path, format: codec.rawValue, colorSpace: space)
-            case .malformedExif(let exif): throw .corrupt(path: path, format: codec.rawValue, detail: exif.description)
-            }
+            throw fileError(error, path: path)
+        }
+    }
+
+    /// The file error a codec's failure on `path` is.
+    static func fileError(_ error: ImageCodec.Failure, path: String) -> ImageFileError {
+        let codec = error.codec
+        switch error.kind {
+        case .failed: return .corrupt(path: path, format: codec.rawValue, detail: error.message)
+        case let .tooLarge(width, height): return .tooLarge(path: path, format: codec.rawValue, width: width, height: height)
+        case .unsupportedColorSpace(let space): return .unsupportedColorSpace(path: path, format: codec.rawValue, colorSpace: space)
+        case .malformedExif(let exif): return .corrupt(path: path, format: codec.rawValue, detail: exif.description)
+        case .tooManyScans: return .tooManyScans(path: path, format: codec.rawValue)
+        case .tooManyPages: return .tooManyPages(path: path, format: codec.rawValue)
+        case let .tooManyPixelsInAll(pages, pixels): return .tooManyPixelsInAll(path: path, format: codec.rawValue, pages: pages, pixels: pixels)
         }
     }
 }

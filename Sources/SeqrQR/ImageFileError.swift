@@ -10,6 +10,13 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case corrupt(path: String, format: String, detail: String)
     /// More pixels than Seqr decodes (`ImageCodec.maximumPixels`).
     case tooLarge(path: String, format: String, width: Int, height: Int)
+    /// A multi-page file (TIFF) of more than `ImageCodec.maximumPages` pages.
+    case tooManyPages(path: String, format: String)
+    /// A multi-page file (TIFF) whose pages hold more than `ImageCodec.maximumPixelsInAll` pixels;
+    /// `pages` and `pixels` say where counting stopped.
+    case tooManyPixelsInAll(path: String, format: String, pages: Int, pixels: Int)
+    /// A progressive JPEG of more than `ImageCodec.maximumJPEGScans` scans.
+    case tooManyScans(path: String, format: String)
     /// A colour space Seqr does not read (a CMYK JPEG).
     case unsupportedColorSpace(path: String, format: String, colorSpace: String)
 
@@ -22,6 +29,12 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .corrupt(let path, let format, let detail): "\(path): truncated or corrupt \(format) image (\(detail))"
         case .tooLarge(let path, let format, let width, let height):
             "\(path): the \(format) image is too large to read (\(width)×\(height) pixels; Seqr reads at most \(ImageCodec.maximumPixels.formatted()) pixels)"
+        case .tooManyPages(let path, let format):
+            "\(path): the \(format) file has more than \(ImageCodec.maximumPages.formatted()) pages, more than Seqr reads from one file (split it)"
+        case .tooManyPixelsInAll(let path, let format, let pages, let pixels):
+            "\(path): the \(format) file's first \(pages) pages hold \(pixels.formatted()) pixels; Seqr reads at most \(ImageCodec.maximumPixelsInAll.formatted()) pixels from one file (split it)"
+        case .tooManyScans(let path, let format):
+            "\(path): the \(format) image has more than \(ImageCodec.maximumJPEGScans) scans, more than Seqr reads (cameras and editors write a dozen or so; save it again)"
         case .unsupportedColorSpace(let path, let format, let colorSpace):
             "\(path): the \(format) image is in the \(colorSpace) colour space, which Seqr does not read (save it as RGB or grayscale)"
         }

@@ -79,6 +79,58 @@ public struct ForeignImageFiles: Sendable {
         return stored
     }
 
+    /// The code on a page wider than tall (so that a quarter turn shows in the size), as netpbm
+    /// writes it: the upright page a TIFF viewer should show for every orientation below.
+    public func widePage() throws -> String {
+        let out = directory.file("wide.pgm")
+        if !FileManager.default.fileExists(atPath: out) {
+            try Data(Self.run("pnmpad", ["-white", "-right=96", pgm]).stdout).write(to: URL(fileURLWithPath: out))
+        }
+        return out
+    }
+
+    /// A TIFF as a scanner or camera may store it under Orientation `orientation` (tag 274, the
+    /// same values as EXIF's): netpbm's pamflip turns the wide page away from upright, pnmtotiff
+    /// writes it and exiftool sets the tag that turns it back for display.
+    public func turnedTIFF(_ orientation: Int, keepingTag: Bool = true) throws -> String {
+        // The transform whose inverse orientation `orientation` applies for display.
+        let transform: [String] = switch orientation {
+        case 2: ["-leftright"]
+        case 3: ["-r180"]
+        case 4: ["-topbottom"]
+        case 5: ["-transpose"]
+        case 6: ["-r90"]  // pamflip turns anticlockwise; the viewer turns it back clockwise
+        case 7: ["-xform=transpose,leftright,topbottom"]
+        case 8: ["-r270"]
+        default: ["-null"]
+        }
+        let stored = directory.file("turned-\(orientation)\(keepingTag ? "" : "-untagged").pgm")
+        try Data(Self.run("pamflip", transform + [widePage()]).stdout).write(to: URL(fileURLWithPath: stored))
+        let out = directory.file("turned-\(orientation)\(keepingTag ? "" : "-untagged").tif")
+        try Data(Self.run("pnmtotiff", [stored]).stdout).write(to: URL(fileURLWithPath: out))
+        if keepingTag { try Self.run("exiftool", ["-q", "-n", "-Orientation=\(orientation)", "-overwrite_original", out]) }
+        return out
+    }
+
+    /// One TIFF holding every picture in `pictures` (netpbm gray maps or PNGs), a page each, in order, as
+    /// pnmtotiff appends them (what a scanner's multi-page file is).
+    public func multiPageTIFF(_ pictures: [String], name: String = "pages.tif") throws -> String {
+        let out = directory.file(name)
+        for (index, picture) in pictures.enumerated() {
+            let pnm = picture.hasSuffix(".png") ? try Self.run("pngtopnm", [picture]).stdout : try Data(contentsOf: URL(fileURLWithPath: picture))
+            // The first page makes the file; -append adds a directory to it.
+            try Self.runWithInput("pnmtotiff", (index == 0 ? [] : ["-append"]) + ["-output=\(out)"], stdin: pnm)
+        }
+        return out
+    }
+
+    @discardableResult
+    public static func runWithInput(_ tool: String, _ arguments: [String], stdin: Data) throws -> ExternalTool.Outcome {
+        let outcome = try ExternalTool.named(tool).run(arguments, stdin: stdin)
+        guard outcome.status == 0 else { throw ToolFailed(tool: tool, stderr: outcome.stderr) }
+        return outcome
+    }
+
     @discardableResult
     public static func run(_ tool: String, _ arguments: [String]) throws -> ExternalTool.Outcome {
         let outcome = try ExternalTool.named(tool).run(arguments)

@@ -17,6 +17,15 @@ extern "C" {
 /// encoding refuses to write one that decoding would then refuse.
 #define SEQR_MAX_PIXELS 200000000u
 
+/// The most pages read from one multi-page file (TIFF), and the most pixels in all its pages:
+/// a few hundred bytes of TIFF can declare many pages of the largest size.
+#define SEQR_MAX_PAGES 1000
+#define SEQR_MAX_PIXELS_IN_ALL 1000000000ull
+
+/// The most scans read from one JPEG: cameras and editors write at most a dozen or so; thousands
+/// of scans, each a pass over the whole image, are libjpeg's known way to be kept busy for minutes.
+#define SEQR_MAX_JPEG_SCANS 100
+
 /// What every function below returns: 0, or why it failed (with a message in `error`).
 enum {
     SEQR_CODEC_OK = 0,
@@ -26,6 +35,12 @@ enum {
     SEQR_CODEC_TOO_LARGE = -2,
     /// A colour space Seqr does not read (CMYK or YCCK JPEG); the message names it.
     SEQR_CODEC_UNSUPPORTED_COLOR_SPACE = -3,
+    /// More pages than SEQR_MAX_PAGES.
+    SEQR_CODEC_TOO_MANY_PAGES = -4,
+    /// Pages of more than SEQR_MAX_PIXELS_IN_ALL pixels together; `*pages` and `*pixels` say how far counting got.
+    SEQR_CODEC_TOO_MANY_PIXELS_IN_ALL = -5,
+    /// A JPEG of more than SEQR_MAX_JPEG_SCANS scans.
+    SEQR_CODEC_TOO_MANY_SCANS = -6,
 };
 
 /// Decodes a PNG of any colour type into gray (alpha composited onto white).
@@ -52,7 +67,7 @@ int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int mar
                             uint8_t **out, size_t *out_size,
                             char *error, size_t error_size);
 
-/// Decodes a baseline or progressive JPEG into gray.
+/// Decodes a baseline or progressive JPEG (of at most SEQR_MAX_JPEG_SCANS scans) into gray.
 int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size);
@@ -62,7 +77,8 @@ int seqr_jpeg_encode_gray(const uint8_t *pixels, int width, int height, int qual
                           uint8_t **out, size_t *out_size,
                           char *error, size_t error_size);
 
-/// Decodes a still WebP (lossy or lossless; alpha laid over white) into gray.
+/// Decodes a still WebP (lossy or lossless; alpha laid over white), or an animated WebP's first
+/// frame on a white canvas, into gray.
 int seqr_webp_decode_gray(const uint8_t *data, size_t size,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size);
@@ -73,10 +89,18 @@ int seqr_heif_decode_gray(const uint8_t *data, size_t size,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size);
 
-/// Decodes the first page of a TIFF into gray, upright as its Orientation tag says.
-int seqr_tiff_decode_gray(const uint8_t *data, size_t size,
-                          uint8_t **pixels, int *width, int *height,
-                          char *error, size_t error_size);
+/// Receives a TIFF page (from 0) in gray, as stored, and its Orientation tag (1–8, as EXIF's)
+/// to be turned upright with; `pixels` is freed after the call. Returns non-zero to stop.
+typedef int (*seqr_tiff_page_callback)(void *context, int page, const uint8_t *pixels, int width, int height,
+                                       int orientation);
+
+/// Decodes every page of a TIFF (only the first with `first_only`), in order, through `callback`.
+/// Every page's declared size is checked first (SEQR_CODEC_TOO_LARGE with its size in *width,
+/// *height), and the count of pages and their pixels in all (`*pages`, `*pixels`).
+int seqr_tiff_decode_pages(const uint8_t *data, size_t size, int first_only,
+                           seqr_tiff_page_callback callback, void *context,
+                           int *width, int *height, int *pages, uint64_t *pixels,
+                           char *error, size_t error_size);
 
 /// Decodes the first frame of a GIF into gray, on a white logical screen.
 int seqr_gif_decode_gray(const uint8_t *data, size_t size,
