@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "CImageCodecs",
             linkerSettings: [
-                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"),
+                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                 .linkedLibrary("heif"), .linkedLibrary("tiff"), .linkedLibrary("gif"),
             ]),
         // zxing-cpp's readers, vendored from source (scripts/vendor-zxing, version in
