@@ -60,4 +60,33 @@ struct StructuredAppendTests {
         #expect(!swapped.isEmpty)
         #expect(swapped.joiningStructuredAppend() == swapped)
     }
+
+    @Test("parts spread over several pictures join across them, saying where each part was; incomplete, forged or conflicting sets do not")
+    func acrossPictures() throws {
+        let directory = try TemporaryDirectory()
+        try ForeignImageFiles.run("qrencode", ["-S", "-v", "1", "-s", "4", "-m", "4", "-o", directory.file("part.png"), Self.payload])
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("part-") }.sorted()
+        // One picture per part, read in reverse order: nothing joins within a picture.
+        var found: [(symbol: DecodedSymbol, origin: String)] = []
+        for file in files.reversed() {
+            let symbols = try QRDecoder().decode(ImageFile.read(directory.file(file))).joiningStructuredAppend()
+            #expect(symbols.count == 1 && symbols[0].sequence != nil)
+            found += symbols.map { ($0, file) }
+        }
+        let joined = StructuredAppend.joinAcross(found)
+        #expect(joined.map(\.symbol.payload) == [Data(Self.payload.utf8)])
+        #expect(joined.first?.parts == files && joined.first?.symbol.joinedParts == files.count)
+        #expect(joined.first.map { Set($0.members) } == Set(found.indices))
+        #expect(StructuredAppend.joinAcross(Array(found.dropFirst())).isEmpty)
+
+        func part(_ index: Int, _ text: String, parity: UInt8) -> DecodedSymbol {
+            DecodedSymbol(payload: Data(text.utf8), corners: [PixelPoint(x: 0, y: 0)], version: 1, errorCorrection: .L, inverted: false,
+                          sequence: StructuredAppend(index: index, count: 2, id: String(parity)))
+        }
+        let parity = Data("hello, world".utf8).reduce(0, ^)
+        #expect(StructuredAppend.joinAcross([(part(1, ", world", parity: parity), "b"), (part(0, "hello", parity: parity), "a")]).map(\.parts) == [["a", "b"]])
+        #expect(StructuredAppend.joinAcross([(part(0, "hello", parity: parity), "a"), (part(1, ", there", parity: parity), "b")]).isEmpty)
+        let conflicting = [(part(0, "hello", parity: parity), "a"), (part(1, ", world", parity: parity), "b"), (part(1, ", wrold", parity: parity), "c")]
+        #expect(StructuredAppend.joinAcross(conflicting).isEmpty)
+    }
 }

@@ -68,6 +68,8 @@ struct ScanCommand: AsyncParsableCommand {
         /// The command that reads this kind of code (vault codes, JWS, SMART Health Cards), instead of its bytes.
         var command: String?
         var error: String?
+        /// For a structured-append sequence joined across pictures or pages, where each part was read.
+        var parts: [SequencePartReport]?
     }
 
     func validate() throws {
@@ -83,10 +85,14 @@ struct ScanCommand: AsyncParsableCommand {
         var failed = false
         var unreadable = false
         var findings: [Finding] = []
+        // Parts of sequences not whole in one picture: perhaps whole across the pictures given.
+        var parts: [(symbol: DecodedSymbol, origin: SequencePartReport)] = []
         for path in images {
             let symbols: [DecodedSymbol]
             do {
-                symbols = try PictureInput.symbols(in: path, keepingParts: true)
+                let reading = try PictureInput.reading(path, keepingParts: true)
+                symbols = reading.symbols
+                parts += reading.unjoinedParts.map { ($0.symbol, SequencePartReport(file: path, page: $0.page, part: ($0.symbol.sequence?.index ?? 0) + 1)) }
             } catch {
                 StandardStreams.warn("\(error)")
                 failed = true
@@ -95,21 +101,36 @@ struct ScanCommand: AsyncParsableCommand {
             }
             if symbols.isEmpty { StandardStreams.warn("\(path): no QR code found"); failed = true }
             for symbol in symbols {
-                var finding = handle([UInt8](symbol.payload), file: path, store: store)
-                if finding.unsafeScheme != nil {
-                    finding.flagged = true
-                } else if finding.urlCheck != nil, let url = finding.content {
-                    let verdict = await checker.check(url)
-                    finding.urlCheck = verdict.summary
-                    if case .flagged = verdict { finding.flagged = true }
-                }
+                let finding = await check(handle([UInt8](symbol.payload), file: path, store: store), with: checker)
                 if finding.error != nil { failed = true }
                 if json { findings.append(finding) } else { report(finding) }
             }
         }
+        // After every picture's own codes (each part as a phone reads it), each sequence whole only
+        // across pictures or pages, named by the file of its first part, its parts listed.
+        for sequence in StructuredAppend.joinAcross(parts) {
+            var finding = handle([UInt8](sequence.symbol.payload), file: sequence.parts[0].file, store: store)
+            finding.parts = sequence.parts
+            finding = await check(finding, with: checker)
+            if finding.error != nil { failed = true }
+            if json { findings.append(finding) } else { report(finding) }
+        }
         // --json is one document, written once every picture is read (scan does not stream).
         if json { try JSONOutput.print(findings) }
         if failed { throw ExitCode(unreadable ? .noInput : .dataError) }
+    }
+
+    /// The finding with its URL checked: a message URL that is no web link is flagged without a lookup.
+    private func check(_ finding: Finding, with checker: URLSafetyChecker) async -> Finding {
+        var finding = finding
+        if finding.unsafeScheme != nil {
+            finding.flagged = true
+        } else if finding.urlCheck != nil, let url = finding.content {
+            let verdict = await checker.check(url)
+            finding.urlCheck = verdict.summary
+            if case .flagged = verdict { finding.flagged = true }
+        }
+        return finding
     }
 
     private func handle(_ bytes: [UInt8], file: String, store: LocalStore) -> Finding {
@@ -156,6 +177,10 @@ struct ScanCommand: AsyncParsableCommand {
         // name holds can then overwrite or reorder it (names with controls are refused anyway).
         if let fingerprint = finding.fingerprint { StandardStreams.print("fingerprint: \(fingerprint)") }
         var line = "\(finding.file): \(finding.kind.words)"
+        if let parts = finding.parts {
+            let files = parts.map(\.file).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            line += " (joined from \(parts.count) parts in \(files.joined(separator: ", ")))"
+        }
         if let channel = finding.channel { line += " on \"\(DisplayName.escaped(channel))\"" }
         if let content = finding.content {
             line += ": " + content.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayName.escaped(String($0)) }.joined(separator: "\n")

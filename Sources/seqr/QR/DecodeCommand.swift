@@ -14,11 +14,17 @@ struct DecodeCommand: ParsableCommand {
         base64:… so that no byte is lost. With several images each line starts with the file name.
 
         A structured-append sequence (a payload split over several QR codes) is joined into one \
-        payload when all its parts are in one picture or PDF page.
+        payload when all its parts are found, in one picture or spread over the pages and files \
+        given: `seqr decode part1.png part2.png part3.png` prints the whole payload once, on the \
+        line of the file that holds the first part (--json lists where each part was found). \
+        Parts are joined only when every part is there, none is claimed by two different codes, \
+        and the joined payload has the parity the parts state; otherwise each part is shown.
 
-        Reads PNG, JPEG (turned upright as its EXIF orientation says), WebP, HEIC/HEIF, TIFF, BMP, \
-        GIF (the first frame) and PDF (every page), recognised by content, not by name. Images of \
-        more than 200,000,000 pixels are refused before they are decoded.
+        Reads PNG, JPEG (turned upright as its EXIF orientation says), WebP, HEIC/HEIF, TIFF (every \
+        page, each turned upright as its Orientation tag says), BMP, GIF (the first frame) and PDF \
+        (every page), recognised by content, not by name. Images of more than 200,000,000 pixels, \
+        TIFFs of more than 1,000 pages or 1,000,000,000 pixels in all, and JPEGs of more than 100 \
+        scans are refused before they are decoded.
 
         Exit status: 0 when every image held at least one code; 66 when an image could not be \
         read, else 65 when one held no code (each such image gets one line on standard error).
@@ -56,16 +62,26 @@ struct DecodeCommand: ParsableCommand {
         if let raw, raw != "-" { try FileWriter.checkWritable(raw) }
         let decoder = try QRDecoder(thorough: thorough, formats: formats.map { try BarcodeFormat.parseList($0) } ?? BarcodeFormat.qrFamily)
         var reports: [ImageReport] = []
+        // Parts of sequences not whole in one picture: perhaps whole across the pictures given.
+        var parts: [(symbol: DecodedSymbol, origin: PartOrigin)] = []
         var failed = false
         var unreadable = false
         for path in images {
             do {
                 let pages = path == "-" ? try ImageFile.pages(of: StandardStreams.readAllInput(), path: "-") : try ImageFile.readPages(path)
-                // Each code names its page when a PDF has several: corners are in that page's pixels.
+                // Each code names its page when a PDF or TIFF has several: corners are in that page's pixels.
                 var codes: [CodeReport] = []
+                var fileParts: [(symbol: DecodedSymbol, origin: PartOrigin)] = []
                 for (index, page) in pages.enumerated() {
-                    codes += try decoder.decode(page).joiningStructuredAppend().map { CodeReport($0, page: pages.count > 1 ? index + 1 : nil) }
+                    let pageNumber = pages.count > 1 ? index + 1 : nil
+                    for symbol in try decoder.decode(page).joiningStructuredAppend() {
+                        if symbol.sequence != nil {
+                            fileParts.append((symbol, PartOrigin(report: reports.count, code: codes.count, file: path, page: pageNumber)))
+                        }
+                        codes.append(CodeReport(symbol, page: pageNumber))
+                    }
                 }
+                parts += fileParts
                 let image = pages[0]
                 if codes.isEmpty {
                     StandardStreams.warn("\(path): no QR code found")
@@ -85,6 +101,8 @@ struct DecodeCommand: ParsableCommand {
                 reports.append(ImageReport(file: path, width: nil, height: nil, codes: [], error: "\(error)"))
             }
         }
+
+        reports = Self.joiningSequences(across: parts, in: reports)
 
         if json {
             try JSONOutput.print(reports)
@@ -109,12 +127,54 @@ struct DecodeCommand: ParsableCommand {
         if failed { throw ExitCode(unreadable ? .noInput : .dataError) }
     }
 
+    /// Where a part of a structured-append sequence was read: its report and code, its file and page.
+    struct PartOrigin: Sendable {
+        let report: Int
+        let code: Int
+        let file: String
+        let page: Int?
+    }
+
+    /// The reports with each sequence whole across pages or files joined: the joined code takes
+    /// the place of its first part, the other parts leave their reports, and a report that gave
+    /// parts to a code in another report names that report's file in `joinedInto`.
+    static func joiningSequences(across parts: [(symbol: DecodedSymbol, origin: PartOrigin)], in reports: [ImageReport]) -> [ImageReport] {
+        var reports = reports
+        var removed: [Int: Set<Int>] = [:]
+        var replaced: [Int: [Int: CodeReport]] = [:]
+        for sequence in StructuredAppend.joinAcross(parts) {
+            let host = sequence.parts[0]
+            var code = CodeReport(sequence.symbol, page: host.page)
+            code.parts = sequence.parts.enumerated().map { SequencePartReport(file: $1.file, page: $1.page, part: $0 + 1) }
+            replaced[host.report, default: [:]][host.code] = code
+            for member in sequence.members {
+                let origin = parts[member].origin
+                removed[origin.report, default: []].insert(origin.code)
+                if origin.report != host.report, !(reports[origin.report].joinedInto ?? []).contains(host.file) {
+                    reports[origin.report].joinedInto = (reports[origin.report].joinedInto ?? []) + [host.file]
+                }
+            }
+        }
+        for (index, report) in reports.enumerated() where removed[index] != nil {
+            reports[index].codes = report.codes.enumerated().compactMap { position, code in
+                replaced[index]?[position] ?? (removed[index]!.contains(position) ? nil : code)
+            }
+        }
+        return reports
+    }
+
     struct ImageReport: Encodable {
         let file: String
         let width: Int?
         let height: Int?
-        let codes: [CodeReport]
+        var codes: [CodeReport]
         let error: String?
+        /// The files whose reports hold the sequences this image's parts were joined into.
+        var joinedInto: [String]?
+
+        init(file: String, width: Int?, height: Int?, codes: [CodeReport], error: String?) {
+            (self.file, self.width, self.height, self.codes, self.error) = (file, width, height, codes, error)
+        }
     }
 
     struct CodeReport: Encodable {
@@ -133,6 +193,8 @@ struct DecodeCommand: ParsableCommand {
         let page: Int?
         /// A structured-append sequence read whole: how many symbols its payload was joined from.
         let joinedParts: Int?
+        /// For a sequence joined across pages or files, where each part was read, in order.
+        var parts: [SequencePartReport]?
         /// A symbol of a structured-append sequence whose other parts were not all found.
         let sequence: SequenceReport?
 

@@ -10,7 +10,7 @@ enum PictureInput {
         argument == "-" || FileManager.default.fileExists(atPath: argument)
     }
 
-    /// The pictures in a file or on standard input: one, or one per PDF page.
+    /// The pictures in a file or on standard input: one, or one per PDF or TIFF page.
     static func pages(_ path: String) throws(ImageFileError) -> [GrayImage] {
         if path == "-" { return try ImageFile.pages(of: StandardStreams.readAllInput(), path: "standard input") }
         return try ImageFile.readPages(path)
@@ -20,11 +20,22 @@ enum PictureInput {
     /// code — or, with `keepingParts`, each part as a phone reads it (a phone opens a part's URL
     /// without joining), followed by the joined sequence: what `scan` must check.
     static func symbols(in path: String, decoder: QRDecoder = QRDecoder(), keepingParts: Bool = false) throws -> [DecodedSymbol] {
+        try reading(path, decoder: decoder, keepingParts: keepingParts).symbols
+    }
+
+    /// What `symbols(in:)` finds, and the parts of sequences not whole on their page with the page
+    /// (from 1, when the file has several) they were on: to be joined across pages and files.
+    static func reading(_ path: String, decoder: QRDecoder = QRDecoder(), keepingParts: Bool = false) throws
+        -> (symbols: [DecodedSymbol], unjoinedParts: [(symbol: DecodedSymbol, page: Int?)]) {
         var symbols: [DecodedSymbol] = []
-        for page in try pages(path) {
+        var unjoined: [(symbol: DecodedSymbol, page: Int?)] = []
+        let pages = try pages(path)
+        for (index, page) in pages.enumerated() {
             let read = try decoder.decode(page)
-            symbols += keepingParts ? read + read.joiningStructuredAppend().filter { $0.joinedParts != nil } : read.joiningStructuredAppend()
+            let joined = read.joiningStructuredAppend()
+            symbols += keepingParts ? read + joined.filter { $0.joinedParts != nil } : joined
+            unjoined += joined.filter { $0.sequence != nil }.map { ($0, pages.count > 1 ? index + 1 : nil) }
         }
-        return symbols
+        return (symbols, unjoined)
     }
 }
