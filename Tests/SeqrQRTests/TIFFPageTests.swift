@@ -52,6 +52,17 @@ struct TIFFPageTests {
         #expect(try QRDecoder().decode(ImageFile.read(path)).map(\.payload) == [Data(payloads[0].utf8)])
     }
 
+    @Test("each page is turned as its own Orientation tag says (exiftool -IFD1:Orientation on the second page)")
+    func orientationPerPage() throws {
+        let upright = try ImageFile.read(files.turnedTIFF(1, keepingTag: false))
+        // An upright first page, then the page stored as orientation 6 wants it, the tag set on that page alone.
+        let path = try files.multiPageTIFF([files.widePage(), files.storedPage(6)], name: "second-turned.tif")
+        try ForeignImageFiles.run("exiftool", ["-q", "-n", "-IFD1:Orientation=6", "-overwrite_original", path])
+        let pages = try ImageFile.readPages(path)
+        #expect(pages.count == 2)
+        #expect(pages.allSatisfy { $0.width == upright.width && $0.height == upright.height && $0.pixels == upright.pixels })
+    }
+
     @Test("more than 1,000 pages: 'too many pages', before a pixel is decoded")
     func tooManyPages() throws {
         let path = try directory.write(Self.tiff(pages: Array(repeating: (1, 1), count: ImageCodec.maximumPages + 1)), to: "many.tif")

@@ -89,10 +89,9 @@ public struct ForeignImageFiles: Sendable {
         return out
     }
 
-    /// A TIFF as a scanner or camera may store it under Orientation `orientation` (tag 274, the
-    /// same values as EXIF's): netpbm's pamflip turns the wide page away from upright, pnmtotiff
-    /// writes it and exiftool sets the tag that turns it back for display.
-    public func turnedTIFF(_ orientation: Int, keepingTag: Bool = true) throws -> String {
+    /// The wide page as stored under Orientation `orientation` (tag 274, the same values as EXIF's),
+    /// turned away from upright by netpbm's pamflip; a netpbm gray map.
+    public func storedPage(_ orientation: Int) throws -> String {
         // The transform whose inverse orientation `orientation` applies for display.
         let transform: [String] = switch orientation {
         case 2: ["-leftright"]
@@ -104,10 +103,16 @@ public struct ForeignImageFiles: Sendable {
         case 8: ["-r270"]
         default: ["-null"]
         }
-        let stored = directory.file("turned-\(orientation)\(keepingTag ? "" : "-untagged").pgm")
+        let stored = directory.file("stored-\(orientation).pgm")
         try Data(Self.run("pamflip", transform + [widePage()]).stdout).write(to: URL(fileURLWithPath: stored))
+        return stored
+    }
+
+    /// A TIFF as a scanner or camera may store it under Orientation `orientation`: the stored page
+    /// (`storedPage`) written by pnmtotiff, and exiftool's tag that turns it back for display.
+    public func turnedTIFF(_ orientation: Int, keepingTag: Bool = true) throws -> String {
         let out = directory.file("turned-\(orientation)\(keepingTag ? "" : "-untagged").tif")
-        try Data(Self.run("pnmtotiff", [stored]).stdout).write(to: URL(fileURLWithPath: out))
+        try Data(Self.run("pnmtotiff", [storedPage(orientation)]).stdout).write(to: URL(fileURLWithPath: out))
         if keepingTag { try Self.run("exiftool", ["-q", "-n", "-Orientation=\(orientation)", "-overwrite_original", out]) }
         return out
     }
