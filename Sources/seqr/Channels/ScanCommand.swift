@@ -23,7 +23,7 @@ struct ScanCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF (every page), recognised by content; - reads one from standard input.") var images: [String]
+    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF or PDF (every page), BMP or GIF, recognised by content; - reads one from standard input.") var images: [String]
     @Flag(help: "Subscribe to channel shares found.") var accept = false
     @Option(help: "Latitude where the code was scanned, -90 to 90 (with --lon).") var lat: Double?
     @Option(help: "Longitude where the code was scanned, -180 to 180 (with --lat).") var lon: Double?

@@ -20,11 +20,11 @@ struct DecodeCommand: ParsableCommand {
         Parts are joined only when every part is there, none is claimed by two different codes, \
         and the joined payload has the parity the parts state; otherwise each part is shown.
 
-        Reads PNG, JPEG (turned upright as its EXIF orientation says), WebP, HEIC/HEIF, TIFF (every \
-        page, each turned upright as its Orientation tag says), BMP, GIF (the first frame) and PDF \
-        (every page), recognised by content, not by name. Images of more than 200,000,000 pixels, \
-        TIFFs of more than 1,000 pages or 1,000,000,000 pixels in all, and JPEGs of more than 100 \
-        scans are refused before they are decoded.
+        Reads PNG, JPEG (turned upright as its EXIF orientation says), WebP (an animation's first \
+        frame), HEIC/HEIF, TIFF (every page, each turned upright as its Orientation tag says), BMP, \
+        GIF (the first frame) and PDF (every page), recognised by content, not by name. Images of \
+        more than 200,000,000 pixels, TIFFs of more than 1,000 pages or 1,000,000,000 pixels in \
+        all, and JPEGs of more than 100 scans are refused before they are decoded.
 
         Exit status: 0 when every image held at least one code; 66 when an image could not be \
         read, else 65 when one held no code (each such image gets one line on standard error).
