@@ -12,6 +12,7 @@
 
 static int heif_failed(struct heif_error failure, char *error, size_t error_size) {
     seqr_copy_error(error, error_size, failure.message != NULL && failure.message[0] ? failure.message : "libheif error");
+    if (error_size > 0) seqr_one_line(error);
     return SEQR_CODEC_FAILED;
 }
 

@@ -54,6 +54,7 @@ static int tiff_on_error(TIFF *tif, void *user_data, const char *module, const c
     tiff_errors *errors = user_data;
     if (!errors->reported && errors->error != NULL && errors->error_size > 0) {
         vsnprintf(errors->error, errors->error_size, format, arguments);
+        seqr_one_line(errors->error);
         errors->reported = 1;
     }
     return 1;

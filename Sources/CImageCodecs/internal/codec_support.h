@@ -14,6 +14,17 @@ static inline void seqr_copy_error(char *error, size_t error_size, const char *m
     error[error_size - 1] = '\0';
 }
 
+/// A library's message made one line, as the command line prints it: line breaks become spaces,
+/// trailing ones go (libheif ends some of its messages with a newline).
+static inline void seqr_one_line(char *message) {
+    if (message == NULL) return;
+    size_t length = strlen(message);
+    for (size_t i = 0; i < length; ++i) {
+        if (message[i] == '\n' || message[i] == '\r') message[i] = ' ';
+    }
+    while (length > 0 && message[length - 1] == ' ') message[--length] = '\0';
+}
+
 /// SEQR_CODEC_TOO_LARGE with the declared size, before a single pixel is decoded.
 static inline int seqr_refuse_if_too_large(uint64_t width, uint64_t height, int *out_width, int *out_height,
                                            char *error, size_t error_size) {

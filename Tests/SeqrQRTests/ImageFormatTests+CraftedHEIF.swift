@@ -26,6 +26,58 @@ extension ImageFormatTests {
         #expect(throws: ImageFileError.self) { try ImageFile.read(cut) }
     }
 
+    /// heif-enc 1.15 writes no grids: this one is assembled from its single image, as one tile.
+    @Test("a crafted HEIF grid of one heif-enc tile reads; a grid canvas over 16,384 a side (yet under 200,000,000 pixels) is refused in one line")
+    func heifGrid() throws {
+        let plain = try Data(contentsOf: URL(fileURLWithPath: files.make(.heic)))
+        let side = try ImageFile.read(files.png).width
+        let fitting = try directory.write(Self.grid(of: plain, width: side, height: side), to: "grid.heic")
+        #expect(try QRDecoder().decode(ImageFile.read(fitting)).map(\.payload) == [Data(files.payload.utf8)])
+        let wide = try directory.write(Self.grid(of: plain, width: 20_000, height: 8_000), to: "wide-grid.heic")
+        #expect(20_000 * 8_000 <= ImageCodec.maximumPixels)
+        do {
+            _ = try ImageFile.read(wide)
+            Issue.record("a 20,000-pixel-wide grid canvas was read")
+        } catch {
+            guard case .corrupt(wide, "HEIF", let detail) = error else { Issue.record("\(error)"); return }
+            #expect(detail.contains("20000x8000 exceeds the maximum image size 16384x16384"), "\(detail)")
+            // libheif ends the message with a line break; the command line prints one line.
+            #expect(!error.description.contains("\n") && !detail.hasSuffix(" "))
+        }
+    }
+
+    /// A HEIF whose primary item is a grid ('grid', ISO/IEC 23008-12) of `width` × `height` made of
+    /// the single coded image of `plain` (heif-enc's file: one 'hvc1' item in one 'iloc' extent).
+    static func grid(of plain: Data, width: Int, height: Int) throws -> Data {
+        let file = [UInt8](plain)
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] { u32(8 + body.count) + Array(type.utf8) + body }
+        func fullBox(_ type: String, version: UInt8, flags: Int = 0, _ body: [UInt8]) -> [UInt8] {
+            box(type, [version] + Array(u32(flags).dropFirst()) + body)
+        }
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16 & 0xFFFF) + u16(value & 0xFFFF) }
+        func copy(_ name: String) throws -> [UInt8] { Array(file[try #require(boxes(named: name, in: file).first)]) }
+        let tile = try itemExtent(1, in: file)
+        let tileData = Array(file[tile.offset..<(tile.offset + tile.length)])
+        // Version 0, 16-bit sizes, one row and one column, the output size.
+        let descriptor: [UInt8] = [0, 0, 0, 0] + u16(width) + u16(height)
+        func meta(tileAt: Int, descriptorAt: Int) throws -> [UInt8] {
+            let locations = [0x44, 0x40] + u16(2) + u16(1) + u16(0) + u32(tileAt) + u16(1) + u32(0) + u32(tileData.count)
+                + u16(2) + u16(0) + u32(descriptorAt) + u16(1) + u32(0) + u32(descriptor.count)
+            let items = u16(2) + fullBox("infe", version: 2, flags: 1, u16(1) + u16(0) + Array("hvc1".utf8) + [0])
+                + fullBox("infe", version: 2, u16(2) + u16(0) + Array("grid".utf8) + [0])
+            // Properties 1–3 are the tile's (hvcC essential, ispe, pixi), 4 the grid's size.
+            let properties = box("ipco", try copy("hvcC") + copy("ispe") + copy("pixi") + fullBox("ispe", version: 0, u32(width) + u32(height)))
+            let associations = fullBox("ipma", version: 0, u32(2) + u16(1) + [3, 0x81, 0x02, 0x03] + u16(2) + [1, 0x04])
+            return fullBox("meta", version: 0, try copy("hdlr") + fullBox("pitm", version: 0, u16(2)) + fullBox("iloc", version: 0, locations)
+                + fullBox("iinf", version: 0, items) + fullBox("iref", version: 0, box("dimg", u16(2) + u16(1) + u16(1)))
+                + box("iprp", properties + associations))
+        }
+        let head = try copy("ftyp")
+        let start = head.count + (try meta(tileAt: 0, descriptorAt: 0)).count + 8
+        return Data(head + (try meta(tileAt: start, descriptorAt: start + tileData.count)) + box("mdat", tileData + descriptor))
+    }
+
     /// The code with a uniform alpha plane (netpbm's pamscale, pgmtoppm, pamstack and pamtopng), scaled by `scale`, as heif-enc writes it.
     func heicWithAlpha(scale: Int) throws -> Data {
         let rgb = directory.file("alpha-\(scale).ppm"), mask = directory.file("mask-\(scale).pgm"), png = directory.file("alpha-\(scale).png")
