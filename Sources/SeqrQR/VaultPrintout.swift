@@ -94,22 +94,62 @@ public struct VaultPrintout: Sendable {
 
     /// Page `page` drawn at `dpi` and compressed as a 1-bit PNG.
     private func pngPage(_ page: Int, dpi: Int) throws -> Data {
-        let (width, height) = paper.size
-        let symbols = try symbols(onPage: page)
-        let image = try Cairo.grayImage(width: width, height: height, dpi: dpi) { context, cairo in
-            draw(page: page, symbols: symbols, on: context, cairo: cairo)
-        }
         // 1-bit: the page is black and white, and deflating 8-bit pages was most of a backup's time.
-        return try ImageCodec.bilevelPNG(image)
+        try ImageCodec.bilevelPNG(rasterPage(page, dpi: dpi))
     }
 
-    /// Draws page `page`; `symbols` are that page's codes (``symbols(onPage:)``).
-    private func draw(page: Int, symbols: [QRSymbol], on context: OpaquePointer?, cairo: seqr_cairo_api) {
+    /// How a raster page's modules are drawn.
+    enum ModuleDrawing {
+        /// Painted straight into the pixels, module edges rounded to the nearest pixel: what
+        /// cairo's antialiased drawing gives once thresholded, without tens of thousands of
+        /// rectangles through its rasterizer (most of a page's drawing time).
+        case painted
+        /// Through cairo, as on a PDF page (the reference the painted pages are checked against).
+        case cairo
+    }
+
+    /// Page `page` as gray pixels at `dpi` dots per inch.
+    func rasterPage(_ page: Int, dpi: Int, modules: ModuleDrawing = .painted) throws -> GrayImage {
+        let (width, height) = paper.size
+        let symbols = try symbols(onPage: page)
+        var image = try Cairo.grayImage(width: width, height: height, dpi: dpi) { context, cairo in
+            draw(page: page, symbols: symbols, on: context, cairo: cairo, drawingModules: modules == .cairo)
+        }
+        guard modules == .painted else { return image }
+        let pixelsPerPoint = Double(dpi) / 72
+        for (slot, symbol) in symbols.enumerated() {
+            let cell = cell(slot: slot, symbol: symbol)
+            image.paint(symbol, quietModules: Self.quietModules, x: cell.x * pixelsPerPoint, y: cell.y * pixelsPerPoint,
+                        modulePixels: cell.unit * pixelsPerPoint)
+        }
+        return image
+    }
+
+    static let margin = 36.0, header = 34.0, footer = 40.0, caption = 14.0
+    /// Light modules around each code, in modules.
+    static let quietModules = 4
+
+    /// Where code `slot` of a page goes, in points: the top-left corner of its square (quiet
+    /// zone included), the square's side and one module's side.
+    private func cell(slot: Int, symbol: QRSymbol) -> (x: Double, y: Double, side: Double, unit: Double) {
+        let (width, height) = paper.size
+        let cellWidth = (width - 2 * Self.margin) / Double(columns)
+        let cellHeight = (height - 2 * Self.margin - Self.header - Self.footer) / Double(rows)
+        let column = slot % columns, row = slot / columns
+        let side = min(cellWidth - 12, cellHeight - Self.caption - 8)
+        let x0 = Self.margin + Double(column) * cellWidth + (cellWidth - side) / 2
+        let y0 = Self.margin + Self.header + Double(row) * cellHeight + 4
+        return (x0, y0, side, side / Double(symbol.size + 2 * Self.quietModules))
+    }
+
+    /// Draws page `page`; `symbols` are that page's codes (``symbols(onPage:)``). Without
+    /// `drawingModules` only the text is drawn (a raster page paints the modules itself).
+    private func draw(page: Int, symbols: [QRSymbol], on context: OpaquePointer?, cairo: seqr_cairo_api, drawingModules: Bool = true) {
         guard page < codePageCount else {
             return drawProgram(page: page, programPage: page - codePageCount, on: context, cairo: cairo)
         }
         let (width, height) = paper.size
-        let margin = 36.0, header = 34.0, footer = 40.0, caption = 14.0
+        let margin = Self.margin, footer = Self.footer, caption = Self.caption
         cairo.cairo_set_source_rgb(context, 1, 1, 1)
         cairo.cairo_paint(context)
         cairo.cairo_set_source_rgb(context, 0, 0, 0)
@@ -127,22 +167,18 @@ public struct VaultPrintout: Sendable {
         Self.showRightAligned(right, x: width - margin, y: margin + 10, context: context, cairo: cairo)
 
         // The grid of codes.
-        let cellWidth = (width - 2 * margin) / Double(columns)
-        let cellHeight = (height - 2 * margin - header - footer) / Double(rows)
         let perPage = rows * columns
         cairo.cairo_set_font_size(context, 9)
         for (slot, symbol) in symbols.enumerated() {
             let index = page * perPage + slot
-            let column = slot % columns, row = slot / columns
-            let side = min(cellWidth - 12, cellHeight - caption - 8)
-            let quiet = 4
-            let unit = side / Double(symbol.size + 2 * quiet)
-            let x0 = margin + Double(column) * cellWidth + (cellWidth - side) / 2
-            let y0 = margin + header + Double(row) * cellHeight + 4
-            for run in symbol.darkRuns {
-                cairo.cairo_rectangle(context, x0 + Double(run.x + quiet) * unit, y0 + Double(run.y + quiet) * unit, Double(run.length) * unit, unit)
+            let (x0, y0, side, unit) = cell(slot: slot, symbol: symbol)
+            if drawingModules {
+                let quiet = Self.quietModules
+                for run in symbol.darkRuns {
+                    cairo.cairo_rectangle(context, x0 + Double(run.x + quiet) * unit, y0 + Double(run.y + quiet) * unit, Double(run.length) * unit, unit)
+                }
+                cairo.cairo_fill(context)
             }
-            cairo.cairo_fill(context)
             let dataCodes = backup.codes.count
             let label = index < dataCodes ? "code \(index + 1) of \(dataCodes)" : "parity \(index - dataCodes + 1) of \(backup.parityCodes.count)"
             Self.showCentered(label, x: x0 + side / 2, y: y0 + side + caption - 2, context: context, cairo: cairo)
