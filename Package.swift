@@ -78,12 +78,12 @@ let package = Package(
         .target(
             name: "CZXing",
             exclude: ["vendor/zxing-cpp/LICENSE", "vendor/zxing-cpp/VENDORED"],
-            cSettings: [.define("ZUECI_EMBED_NO_TO_ECI"), .unsafeFlags(["-O2", "-g0"])],
+            cSettings: [.define("ZUECI_EMBED_NO_TO_ECI"), .unsafeFlags(["-O3", "-g0"])],
             cxxSettings: [
                 // NDEBUG as in zxing-cpp's release builds (and its Python wheels): its asserts are
                 // debugging aids, and one fires on a degraded photo in debug builds (RegressionLine.h).
                 .headerSearchPath("vendor/zxing-cpp/src"), .define("ZXING_INTERNAL"), .define("NDEBUG"),
-                .unsafeFlags(["-O2", "-g0", "-Wno-deprecated-declarations"]),
+                .unsafeFlags(["-O3", "-g0", "-Wno-deprecated-declarations"]),
             ],
             linkerSettings: [.linkedLibrary("stdc++")]),
 

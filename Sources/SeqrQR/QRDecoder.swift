@@ -9,8 +9,10 @@ import SeqrCore
 /// Each zxing-cpp call already looks at the image turned, inverted and shrunk; the decoder adds
 /// passes only where `seqr-bench qr` shows they find codes zxing-cpp alone misses: a fixed
 /// threshold (blur), an unsharp-masked copy (out-of-focus photos), an enlarged copy (tiny
-/// codes) and a global histogram threshold. By default it goes on until a pass after the first
-/// success adds nothing new; `thorough` runs every pass, merges the results, paints over the
+/// codes) and a global histogram threshold. By default the first pass that finds anything ends
+/// the read, so a picture zxing-cpp reads costs one zxing-cpp call; given a count of the codes
+/// expected (`holdsNoMore`) it goes on until a pass adds nothing new, then paints over the codes
+/// found and looks again; `thorough` runs every pass, merges the results, paints over the
 /// codes found and looks again until nothing new turns up, reads each area that still looks
 /// like a code on its own, and finally asks ZBar.
 public struct QRDecoder: Sendable {
@@ -63,6 +65,16 @@ public struct QRDecoder: Sendable {
     /// that reads this one again without the flag if it still needs codes (pages of text beside
     /// pages of codes cost one pass instead of all of them).
     public var givesUpWhenFirstPassFindsNothing = false
+    /// End a (not thorough) read with the first pass that finds anything. Off for a caller that
+    /// has reason to expect more codes than one pass shows (a vault page read again because codes
+    /// are missing): the passes then go on until one adds nothing new, and once two codes turned
+    /// up, the codes found are painted over and the rest read again.
+    public var endsAtFirstFind = true
+    /// How many symbols the caller expects the picture to hold at most (a vault page's codes):
+    /// the first pass stops once it has found that many, instead of going through every layer of
+    /// zxing-cpp's image pyramid, normal and inverted, whatever it already found. Later passes
+    /// look for every symbol, so a wrong guess costs time, never codes.
+    public var expectedSymbols: Int?
 
     public init(passes: [Pass] = QRDecoder.defaultPasses, thorough: Bool = false,
                 formats: Set<BarcodeFormat> = BarcodeFormat.qrFamily, tryInvert: Bool = true, secondOpinion: Bool = true) {
@@ -98,13 +110,18 @@ public struct QRDecoder: Sendable {
                 prepared[key] = variant
                 source = variant
             }
-            let symbols = try read(source, binarizer: pass.binarizer, scale: pass.scale)
+            let symbols = try read(source, binarizer: pass.binarizer, scale: pass.scale, limit: number == 0 ? expectedSymbols : nil)
             let before = found.count
             for symbol in symbols where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                 found.append(symbol)
             }
             if complete() { return found }
             if number == 0 && found.isEmpty && givesUpWhenFirstPassFindsNothing { return found }
+            // A quick read ends with the first pass that finds anything: zxing-cpp's own call
+            // finds every code of almost every picture it reads at all, and each further pass
+            // cost as much again (docs/benchmarks.md). A caller that knows more codes are there
+            // (`holdsNoMore`) goes on, as does `thorough`.
+            if !thorough && endsAtFirstFind && holdsNoMore == nil && !found.isEmpty { return found }
             // Stop once a pass adds nothing to what earlier passes found: in a picture of
             // several codes one binarization often catches some and the next the rest.
             if !thorough && before > 0 && found.count == before { break }
@@ -210,7 +227,8 @@ public struct QRDecoder: Sendable {
     /// Images up to this many pixels are also tried enlarged.
     static let enlargeLimit = 1_000_000
 
-    private func read(_ image: GrayImage, binarizer: Pass.Binarizer, scale: Int) throws(QRDecodingError) -> [DecodedSymbol] {
+    /// One zxing-cpp call; it stops once it found `limit` symbols, if given.
+    private func read(_ image: GrayImage, binarizer: Pass.Binarizer, scale: Int, limit: Int? = nil) throws(QRDecodingError) -> [DecodedSymbol] {
         var options = seqr_zx_options()
         options.binarizer = switch binarizer {
         case .localAverage: SEQR_ZX_BINARIZER_LOCAL_AVERAGE
@@ -224,7 +242,7 @@ public struct QRDecoder: Sendable {
         options.try_invert = tryInvert ? 1 : 0
         // An enlarged copy exists to give modules more pixels; scanning it shrunk again is wasted work.
         options.try_downscale = scale > 1 ? 0 : 1
-        options.max_symbols = 0
+        options.max_symbols = Int32(clamping: max(0, limit ?? 0))
         let zxingFormats = formats.sorted().map(\.zxingFormat)
 
         var symbols: UnsafeMutablePointer<seqr_zx_symbol>?

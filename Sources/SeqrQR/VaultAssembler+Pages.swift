@@ -23,11 +23,17 @@ extension VaultAssembler {
         /// Every decoder pass (``QRDecoder/thorough``).
         case everyPass
 
-        var decoder: QRDecoder {
+        /// The decoder of this look; `codesPerPage` is what the codes read so far say a page
+        /// holds (unknown before the first code: then the default layout's count).
+        func decoder(codesPerPage: Int?) -> QRDecoder {
             var decoder = QRDecoder(thorough: self == .everyPass)
+            // A page holds several codes; one pass finding some is no reason to stop looking.
+            decoder.endsAtFirstFind = false
             if self == .quick {
                 decoder.holdsNoMore = { symbols in VaultAssembler.holdsWholePage(symbols.map { [UInt8]($0.payload) }) }
                 decoder.givesUpWhenFirstPassFindsNothing = true
+                let layout = PaperVault.Options()
+                decoder.expectedSymbols = codesPerPage ?? layout.rows * layout.columns
             }
             return decoder
         }
@@ -39,7 +45,7 @@ extension VaultAssembler {
     /// fewer codes than it may hold (``mayHoldMore(_:)``).
     @discardableResult
     public mutating func addCodes(on page: GrayImage, thorough: Bool = false) throws(QRDecodingError) -> PageReading {
-        add(try (thorough ? Look.everyPass : .again).decoder.decode(page))
+        add(try (thorough ? Look.everyPass : .again).decoder(codesPerPage: codesPerPage).decode(page))
     }
 
     /// Adds the vault codes among `symbols`.
@@ -99,14 +105,15 @@ extension VaultAssembler {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         /// Reads and decodes `requests` (a file, and which of its pages: nil for all) at once, `look` at each page.
         func decode(_ requests: [(file: File, pages: Set<Int>?)], look: Look) -> [Result<[(page: Int, symbols: [DecodedSymbol])], Failure>] {
-            requests.concurrentMap { request in
+            let decoder = look.decoder(codesPerPage: codesPerPage)
+            return requests.concurrentMap { request in
                 Result { () throws(Failure) -> [(page: Int, symbols: [DecodedSymbol])] in
                     let images = try pages(request.file)
                     let wanted = images.indices.filter { request.pages?.contains($0) ?? true }
                     // A file of several pages (a PDF) spreads its pages over the processors too.
                     let decoded = wanted.concurrentMap { index in
                         Result { () throws(QRDecodingError) -> (page: Int, symbols: [DecodedSymbol]) in
-                            (page: index, symbols: try look.decoder.decode(images[index]))
+                            (page: index, symbols: try decoder.decode(images[index]))
                         }
                     }
                     return try decoded.map { (result) throws(Failure) -> (page: Int, symbols: [DecodedSymbol]) in

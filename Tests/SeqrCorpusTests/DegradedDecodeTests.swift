@@ -4,15 +4,16 @@ import SeqrQR
 import Testing
 
 /// The decoder on simulated photographs, one decode-rate floor per kind of damage.
-/// The floors sit a little under what the decoder reaches (see docs/benchmarks.md, where
-/// zbarimg's rates on the same corpus stand beside Seqr's), so a regression fails here.
+/// The floors are what the decoder reaches on this (seeded, so fixed) corpus — every code, and
+/// 15 of 16 steeply tilted ones — so any regression fails here (docs/benchmarks.md has zbarimg's
+/// and zxing-cpp's binding's rates on the same kind of images beside Seqr's).
 @Suite("Decoding degraded photos")
 struct DegradedDecodeTests {
     static let perClass = 16
 
     static let floors: [DegradedCorpus.Distortion: Double] = [
-        .clean: 1.0, .rotated: 1.0, .perspective: 0.9, .blurred: 0.85, .jpeg30: 1.0, .noisy: 0.9,
-        .unevenLight: 0.9, .inverted: 1.0, .small: 0.9, .multiple: 0.9, .photo: 0.9, .steepPerspective: 0.8,
+        .clean: 1.0, .rotated: 1.0, .perspective: 1.0, .blurred: 1.0, .jpeg30: 1.0, .noisy: 1.0,
+        .unevenLight: 1.0, .inverted: 1.0, .small: 1.0, .multiple: 1.0, .photo: 1.0, .steepPerspective: 0.9,
     ]
 
     @Test("decode rate per distortion class", arguments: DegradedCorpus.Distortion.allCases)

@@ -43,7 +43,7 @@ struct VaultQuickLookTests {
         let faded = GrayImage(width: pages[1].width, height: pages[1].height, pixels: pages[1].pixels.map(Self.faded))
         // The premise: the first pass alone finds nothing on it, the default passes find every code.
         #expect(try QRDecoder(passes: [QRDecoder.defaultPasses[0]]).decode(faded).isEmpty)
-        #expect(try QRDecoder().decode(faded).count == 6)
+        #expect(try Self.pageDecoder.decode(faded).count == 6)
         var assembler = VaultAssembler()
         try assembler.addCodes(onPages: [pages[0], faded] + pages[2...])
         // No parity: every code must have been read, the faded ones by the later look.
@@ -54,7 +54,7 @@ struct VaultQuickLookTests {
     @Test("a page that gave all but one code to the first pass goes on to the passes that read the last")
     func oneFadedCode() throws {
         let (pages, document) = try Self.pages(size: 20_000, survivePages: 0, seed: 12)
-        let symbols = try QRDecoder().decode(pages[0])
+        let symbols = try Self.pageDecoder.decode(pages[0])
         try #require(symbols.count == 6)
         let page = Self.painted(pages[0], over: symbols[2].corners, margin: 30, Self.faded)
         let firstPass = try QRDecoder(passes: [QRDecoder.defaultPasses[0]]).decode(page)
@@ -67,10 +67,38 @@ struct VaultQuickLookTests {
         #expect(try PaperVault.restore(message: assembler.messageBuffer(), password: "paper") == document)
     }
 
+    @Test("a quick read ends with the first pass that finds anything; a page read again goes on to the code it missed")
+    func quickReadEndsAtFirstFind() throws {
+        let (pages, _) = try Self.pages(size: 20_000, survivePages: 0, seed: 12)
+        let symbols = try Self.pageDecoder.decode(pages[0])
+        try #require(symbols.count == 6)
+        let page = Self.painted(pages[0], over: symbols[2].corners, margin: 30, Self.faded)
+        // One zxing-cpp call's worth: the five codes the first pass reads, not the faded sixth.
+        #expect(try QRDecoder().decode(page).count == 5)
+        #expect(try Self.pageDecoder.decode(page).count == 6)
+        #expect(try QRDecoder(thorough: true).decode(page).count == 6)
+    }
+
+    @Test("the first pass stops at the codes a page is expected to hold; a guess too low costs time, never codes")
+    func expectedSymbols() throws {
+        let (pages, _) = try Self.pages(size: 20_000, survivePages: 0, seed: 15)
+        var firstPassOnly = QRDecoder(passes: [QRDecoder.defaultPasses[0]])
+        #expect(try firstPassOnly.decode(pages[0]).count == 6)
+        firstPassOnly.expectedSymbols = 4
+        #expect(try firstPassOnly.decode(pages[0]).count == 4)
+        var decoder = Self.pageDecoder
+        decoder.expectedSymbols = 4
+        #expect(try decoder.decode(pages[0]).count == 6)
+        // As the quick look reads a page: stopped by the count after the first pass, with every code.
+        decoder.expectedSymbols = 6
+        decoder.holdsNoMore = { symbols in VaultAssembler.holdsWholePage(symbols.map { [UInt8]($0.payload) }) }
+        #expect(try decoder.decode(pages[0]).count == 6)
+    }
+
     @Test("a page with one code erased still restores through parity")
     func erasedCode() throws {
         let (pages, document) = try Self.pages(size: 20_000, survivePages: 1, seed: 13)
-        let symbols = try QRDecoder().decode(pages[1])
+        let symbols = try Self.pageDecoder.decode(pages[1])
         try #require(symbols.count == 6)
         let erased = Self.painted(pages[1], over: symbols[4].corners, margin: 30) { _ in 255 }
         var assembler = VaultAssembler()
@@ -95,6 +123,13 @@ struct VaultQuickLookTests {
         #expect(try decoder.decode(blank).isEmpty && asked.values == [0])
         decoder.givesUpWhenFirstPassFindsNothing = false
         #expect(try decoder.decode(blank).isEmpty && asked.values.count == 1 + QRDecoder.defaultPasses.count)
+    }
+
+    /// The decoder a vault page is read again with: it goes on after the first pass that finds codes.
+    static var pageDecoder: QRDecoder {
+        var decoder = QRDecoder()
+        decoder.endsAtFirstFind = false
+        return decoder
     }
 
     /// Calls of a @Sendable count check, in order.
