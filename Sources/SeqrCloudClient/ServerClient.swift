@@ -61,6 +61,9 @@ public struct ServerClient: Sendable {
         let response: HTTPClientResponse
         do {
             response = try await Self.httpClient.execute(request, timeout: timeout)
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            // Reached, but slow: "cannot reach" would send the user looking for a server that is running.
+            throw ServerClientError.timedOut(server, seconds: timeout.nanoseconds / 1_000_000_000)
         } catch {
             throw ServerClientError.unreachable(server)
         }

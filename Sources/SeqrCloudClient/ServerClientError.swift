@@ -3,6 +3,8 @@ public enum ServerClientError: Error, Equatable, CustomStringConvertible {
     /// The server answered with an error body.
     case server(status: Int, code: String, message: String)
     case unreachable(String)
+    /// The server took longer than ``ServerClient/timeout`` (in seconds) to answer.
+    case timedOut(String, seconds: Int64)
     case badResponse(String)
     /// `http://` to a host that is not loopback, without ``ServerClient/allowsInsecureHTTP``.
     case insecureTransport(String)
@@ -13,6 +15,7 @@ public enum ServerClientError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .server(let status, _, let message): return "server: \(message) (HTTP \(status))"
         case .unreachable(let server): return "cannot reach seqr-server at \(server) (is seqr-server running? see --server)"
+        case .timedOut(let server, let seconds): return "seqr-server at \(server) did not answer within \(seconds) s"
         case .badResponse(let what): return "unexpected answer from the server: \(what)"
         case .insecureTransport(let server):
             return "refusing plain http to \(server): the session token would cross the network in the clear (use https, or --insecure-http if you must)"

@@ -63,16 +63,20 @@ extension Backend {
         return try await first.test(live ? .live : .router) { client in try await nest(apps.dropFirst(), live: live, clients + [client], body) }
     }
 
-    /// Polls `condition` every 10 ms for up to `seconds`; fails the test when it never holds.
+    /// Polls `condition` every 10 ms, `seconds × 100` times at most; fails the test when it never holds.
+    ///
+    /// The bound counts polls, not the clock: beside the whole suite the cooperative pool's two
+    /// threads run hundreds of queued synchronous tests, so every await of the code under test can
+    /// wait minutes for a thread. Each poll is one such wait too, so the code under test gets as
+    /// many turns as the poll, however slow the queue (a wall-clock deadline failed the pool tests
+    /// in fresh-clone runs while the listener they waited for was still queued).
     static func waitUntil(seconds: Double = 60, _ condition: @Sendable () async throws -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        for _ in 0..<Int(seconds * 100) {
             if try await condition() { return }
             try await Task.sleep(for: .milliseconds(10))
         }
-        // Once more after the deadline: a runner that starved this task past it must not fail a condition it never looked at.
         if try await condition() { return }
-        Issue.record("condition not met within \(seconds) s", sourceLocation: sourceLocation)
+        Issue.record("condition not met after \(Int(seconds * 100)) polls (\(seconds) s on an idle machine)", sourceLocation: sourceLocation)
     }
 }
 

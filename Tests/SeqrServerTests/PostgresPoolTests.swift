@@ -79,9 +79,10 @@ struct PostgresPoolTests {
                     return false
                 }
                 group.addTask {
-                    // Without a connection left for requests the query waits for ever; 120 s, not 5, because
-                    // beside the whole suite this task group can wait minutes for a pool thread.
-                    try await Task.sleep(for: .seconds(120))
+                    // Without a connection left for requests the query waits for ever. Counted in polls
+                    // (up to 60 s idle), not the clock: beside the whole suite every await of the query
+                    // can wait minutes for a pool thread, and each poll waits as long.
+                    for _ in 0..<6_000 { try await Task.sleep(for: .milliseconds(10)) }
                     return false  // the pool had no connection left for requests
                 }
                 let first = try await group.next() ?? false

@@ -24,7 +24,11 @@ struct ServerClientTests {
                                   configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: quiet)
             try await app.test(.live) { client in
                 let port = try #require(client.port)
-                try await body(ServerClient(server: "http://127.0.0.1:\(port)"))
+                var client = ServerClient(server: "http://127.0.0.1:\(port)")
+                // Beside the whole suite a request's handler can wait minutes for a cooperative-pool
+                // thread; these tests are about answers, not speed.
+                client.timeout = .seconds(900)
+                try await body(client)
             }
         }
     }
@@ -113,5 +117,33 @@ struct ServerClientTests {
             try await client.revokeShare(id: rotated.id)
             #expect(try await client.shares().isEmpty)
         }
+    }
+}
+
+/// What the client says when there is no server, or one that never answers.
+@Suite("Server client: no answer")
+struct ServerClientNoAnswerTests {
+    @Test("a server that accepts the connection but never answers is 'did not answer within N s'; a closed port is 'cannot reach'")
+    func silentServer() async throws {
+        // A listening socket whose connections are never accepted: the kernel completes them, nobody answers.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        var client = ServerClient(server: "http://127.0.0.1:\(port)")
+        client.timeout = .seconds(1)
+        await #expect(throws: ServerClientError.timedOut("http://127.0.0.1:\(port)", seconds: 1)) { _ = try await client.account() }
+        #expect(ServerClientError.timedOut("http://127.0.0.1:\(port)", seconds: 1).description
+            == "seqr-server at http://127.0.0.1:\(port) did not answer within 1 s")
+        close(fd)
+        // Nothing listens there now.
+        await #expect(throws: ServerClientError.unreachable("http://127.0.0.1:\(port)")) { _ = try await client.account() }
     }
 }
