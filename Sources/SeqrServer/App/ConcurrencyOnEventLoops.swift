@@ -8,7 +8,7 @@ import NIOPosix
 /// arrive on a loop and resume it on a pool thread again, and its response goes back to a loop —
 /// each crossing a wake-up of a sleeping thread. A job enqueued from a loop stays on that loop.
 /// Opt-in (`seqr-server --event-loop-executor`): on this project's 2-core machine it saved 1 % of
-/// the instructions per note read and no measurable time (docs/benchmarks.md, 2026-11-24 night).
+/// the instructions per note read and no measurable time (docs/benchmarks.md, "The profile, and three changes").
 ///
 /// NIO's own installer (`NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor`)
 /// finds the runtime's hook with dlsym, which sees nothing in a binary built with

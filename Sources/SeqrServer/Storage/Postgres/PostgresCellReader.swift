@@ -3,7 +3,7 @@ import PostgresNIO
 /// A row's cells read in order, each as its concrete type. postgres-nio's `row.decode((A, B, …).self)`
 /// goes through variadic generics that run unspecialised, looking up generic metadata for every
 /// column of every row; the hot statements (``PostgresPreparedStatements``) read their rows here
-/// instead (docs/benchmarks.md, "Swift concurrency on the event loops").
+/// instead (docs/benchmarks.md, "The profile, and three changes").
 struct PostgresCellReader {
     private var cells: PostgresRow.Iterator
 
