@@ -50,6 +50,9 @@ let package = Package(
         .systemLibrary(
             name: "CArgon2", pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]),
+        // The Swift runtime's global-enqueue hook, linked by name: seqr-server runs Swift concurrency's
+        // jobs on NIO's event loops (ConcurrencyOnEventLoops), also in --static-swift-stdlib builds.
+        .target(name: "CSwiftConcurrencyHook"),
         // SQLite's C API, for seqr-server's one hot read (SQLiteNoteReader); all else goes through GRDB.
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
@@ -133,7 +136,7 @@ let package = Package(
         .target(
             name: "SeqrServer",
             dependencies: [
-                "SeqrCore", "SeqrLocationViewer", "CArgon2", "CSQLite",
+                "SeqrCore", "SeqrLocationViewer", "CArgon2", "CSQLite", "CSwiftConcurrencyHook",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

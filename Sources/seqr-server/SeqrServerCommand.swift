@@ -86,6 +86,8 @@ struct Serve: AsyncParsableCommand {
     var mapTiles: String?
     @Option(help: "The tile provider's attribution (HTML), shown in the map's corner.") var mapAttribution = ""
     @Option(help: "Where Debian's libjs-leaflet put Leaflet.") var leafletDirectory = LeafletFiles.defaultDirectory
+    @Flag(help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await; not faster on a 2-core machine, docs/benchmarks.md).")
+    var eventLoopExecutor = false
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -109,6 +111,10 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown log level \(logLevel)") }
         let logger = makeLogger(level)
+        // Before any request or query: from here on every job runs on a loop (see ConcurrencyOnEventLoops).
+        if eventLoopExecutor && !ConcurrencyOnEventLoops.install() {
+            logger.warning("Swift concurrency's global executor was already replaced; running on it")
+        }
         let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
         try await database.checkReachable(repository)
         // Revocations and new fixes reach every instance on the database (LISTEN/NOTIFY on PostgreSQL).
@@ -142,7 +148,8 @@ struct Serve: AsyncParsableCommand {
             accessLog: access, trustedProxies: proxies, services: services + eventServices,
             onServerRunning: { port in
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",
-                                                    "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")"])
+                                                    "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")",
+                                                    "executor": "\(ConcurrencyOnEventLoops.isInstalled ? "event-loops" : "global")"])
             })
         try await app.runService()
     }

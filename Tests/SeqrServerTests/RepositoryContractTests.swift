@@ -93,6 +93,29 @@ struct RepositoryContractTests {
         }
     }
 
+    @Test("a live session is read with its account in one call (the bearer-token check); expired, deleted, unknown or of a deleted account, nil",
+          arguments: Backend.available)
+    func signedInAccount(backend: Backend) async throws {
+        try await backend.withRepository { repository, _ in
+            let alice = try await Fixture.storedAccount(in: repository)
+            let bob = try await Fixture.storedAccount(in: repository)
+            let session = SessionRecord(tokenHash: Fixture.bytes(32), accountID: alice.id, createdAt: Fixture.t0, expiresAt: Fixture.t0 + 3600)
+            let bobs = SessionRecord(tokenHash: Fixture.bytes(32), accountID: bob.id, createdAt: Fixture.t0, expiresAt: Fixture.t0 + 3600)
+            try await repository.createSession(session)
+            try await repository.createSession(bobs)
+            let found = try #require(try await repository.signedInAccount(tokenHash: session.tokenHash, now: Fixture.t0 + 1))
+            #expect(found.session == session)
+            #expect(found.account == alice)
+            #expect(try await repository.signedInAccount(tokenHash: bobs.tokenHash, now: Fixture.t0 + 1)?.account == bob)
+            #expect(try await repository.signedInAccount(tokenHash: session.tokenHash, now: Fixture.t0 + 3600) == nil)
+            #expect(try await repository.signedInAccount(tokenHash: Fixture.bytes(32), now: Fixture.t0 + 1) == nil)
+            try await repository.deleteSession(tokenHash: session.tokenHash)
+            #expect(try await repository.signedInAccount(tokenHash: session.tokenHash, now: Fixture.t0 + 1) == nil)
+            try await repository.deleteAccount(id: bob.id)
+            #expect(try await repository.signedInAccount(tokenHash: bobs.tokenHash, now: Fixture.t0 + 1) == nil)
+        }
+    }
+
     @Test("deleting an account deletes its sessions, notes, shares and fixes, and nobody else's", arguments: Backend.available)
     func deleteAccount(backend: Backend) async throws {
         try await backend.withRepository { repository, _ in

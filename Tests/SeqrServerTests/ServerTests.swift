@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
+import NIOPosix
 import HummingbirdTesting
 import SeqrCore
 import SeqrServer
@@ -321,6 +323,26 @@ struct ServerTests {
         #expect(await !hasher.verify(TestUser().authKey, against: hash))
         #expect(await !hasher.verify(key, against: "not a hash"))
         #expect(try await hasher.hash(key) != hash)  // fresh salt each time
+    }
+
+    @Test("Argon2id hashing and verifying leave the caller's event loop free: a task queued on that loop runs while the hash is computed")
+    func argon2OffTheLoop() async throws {
+        // Any cost will do: a hash computed on the loop would hold it until the hash is done, so the probe
+        // queued before it could only run after; computed elsewhere, the probe runs as the task suspends.
+        let hasher = AuthKeyHasher(iterations: 2, memoryKiB: 4 * 1024, parallelism: 1)
+        let key = TestUser().authKey
+        let stored = try await hasher.hash(key)
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        for verifying in [false, true] {
+            // The login's task runs on the loop, as every request's does in seqr-server.
+            let (probe, hashed) = try await Task(executorPreference: EventLoopTaskExecutor(loop)) {
+                let probe = loop.submit { ContinuousClock.now }  // queued behind this very task on its loop
+                if verifying { #expect(await hasher.verify(key, against: stored)) } else { _ = try await hasher.hash(key) }
+                let hashed = ContinuousClock.now
+                return (try await probe.get(), hashed)
+            }.value
+            #expect(probe < hashed, "verifying: \(verifying): the loop ran nothing until the hash was done")
+        }
     }
 
     @Test("PostgreSQL URLs: foreign schemes, no host and no user are refused with one line")

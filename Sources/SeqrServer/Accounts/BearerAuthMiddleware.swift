@@ -16,10 +16,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
             account = cached
         } else {
             let generation = sessions.generation
-            guard let session = try await repository.session(tokenHash: hash, now: now),
-                  let stored = try await repository.account(id: session.accountID) else {
-                throw APIError.unauthorized
-            }
+            guard let (session, stored) = try await repository.signedInAccount(tokenHash: hash, now: now) else { throw APIError.unauthorized }
             sessions.store(stored, for: session, now: now, readAt: generation)
             account = stored
         }

@@ -22,6 +22,9 @@ public protocol AccountRepository: Sendable {
     func createSession(_ session: SessionRecord) async throws
     /// The session with this token hash, if it has not expired at `now` (expiring exactly at `now` counts as expired).
     func session(tokenHash: Data, now: Date) async throws -> SessionRecord?
+    /// ``session(tokenHash:now:)`` and its account, in one round trip where the backend can (the
+    /// bearer-token check of every signed-in request the session cache does not answer).
+    func signedInAccount(tokenHash: Data, now: Date) async throws -> (session: SessionRecord, account: AccountRecord)?
     func deleteSession(tokenHash: Data) async throws
 
     /// Password change, atomically: new hash and parameters, every note replaced (the list must
@@ -30,4 +33,11 @@ public protocol AccountRepository: Sendable {
     /// ``RepositoryError/notFound`` when there is no such account. On any error nothing changes.
     func replaceCredentials(owner: UUID, authHash: String, kdf: AccountKDFParameters, notes: [UUID: (EncryptedNote, Int)],
                             keepSession: Data, now: Date) async throws
+}
+
+extension AccountRepository {
+    public func signedInAccount(tokenHash: Data, now: Date) async throws -> (session: SessionRecord, account: AccountRecord)? {
+        guard let session = try await session(tokenHash: tokenHash, now: now), let account = try await account(id: session.accountID) else { return nil }
+        return (session, account)
+    }
 }

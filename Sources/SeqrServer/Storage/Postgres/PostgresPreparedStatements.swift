@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import SeqrCore
 
 /// The queries every authenticated request runs, as named prepared statements: PostgreSQL parses
 /// and plans each once per connection instead of once per request, and each request sends only
@@ -29,7 +30,7 @@ enum PostgresPreparedStatements {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresPreparedStatements.noteRow(row) }
     }
 
     /// The bearer-token check: a live session.
@@ -48,7 +49,37 @@ enum PostgresPreparedStatements {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+        func decodeRow(_ row: PostgresRow) throws -> Row {
+            var cells = PostgresCellReader(row)
+            return (try cells.next(), try cells.next(), try cells.next(), try cells.next())
+        }
+    }
+
+    /// The bearer-token check: a live session and its account, in one round trip.
+    struct SessionAccount: PostgresPreparedStatement {
+        static let name = "seqr_session_account_v1"
+        static let sql = """
+            SELECT s.token_hash, s.account_id, s.created_at, s.expires_at, \(accountColumns.split(separator: ", ").map { "a.\($0)" }.joined(separator: ", "))
+            FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_at > $2
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.bytea, .float8]
+        typealias Row = (session: SessionRecord, account: AccountRecord)
+        let tokenHash: Data
+        let now: Double
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 2)
+            try bindings.append(tokenHash)
+            bindings.append(now)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row {
+            var cells = PostgresCellReader(row)
+            let session = SessionRecord(tokenHash: try cells.next(), accountID: try cells.next(),
+                                        createdAt: Date(timeIntervalSince1970: try cells.next()), expiresAt: Date(timeIntervalSince1970: try cells.next()))
+            return (session, PostgresPreparedStatements.account(try accountRow(&cells)))
+        }
     }
 
     /// The bearer-token check, then every write: the account by id.
@@ -65,7 +96,7 @@ enum PostgresPreparedStatements {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresPreparedStatements.accountRow(row) }
     }
 
     /// Every write of an account's notes first locks its row (``PostgresRepository/lockAccount(_:logger:owner:)``).
@@ -82,6 +113,32 @@ enum PostgresPreparedStatements {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+        func decodeRow(_ row: PostgresRow) throws -> Row {
+            var cells = PostgresCellReader(row)
+            return try cells.next()
+        }
+    }
+
+    /// A row of ``noteColumns``, cell by cell (``PostgresCellReader``).
+    static func noteRow(_ row: PostgresRow) throws -> NoteRow {
+        var c = PostgresCellReader(row)
+        return (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next(),
+                try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
+    }
+
+    /// A row of ``accountColumns``, cell by cell.
+    static func accountRow(_ row: PostgresRow) throws -> AccountRow {
+        var c = PostgresCellReader(row)
+        return try accountRow(&c)
+    }
+
+    /// The next cells as ``accountColumns``.
+    static func accountRow(_ c: inout PostgresCellReader) throws -> AccountRow {
+        (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
+    }
+
+    static func account(_ r: AccountRow) -> AccountRecord {
+        AccountRecord(id: r.0, username: r.1, authHash: r.2, kdf: AccountKDFParameters(algorithm: r.3, iterations: r.4, salt: r.5),
+                      pro: r.6, createdAt: Date(timeIntervalSince1970: r.7))
     }
 }

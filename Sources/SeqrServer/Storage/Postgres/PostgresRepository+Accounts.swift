@@ -7,14 +7,11 @@ import SeqrCore
 extension PostgresRepository {
     private typealias AccountRow = PostgresPreparedStatements.AccountRow
     private static let accountColumns = PostgresPreparedStatements.accountColumns
-    private static func account(_ r: AccountRow) -> AccountRecord {
-        AccountRecord(id: r.0, username: r.1, authHash: r.2, kdf: AccountKDFParameters(algorithm: r.3, iterations: r.4, salt: r.5),
-                      pro: r.6, createdAt: Date(timeIntervalSince1970: r.7))
-    }
+    private static func account(_ r: AccountRow) -> AccountRecord { PostgresPreparedStatements.account(r) }
 
     private func accounts(_ query: PostgresQuery) async throws -> [AccountRecord] {
         var result: [AccountRecord] = []
-        for try await row in try await client.query(query, logger: logger).decode(AccountRow.self) { result.append(Self.account(row)) }
+        for try await row in try await client.query(query, logger: logger) { result.append(Self.account(try PostgresPreparedStatements.accountRow(row))) }
         return result
     }
 
@@ -85,6 +82,15 @@ extension PostgresRepository {
             PostgresPreparedStatements.Session(tokenHash: tokenHash, now: now.timeIntervalSince1970), logger: logger) {
             found = SessionRecord(tokenHash: hash, accountID: account, createdAt: Date(timeIntervalSince1970: created),
                                   expiresAt: Date(timeIntervalSince1970: expires))
+        }
+        return found
+    }
+
+    public func signedInAccount(tokenHash: Data, now: Date) async throws -> (session: SessionRecord, account: AccountRecord)? {
+        var found: (session: SessionRecord, account: AccountRecord)?
+        for try await row in try await client.execute(
+            PostgresPreparedStatements.SessionAccount(tokenHash: tokenHash, now: now.timeIntervalSince1970), logger: logger) {
+            found = row
         }
         return found
     }

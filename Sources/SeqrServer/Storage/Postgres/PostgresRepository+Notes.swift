@@ -17,7 +17,7 @@ extension PostgresRepository {
 
     private static func notes(_ rows: PostgresRowSequence) async throws -> [NoteRecord] {
         var result: [NoteRecord] = []
-        for try await row in rows.decode(NoteRow.self) { result.append(try note(row)) }
+        for try await row in rows { result.append(try note(PostgresPreparedStatements.noteRow(row))) }
         return result
     }
 
