@@ -58,16 +58,19 @@ public struct ServerClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(data: try encoder.encode(body)))
         }
+        // One deadline for the whole answer: async-http-client's covers the head only.
+        let deadline = NIODeadline.now() + timeout
+        let seconds = (timeout.nanoseconds + 999_999_999) / 1_000_000_000
         let response: HTTPClientResponse
         do {
-            response = try await Self.httpClient.execute(request, timeout: timeout)
+            response = try await Self.httpClient.execute(request, deadline: deadline)
         } catch let error as HTTPClientError where error == .deadlineExceeded {
-            // Reached, but slow: "cannot reach" would send the user looking for a server that is running.
-            throw ServerClientError.timedOut(server, seconds: timeout.nanoseconds / 1_000_000_000)
+            // Slow, or never connected within the time: either way no answer came in time.
+            throw ServerClientError.timedOut(server, seconds: seconds)
         } catch {
             throw ServerClientError.unreachable(server)
         }
-        let data = Data(buffer: try await response.body.collect(upTo: 64 << 20))
+        let data = try await Self.collect(response.body, before: deadline, server: server, seconds: seconds)
         let status = Int(response.status.code)
         guard (200..<300).contains(status) else {
             if let error = try? JSONDecoder().decode(NotesAPI.ErrorBody.self, from: data) {
@@ -76,6 +79,30 @@ public struct ServerClient: Sendable {
             throw ServerClientError.server(status: status, code: "http_\(status)", message: "HTTP \(status)")
         }
         return (status, data)
+    }
+
+    /// An answer's body, whole, by `deadline`: a server that sends its head and then stalls is
+    /// `timedOut`, a connection lost halfway `unreachable`, a body over 64 MiB `badResponse`.
+    private static func collect(_ body: HTTPClientResponse.Body, before deadline: NIODeadline, server: String, seconds: Int64) async throws -> Data {
+        let limit = 64 << 20
+        let buffer: ByteBuffer?
+        do {
+            buffer = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask { try await body.collect(upTo: limit) }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(max(0, (deadline - .now()).nanoseconds)))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                return try await group.next() ?? nil
+            }
+        } catch is NIOTooManyBytesError {
+            throw ServerClientError.badResponse("an answer larger than 64 MiB")
+        } catch {
+            throw ServerClientError.unreachable(server)
+        }
+        guard let buffer else { throw ServerClientError.timedOut(server, seconds: seconds) }
+        return Data(buffer: buffer)
     }
 
     func call<Response: Decodable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws -> Response {

@@ -37,7 +37,10 @@ extension KeyShare {
             // Quickly first; every decoder pass only for a page where no sheet code showed.
             for thorough in [false, true] {
                 let symbols: [DecodedSymbol]
-                do { symbols = try QRDecoder(thorough: thorough).decode(page) } catch { throw .decoding(path: path, error) }
+                // A photo may hold several sheets: the read goes on after the first pass finds some.
+                var decoder = QRDecoder(thorough: thorough)
+                decoder.endsAtFirstFind = false
+                do { symbols = try decoder.decode(page) } catch { throw .decoding(path: path, error) }
                 let codes = symbols.map { [UInt8]($0.payload) }.filter { $0.starts(with: KeyShare.codeMagic) }
                 for code in codes {
                     do { shares.append(try KeyShare(parsing: code)) } catch { throw .invalidShare(path: path, error) }

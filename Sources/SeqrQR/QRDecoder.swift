@@ -73,7 +73,8 @@ public struct QRDecoder: Sendable {
     /// How many symbols the caller expects the picture to hold at most (a vault page's codes):
     /// the first pass stops once it has found that many, instead of going through every layer of
     /// zxing-cpp's image pyramid, normal and inverted, whatever it already found. Later passes
-    /// look for every symbol, so a wrong guess costs time, never codes.
+    /// look for every symbol, so a wrong guess costs time, never codes; for that reason it applies
+    /// only to a read that goes on after a find (``endsAtFirstFind`` off, ``holdsNoMore`` or ``thorough``).
     public var expectedSymbols: Int?
 
     public init(passes: [Pass] = QRDecoder.defaultPasses, thorough: Bool = false,
@@ -110,7 +111,9 @@ public struct QRDecoder: Sendable {
                 prepared[key] = variant
                 source = variant
             }
-            let symbols = try read(source, binarizer: pass.binarizer, scale: pass.scale, limit: number == 0 ? expectedSymbols : nil)
+            // The limit only where later passes follow: a read that ends at its first find would lose codes to it.
+            let limited = number == 0 && (!endsAtFirstFind || holdsNoMore != nil || thorough)
+            let symbols = try read(source, binarizer: pass.binarizer, scale: pass.scale, limit: limited ? expectedSymbols : nil)
             let before = found.count
             for symbol in symbols where !found.contains(where: { $0.isSameSymbol(as: symbol) }) {
                 found.append(symbol)
@@ -121,7 +124,7 @@ public struct QRDecoder: Sendable {
             // finds every code of almost every picture it reads at all, and each further pass
             // cost as much again (docs/benchmarks.md). A caller that knows more codes are there
             // (`holdsNoMore`) goes on, as does `thorough`.
-            if !thorough && endsAtFirstFind && holdsNoMore == nil && !found.isEmpty { return found }
+            if !thorough && endsAtFirstFind && holdsNoMore == nil && !found.isEmpty && !found.holdsPartialSequence { return found }
             // Stop once a pass adds nothing to what earlier passes found: in a picture of
             // several codes one binarization often catches some and the next the rest.
             if !thorough && before > 0 && found.count == before { break }
@@ -276,6 +279,18 @@ public struct QRDecoder: Sendable {
                 ? StructuredAppend(index: Int(raw.sequence_index), count: Int(raw.sequence_size), id: cString(raw.sequence_id)) : nil
             return DecodedSymbol(payload: payload, corners: corners, version: version, errorCorrection: level,
                                  inverted: raw.inverted != 0, format: format, sequence: sequence)
+        }
+    }
+}
+
+extension [DecodedSymbol] {
+    /// Whether a structured-append part was found without all the other parts of its sequence:
+    /// the rest may be in the picture, so a quick read goes on.
+    var holdsPartialSequence: Bool {
+        contains { symbol in
+            guard let sequence = symbol.sequence else { return false }
+            let parts = Set(filter { $0.sequence?.id == sequence.id && $0.sequence?.count == sequence.count }.compactMap { $0.sequence?.index })
+            return parts.count < sequence.count
         }
     }
 }

@@ -44,6 +44,10 @@ public struct VaultPrintout: Sendable {
     /// The QR symbols of one page's codes, all of the backup's version: encoded page by page,
     /// so that progress can be shown and a long backup is not held as symbols all at once.
     func symbols(onPage page: Int) throws -> [QRSymbol] {
+        // A grid too dense for the paper leaves the codes no room (a library caller's rows × columns).
+        guard codeSide >= 36 else {
+            throw PDFRenderingError(message: "\(rows) × \(columns) codes do not fit on \(paper.rawValue) paper")
+        }
         let perPage = rows * columns, dataCodes = backup.codes.count
         return try (min(page * perPage, codeCount)..<min((page + 1) * perPage, codeCount)).map { index in
             let payload = index < dataCodes ? backup.codes[index].serialized() : backup.parityCodes[index - dataCodes].serialized()
@@ -129,6 +133,14 @@ public struct VaultPrintout: Sendable {
     /// Light modules around each code, in modules.
     static let quietModules = 4
 
+    /// The side of each code's square (quiet zone included), in points.
+    var codeSide: Double {
+        let (width, height) = paper.size
+        let cellWidth = (width - 2 * Self.margin) / Double(columns)
+        let cellHeight = (height - 2 * Self.margin - Self.header - Self.footer) / Double(rows)
+        return min(cellWidth - 12, cellHeight - Self.caption - 8)
+    }
+
     /// Where code `slot` of a page goes, in points: the top-left corner of its square (quiet
     /// zone included), the square's side and one module's side.
     private func cell(slot: Int, symbol: QRSymbol) -> (x: Double, y: Double, side: Double, unit: Double) {
@@ -136,7 +148,7 @@ public struct VaultPrintout: Sendable {
         let cellWidth = (width - 2 * Self.margin) / Double(columns)
         let cellHeight = (height - 2 * Self.margin - Self.header - Self.footer) / Double(rows)
         let column = slot % columns, row = slot / columns
-        let side = min(cellWidth - 12, cellHeight - Self.caption - 8)
+        let side = codeSide
         let x0 = Self.margin + Double(column) * cellWidth + (cellWidth - side) / 2
         let y0 = Self.margin + Self.header + Double(row) * cellHeight + 4
         return (x0, y0, side, side / Double(symbol.size + 2 * Self.quietModules))

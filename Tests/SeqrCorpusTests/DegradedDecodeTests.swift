@@ -4,16 +4,17 @@ import SeqrQR
 import Testing
 
 /// The decoder on simulated photographs, one decode-rate floor per kind of damage.
-/// The floors are what the decoder reaches on this (seeded, so fixed) corpus — every code, and
-/// 15 of 16 steeply tilted ones — so any regression fails here (docs/benchmarks.md has zbarimg's
-/// and zxing-cpp's binding's rates on the same kind of images beside Seqr's).
+/// The decoder reads every code of this (seeded, so fixed) corpus but one steeply tilted one; the
+/// floors allow one code less per class where the images are degraded (a compiler or zxing-cpp
+/// update may move a borderline code), none where they are clean, so a regression fails here
+/// (docs/benchmarks.md has zbarimg's and zxing-cpp's binding's rates beside Seqr's).
 @Suite("Decoding degraded photos")
 struct DegradedDecodeTests {
     static let perClass = 16
 
     static let floors: [DegradedCorpus.Distortion: Double] = [
-        .clean: 1.0, .rotated: 1.0, .perspective: 1.0, .blurred: 1.0, .jpeg30: 1.0, .noisy: 1.0,
-        .unevenLight: 1.0, .inverted: 1.0, .small: 1.0, .multiple: 1.0, .photo: 1.0, .steepPerspective: 0.9,
+        .clean: 1.0, .rotated: 1.0, .perspective: 0.93, .blurred: 0.93, .jpeg30: 1.0, .noisy: 0.93,
+        .unevenLight: 0.93, .inverted: 1.0, .small: 0.93, .multiple: 0.93, .photo: 0.93, .steepPerspective: 0.87,
     ]
 
     @Test("decode rate per distortion class", arguments: DegradedCorpus.Distortion.allCases)

@@ -90,7 +90,9 @@ struct PaintedSymbolTests {
             }
             #expect(inside == 0, "\(inside) differing pixels away from any edge at \(dpi) dpi")
             #expect(differing * 50 < dark, "\(differing) of \(dark) dark pixels differ at \(dpi) dpi")
-            #expect(try QRDecoder().decode(painted).count == min(6, printout.backup.codes.count + printout.backup.parityCodes.count))
+            var decoder = QRDecoder()
+            decoder.endsAtFirstFind = false  // every code of the page, as restore reads a page again
+            #expect(try decoder.decode(painted).count == min(6, printout.backup.codes.count + printout.backup.parityCodes.count))
         }
     }
 

@@ -82,7 +82,9 @@ struct VaultQuickLookTests {
     @Test("the first pass stops at the codes a page is expected to hold; a guess too low costs time, never codes")
     func expectedSymbols() throws {
         let (pages, _) = try Self.pages(size: 20_000, survivePages: 0, seed: 15)
+        // What the first pass alone returns: a caller's count that is satisfied by anything ends the read there.
         var firstPassOnly = QRDecoder(passes: [QRDecoder.defaultPasses[0]])
+        firstPassOnly.holdsNoMore = { _ in true }
         #expect(try firstPassOnly.decode(pages[0]).count == 6)
         firstPassOnly.expectedSymbols = 4
         #expect(try firstPassOnly.decode(pages[0]).count == 4)
@@ -91,8 +93,33 @@ struct VaultQuickLookTests {
         #expect(try decoder.decode(pages[0]).count == 6)
         // As the quick look reads a page: stopped by the count after the first pass, with every code.
         decoder.expectedSymbols = 6
-        decoder.holdsNoMore = { symbols in VaultAssembler.holdsWholePage(symbols.map { [UInt8]($0.payload) }) }
+        let asked = Counter()
+        decoder.holdsNoMore = { symbols in asked.add(symbols.count); return VaultAssembler.holdsWholePage(symbols.map { [UInt8]($0.payload) }) }
         #expect(try decoder.decode(pages[0]).count == 6)
+        #expect(asked.values == [6])
+        // A read that ends at its first find is never limited: it has no later pass to find the rest.
+        var quick = QRDecoder()
+        quick.expectedSymbols = 4
+        #expect(try quick.decode(pages[0]).count == 6)
+    }
+
+    @Test("a backup printed 3 × 3 to a page restores: the first page read before the layout is known is limited to the default 6, and the rest found")
+    func otherGrid() throws {
+        var options = PaperVault.Options()
+        options.rounds = 1_000
+        options.allowCompression = false
+        options.rows = 3
+        options.columns = 3
+        options.survivePages = 0
+        let document = VaultDocument(title: "grid", contents: (0..<25_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+        var printout = VaultPrintout(backup: try PaperVault.backup(document, password: "paper", options: options))
+        printout.includesRestoreProgram = false
+        let pages = try printout.pngPages(dpi: 200).map { try ImageCodec.png.decode($0) }
+        try #require(pages.count >= 2 && printout.backup.codes.count > 9)
+        var assembler = VaultAssembler()
+        try assembler.addCodes(onPages: pages.reversed())
+        #expect(assembler.isComplete && assembler.missingCodes.isEmpty && assembler.codesPerPage == 9)
+        #expect(try PaperVault.restore(message: assembler.messageBuffer(), password: "paper") == document)
     }
 
     @Test("a page with one code erased still restores through parity")

@@ -146,4 +146,35 @@ struct ServerClientNoAnswerTests {
         // Nothing listens there now.
         await #expect(throws: ServerClientError.unreachable("http://127.0.0.1:\(port)")) { _ = try await client.account() }
     }
+
+    @Test("a server that sends its head and then stalls mid-body is 'did not answer within N s' too")
+    func stalledBody() async throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        // One connection accepted, a head promising 100 bytes, 10 of them, then silence until the test ends.
+        let served = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let connection = accept(fd, nil, nil)
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"username"
+            _ = head.withCString { send(connection, $0, strlen($0), 0) }
+            served.signal()
+            done.wait()
+            close(connection)
+            close(fd)
+        }
+        var client = ServerClient(server: "http://127.0.0.1:\(port)")
+        client.timeout = .seconds(2)
+        await #expect(throws: ServerClientError.timedOut("http://127.0.0.1:\(port)", seconds: 2)) { _ = try await client.account() }
+        #expect(served.wait(timeout: .now() + 60) == .success)
+        done.signal()
+    }
 }

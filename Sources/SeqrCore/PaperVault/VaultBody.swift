@@ -9,17 +9,20 @@ public enum VaultBody {
     public static let maximumDocumentSize = 64 * 1024 * 1024
     /// Larger documents are compressed at brotli quality 9 rather than 11.
     public static let bestQualityLimit = 256 * 1024
+    /// The quality that decides whether to compress at all (about 8 ms per MiB of random bytes).
+    public static let probeQuality: Int32 = 5
 
     /// Compresses with brotli only when that makes the data smaller.
     ///
-    /// Brotli's fastest quality looks first: when it cannot shrink the document at all (random
-    /// bytes, keys, archives, photos), the highest quality will not either, and it would spend
-    /// about a second per megabyte finding that out. Documents up to ``bestQualityLimit`` get
+    /// A fast brotli quality (``probeQuality``) looks first: when it cannot shrink the document at
+    /// all (random bytes, keys, archives, photos), the highest quality will not either, and it
+    /// would spend about a second per megabyte finding that out. (Quality 5, not 1: qualities 0–1
+    /// never look back further than 256 KiB, so they miss a large block repeated further apart.) Documents up to ``bestQualityLimit`` get
     /// brotli's highest quality; larger ones quality 9, about 10 % larger output for a fifteenth
     /// of the time (2.3 s against 0.15 s for a megabyte of text).
     public static func encode(_ document: VaultDocument, allowCompression: Bool = true) throws -> [UInt8] {
         let plain = document.serialized()
-        guard allowCompression, let quick = try? Brotli.compress(plain, quality: 1), quick.count < plain.count else {
+        guard allowCompression, let quick = try? Brotli.compress(plain, quality: probeQuality), quick.count < plain.count else {
             return [0] + plain
         }
         let quality: Int32 = plain.count <= bestQualityLimit ? 11 : 9

@@ -25,8 +25,8 @@ extension PaperVault {
     /// KDF runs, so that an input far too large is refused at once (`seqr vault backup --max-pages`).
     ///
     /// Exact up to the random padding (counted at its largest, 255 bytes) when compression is off
-    /// or the uncompressed document already fits in `limit` pages. Otherwise brotli at its fastest
-    /// quality stands in for the real one (quality 11 takes minutes on megabytes): the backup
+    /// or the uncompressed document already fits in `limit` pages. Otherwise brotli at the quality
+    /// that decides whether to compress (``VaultBody/probeQuality``) stands in for the real one (quality 11 takes minutes on megabytes): the backup
     /// may then come out somewhat smaller than estimated, rarely larger.
     public static func estimatedPages(_ document: VaultDocument, options: Options, limit: Int) -> Int {
         func pages(bodyLength: Int) -> Int {
@@ -35,7 +35,7 @@ extension PaperVault {
         let plain = document.serializedLength + 1
         let uncompressed = pages(bodyLength: plain)
         guard options.allowCompression, uncompressed > limit else { return uncompressed }
-        guard let quick = try? Brotli.compress(document.serialized(), quality: 1) else { return uncompressed }
+        guard let quick = try? Brotli.compress(document.serialized(), quality: VaultBody.probeQuality) else { return uncompressed }
         return min(uncompressed, pages(bodyLength: quick.count + 1))
     }
 }

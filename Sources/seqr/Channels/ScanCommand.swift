@@ -90,7 +90,10 @@ struct ScanCommand: AsyncParsableCommand {
         for path in images {
             let symbols: [DecodedSymbol]
             do {
-                let reading = try PictureInput.reading(path, keepingParts: true)
+                // Every code in the picture is checked, so the read goes on after the first pass finds some.
+                var decoder = QRDecoder()
+                decoder.endsAtFirstFind = false
+                let reading = try PictureInput.reading(path, decoder: decoder, keepingParts: true)
                 symbols = reading.symbols
                 parts += reading.unjoinedParts.map { ($0.symbol, SequencePartReport(file: path, page: $0.page, part: ($0.symbol.sequence?.index ?? 0) + 1)) }
             } catch {
