@@ -1,4 +1,6 @@
 import Foundation
+import SeqrCore
+import SeqrQR
 import SeqrTestSupport
 import Testing
 
@@ -49,5 +51,41 @@ struct ScanJSONCLITests {
         // The first part alone is the URL a phone would open: https://evil.ex, not good.example.
         #expect(findings.map { $0["content"] as? String } == ["https://evil.ex", "ample@good.exam", "ple/", "https://evil.example@good.example/"])
         #expect(findings.first?["kind"] as? String == "url")
+    }
+
+    @Test("every code in a picture is checked: one that only a later decoding pass reads is scanned too, though decode stops at the first")
+    func everyCodeChecked() throws {
+        let directory = try TemporaryDirectory()
+        // A vault page of six codes, one of them faded (120 on 135) past zxing-cpp's local-average
+        // binarizer, which takes such an area for flat; the fixed-threshold pass reads it.
+        var options = PaperVault.Options()
+        options.rounds = 1_000
+        options.allowCompression = false
+        options.survivePages = 0
+        let document = VaultDocument(title: "scan", contents: (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 40_503 >> 7) })
+        var printout = VaultPrintout(backup: try PaperVault.backup(document, password: "paper", options: options))
+        printout.includesRestoreProgram = false
+        var page = try ImageCodec.png.decode(printout.pngPages(dpi: 200)[0])
+        var everyPass = QRDecoder()
+        everyPass.endsAtFirstFind = false
+        let symbols = try everyPass.decode(page)
+        try #require(symbols.count == 6)
+        let xs = symbols[2].corners.map(\.x), ys = symbols[2].corners.map(\.y)
+        for y in max(0, ys.min()! - 30)...min(page.height - 1, ys.max()! + 30) {
+            for x in max(0, xs.min()! - 30)...min(page.width - 1, xs.max()! + 30) {
+                page.pixels[y * page.width + x] = page.pixels[y * page.width + x] < 128 ? 120 : 135
+            }
+        }
+        let picture = directory.file("page.png")
+        try ImageCodec.png.encode(page).write(to: URL(fileURLWithPath: picture))
+
+        // The premise: a default decode ends with the first pass, which reads the five others only.
+        let decoded = try SeqrBinary.run("decode", "--json", picture)
+        #expect(decoded.status == 0)
+        let files = try #require(try JSONSerialization.jsonObject(with: decoded.stdout) as? [[String: Any]])
+        #expect((files.first?["codes"] as? [Any])?.count == 5, "\(decoded.stdoutText)")
+        let scanned = try SeqrBinary.run("scan", "--json", "--store", directory.file("store"), picture)
+        let findings = try #require(try JSONSerialization.jsonObject(with: scanned.stdout) as? [[String: Any]], "\(scanned.stdoutText)")
+        #expect(findings.count == 6, "\(scanned.stdoutText)")
     }
 }
