@@ -123,9 +123,8 @@ struct ServerClientTests {
 /// What the client says when there is no server, or one that never answers.
 @Suite("Server client: no answer")
 struct ServerClientNoAnswerTests {
-    @Test("a server that accepts the connection but never answers is 'did not answer within N s'; a closed port is 'cannot reach'")
-    func silentServer() async throws {
-        // A listening socket whose connections are never accepted: the kernel completes them, nobody answers.
+    /// A socket listening on a free loopback port, and the port.
+    static func listeningSocket() throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(fd >= 0)
         var address = sockaddr_in()
@@ -136,7 +135,13 @@ struct ServerClientNoAnswerTests {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
         }
         try #require(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test("a server that accepts the connection but never answers is 'did not answer within N s'; a closed port is 'cannot reach'")
+    func silentServer() async throws {
+        // A listening socket whose connections are never accepted: the kernel completes them, nobody answers.
+        let (fd, port) = try Self.listeningSocket()
         var client = ServerClient(server: "http://127.0.0.1:\(port)")
         client.timeout = .seconds(1)
         await #expect(throws: ServerClientError.timedOut("http://127.0.0.1:\(port)", seconds: 1)) { _ = try await client.account() }
@@ -149,17 +154,7 @@ struct ServerClientNoAnswerTests {
 
     @Test("a server that sends its head and then stalls mid-body is 'did not answer within N s' too")
     func stalledBody() async throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(fd >= 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        try #require(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let (fd, port) = try Self.listeningSocket()
         // One connection accepted, a head promising 100 bytes, 10 of them, then silence until the test ends.
         let served = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
