@@ -7,7 +7,12 @@ import SeqrQR
 // (CImageCodecs), BMP in Swift, PDF pages through poppler, then the decoder. The C libraries are not instrumented; the glue, the
 // pixel handling and QRDecoder's Swift passes are. Decoded images are bounded in area so a
 // run stays fast (the codecs' own limit is SEQR_MAX_PIXELS).
-let decoder = QRDecoder()
+// Every default pass, also after a find (as `scan` and vault pages read), so the fuzzer reaches them.
+let decoder: QRDecoder = {
+    var decoder = QRDecoder()
+    decoder.endsAtFirstFind = false
+    return decoder
+}()
 
 runFuzzer { bytes in
     let data = Data(bytes)
