@@ -135,18 +135,20 @@ public struct VaultPrintout: Sendable {
 
     /// The side of each code's square (quiet zone included), in points.
     var codeSide: Double {
-        let (width, height) = paper.size
-        let cellWidth = (width - 2 * Self.margin) / Double(columns)
-        let cellHeight = (height - 2 * Self.margin - Self.header - Self.footer) / Double(rows)
+        let (cellWidth, cellHeight) = cellSize
         return min(cellWidth - 12, cellHeight - Self.caption - 8)
+    }
+
+    /// One grid cell (code and caption), in points.
+    private var cellSize: (width: Double, height: Double) {
+        let (width, height) = paper.size
+        return ((width - 2 * Self.margin) / Double(columns), (height - 2 * Self.margin - Self.header - Self.footer) / Double(rows))
     }
 
     /// Where code `slot` of a page goes, in points: the top-left corner of its square (quiet
     /// zone included), the square's side and one module's side.
     private func cell(slot: Int, symbol: QRSymbol) -> (x: Double, y: Double, side: Double, unit: Double) {
-        let (width, height) = paper.size
-        let cellWidth = (width - 2 * Self.margin) / Double(columns)
-        let cellHeight = (height - 2 * Self.margin - Self.header - Self.footer) / Double(rows)
+        let (cellWidth, cellHeight) = cellSize
         let column = slot % columns, row = slot / columns
         let side = codeSide
         let x0 = Self.margin + Double(column) * cellWidth + (cellWidth - side) / 2

@@ -34,20 +34,12 @@ enum PostgresPreparedStatements {
     }
 
     /// The bearer-token check: a live session.
-    struct Session: PostgresPreparedStatement {
+    struct Session: LiveSessionLookup {
         static let name = "seqr_session_v1"
         static let sql = "SELECT token_hash, account_id, created_at, expires_at FROM session WHERE token_hash = $1 AND expires_at > $2"
-        static let bindingDataTypes: [PostgresDataType] = [.bytea, .float8]
         typealias Row = (Data, UUID, Double, Double)
         let tokenHash: Data
         let now: Double
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 2)
-            try bindings.append(tokenHash)
-            bindings.append(now)
-            return bindings
-        }
 
         func decodeRow(_ row: PostgresRow) throws -> Row {
             var cells = PostgresCellReader(row)
@@ -56,23 +48,15 @@ enum PostgresPreparedStatements {
     }
 
     /// The bearer-token check: a live session and its account, in one round trip.
-    struct SessionAccount: PostgresPreparedStatement {
+    struct SessionAccount: LiveSessionLookup {
         static let name = "seqr_session_account_v1"
         static let sql = """
             SELECT s.token_hash, s.account_id, s.created_at, s.expires_at, \(accountColumns.split(separator: ", ").map { "a.\($0)" }.joined(separator: ", "))
             FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_at > $2
             """
-        static let bindingDataTypes: [PostgresDataType] = [.bytea, .float8]
         typealias Row = (session: SessionRecord, account: AccountRecord)
         let tokenHash: Data
         let now: Double
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 2)
-            try bindings.append(tokenHash)
-            bindings.append(now)
-            return bindings
-        }
 
         func decodeRow(_ row: PostgresRow) throws -> Row {
             var cells = PostgresCellReader(row)
@@ -140,5 +124,22 @@ enum PostgresPreparedStatements {
     static func account(_ r: AccountRow) -> AccountRecord {
         AccountRecord(id: r.0, username: r.1, authHash: r.2, kdf: AccountKDFParameters(algorithm: r.3, iterations: r.4, salt: r.5),
                       pro: r.6, createdAt: Date(timeIntervalSince1970: r.7))
+    }
+}
+
+/// A statement that finds a live session by its token's hash (`$1`) at a time (`$2`, seconds since 1970).
+protocol LiveSessionLookup: PostgresPreparedStatement {
+    var tokenHash: Data { get }
+    var now: Double { get }
+}
+
+extension LiveSessionLookup {
+    static var bindingDataTypes: [PostgresDataType] { [.bytea, .float8] }
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        try bindings.append(tokenHash)
+        bindings.append(now)
+        return bindings
     }
 }
