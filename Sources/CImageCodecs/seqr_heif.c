@@ -2,10 +2,49 @@
 // rotation and mirroring (irot, imir) are applied by libheif, as a phone's gallery shows it.
 #include "seqr_image_codecs.h"
 #include "internal/codec_support.h"
+#include "internal/lazy_library.h"
 
 #include <libheif/heif.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+// libheif, opened the first time a HEIC/HEIF picture is read (internal/lazy_library.h says why).
+#define SEQR_LIBHEIF "libheif.so.1"
+#define SEQR_HEIF_FUNCTIONS(X)                        \
+    X(heif_context_alloc)                             \
+    X(heif_context_free)                              \
+    X(heif_context_read_from_memory_without_copy)     \
+    X(heif_context_get_primary_image_handle)          \
+    X(heif_context_set_maximum_image_size_limit)      \
+    X(heif_image_handle_get_ispe_width)               \
+    X(heif_image_handle_get_ispe_height)              \
+    X(heif_image_handle_get_width)                    \
+    X(heif_image_handle_get_height)                   \
+    X(heif_image_handle_release)                      \
+    X(heif_decode_image)                              \
+    X(heif_image_has_channel)                         \
+    X(heif_image_get_plane_readonly)                  \
+    X(heif_image_get_width)                           \
+    X(heif_image_get_height)                          \
+    X(heif_image_get_bits_per_pixel_range)            \
+    X(heif_image_release)
+
+static struct { SEQR_HEIF_FUNCTIONS(SEQR_LIBRARY_ENTRY) } libheif;
+static int libheif_loaded = 0;
+static char libheif_error[256];
+static pthread_once_t libheif_once = PTHREAD_ONCE_INIT;
+
+static void load_libheif(void) {
+    void *library = seqr_open_library(SEQR_LIBHEIF, libheif_error, sizeof libheif_error);
+    if (library == NULL) return;
+#define SEQR_HEIF_RESOLVE(name)                                                                                 \
+    *(void **)&libheif.name = seqr_library_symbol(library, SEQR_LIBHEIF, #name, libheif_error, sizeof libheif_error); \
+    if (libheif.name == NULL) return;
+    SEQR_HEIF_FUNCTIONS(SEQR_HEIF_RESOLVE)
+#undef SEQR_HEIF_RESOLVE
+    libheif_loaded = 1;
+}
 
 // Longest side libheif may meet anywhere in a file (an iPhone panorama is at most 16,384 wide).
 #define SEQR_HEIF_MAX_SIDE 16384
@@ -25,12 +64,12 @@ struct heif_plane_view {
 
 /// The plane of `channel`, if the image has one whose rows hold its width at its depth (1-16 bits).
 static int heif_view_plane(const struct heif_image *image, enum heif_channel channel, struct heif_plane_view *view) {
-    if (!heif_image_has_channel(image, channel)) return 0;
+    if (!libheif.heif_image_has_channel(image, channel)) return 0;
     int stride = 0;
-    view->data = heif_image_get_plane_readonly(image, channel, &stride);
-    view->width = heif_image_get_width(image, channel);
-    view->height = heif_image_get_height(image, channel);
-    view->bits = heif_image_get_bits_per_pixel_range(image, channel);
+    view->data = libheif.heif_image_get_plane_readonly(image, channel, &stride);
+    view->width = libheif.heif_image_get_width(image, channel);
+    view->height = libheif.heif_image_get_height(image, channel);
+    view->bits = libheif.heif_image_get_bits_per_pixel_range(image, channel);
     if (view->data == NULL || view->width <= 0 || view->height <= 0 || view->bits < 1 || view->bits > 16 || stride < 0) return 0;
     view->stride = (size_t)stride;
     return view->stride >= (size_t)view->width * (view->bits > 8 ? 2u : 1u);
@@ -51,7 +90,12 @@ int seqr_heif_decode_gray(const uint8_t *data, size_t size,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size) {
     *pixels = NULL;
-    struct heif_context *context = heif_context_alloc();
+    pthread_once(&libheif_once, load_libheif);
+    if (!libheif_loaded) {
+        seqr_copy_error(error, error_size, libheif_error);
+        return SEQR_CODEC_FAILED;
+    }
+    struct heif_context *context = libheif.heif_context_alloc();
     if (context == NULL) {
         seqr_copy_error(error, error_size, "out of memory");
         return SEQR_CODEC_FAILED;
@@ -60,14 +104,14 @@ int seqr_heif_decode_gray(const uint8_t *data, size_t size,
     struct heif_image *image = NULL;
     int status = SEQR_CODEC_FAILED;
     // Only boxes are parsed here: no pixel is decoded before the size checks below.
-    struct heif_error failure = heif_context_read_from_memory_without_copy(context, data, size, NULL);
+    struct heif_error failure = libheif.heif_context_read_from_memory_without_copy(context, data, size, NULL);
     if (failure.code != heif_error_Ok) { status = heif_failed(failure, error, error_size); goto done; }
-    failure = heif_context_get_primary_image_handle(context, &handle);
+    failure = libheif.heif_context_get_primary_image_handle(context, &handle);
     if (failure.code != heif_error_Ok) { status = heif_failed(failure, error, error_size); goto done; }
     // Both sizes: the coded one ('ispe', what the decoder allocates) and the shown one (after
     // cropping and rotation). Either missing or not positive is a damaged file.
-    const int ispe_width = heif_image_handle_get_ispe_width(handle), ispe_height = heif_image_handle_get_ispe_height(handle);
-    const int shown_width = heif_image_handle_get_width(handle), shown_height = heif_image_handle_get_height(handle);
+    const int ispe_width = libheif.heif_image_handle_get_ispe_width(handle), ispe_height = libheif.heif_image_handle_get_ispe_height(handle);
+    const int shown_width = libheif.heif_image_handle_get_width(handle), shown_height = libheif.heif_image_handle_get_height(handle);
     if (ispe_width <= 0 || ispe_height <= 0 || shown_width <= 0 || shown_height <= 0) {
         seqr_copy_error(error, error_size, "no image size");
         goto done;
@@ -80,15 +124,15 @@ int seqr_heif_decode_gray(const uint8_t *data, size_t size,
     // declare sizes of their own, which the checks above do not see — so that a small file cannot
     // make it allocate a canvas larger than Seqr reads. (Set after parsing, so that a declared size
     // above it is still refused above with the size in the message.)
-    heif_context_set_maximum_image_size_limit(context, SEQR_HEIF_MAX_SIDE);
+    libheif.heif_context_set_maximum_image_size_limit(context, SEQR_HEIF_MAX_SIDE);
     // The image as coded (YCbCr or monochrome), with no colour conversion: Seqr needs only luma,
     // and libheif 1.15's conversion to RGBA reads an alpha plane of another size out of bounds.
     // The alpha plane is ignored (photos and scans have none that matters).
-    failure = heif_decode_image(handle, &image, heif_colorspace_undefined, heif_chroma_undefined, NULL);
+    failure = libheif.heif_decode_image(handle, &image, heif_colorspace_undefined, heif_chroma_undefined, NULL);
     if (failure.code != heif_error_Ok) { status = heif_failed(failure, error, error_size); goto done; }
     // YCbCr and monochrome images give their luma plane; an image coded as RGB (identity matrix,
     // as heif-enc writes grey 4:4:4) gives three planes, which must agree in size.
-    const int rgb = !heif_image_has_channel(image, heif_channel_Y);
+    const int rgb = !libheif.heif_image_has_channel(image, heif_channel_Y);
     struct heif_plane_view planes[3];
     const enum heif_channel channels[3] = {rgb ? heif_channel_R : heif_channel_Y, heif_channel_G, heif_channel_B};
     for (int i = 0; i < (rgb ? 3 : 1); ++i) {
@@ -117,8 +161,8 @@ int seqr_heif_decode_gray(const uint8_t *data, size_t size,
     *height = (int)h;
     status = SEQR_CODEC_OK;
 done:
-    if (image != NULL) heif_image_release(image);
-    if (handle != NULL) heif_image_handle_release(handle);
-    heif_context_free(context);
+    if (image != NULL) libheif.heif_image_release(image);
+    if (handle != NULL) libheif.heif_image_handle_release(handle);
+    libheif.heif_context_free(context);
     return status;
 }

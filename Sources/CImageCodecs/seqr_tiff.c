@@ -3,11 +3,49 @@
 // as stored and turned upright by the caller (Swift), as a JPEG's EXIF orientation is.
 #include "seqr_image_codecs.h"
 #include "internal/codec_support.h"
+#include "internal/lazy_library.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <tiffio.h>
+
+// libtiff, opened the first time a TIFF is read (internal/lazy_library.h says why).
+#define SEQR_LIBTIFF "libtiff.so.6"
+#define SEQR_TIFF_FUNCTIONS(X)                    \
+    X(TIFFOpenOptionsAlloc)                       \
+    X(TIFFOpenOptionsSetErrorHandlerExtR)         \
+    X(TIFFOpenOptionsSetWarningHandlerExtR)       \
+    X(TIFFOpenOptionsSetMaxSingleMemAlloc)        \
+    X(TIFFOpenOptionsFree)                        \
+    X(TIFFClientOpenExt)                          \
+    X(TIFFClose)                                  \
+    X(TIFFLastDirectory)                          \
+    X(TIFFReadDirectory)                          \
+    X(TIFFSetDirectory)                           \
+    X(TIFFIsTiled)                                \
+    X(TIFFGetField)                               \
+    X(TIFFRGBAImageOK)                            \
+    X(TIFFRGBAImageBegin)                         \
+    X(TIFFRGBAImageGet)                           \
+    X(TIFFRGBAImageEnd)
+
+static struct { SEQR_TIFF_FUNCTIONS(SEQR_LIBRARY_ENTRY) } libtiff;
+static int libtiff_loaded = 0;
+static char libtiff_error[256];
+static pthread_once_t libtiff_once = PTHREAD_ONCE_INIT;
+
+static void load_libtiff(void) {
+    void *library = seqr_open_library(SEQR_LIBTIFF, libtiff_error, sizeof libtiff_error);
+    if (library == NULL) return;
+#define SEQR_TIFF_RESOLVE(name)                                                                                 \
+    *(void **)&libtiff.name = seqr_library_symbol(library, SEQR_LIBTIFF, #name, libtiff_error, sizeof libtiff_error); \
+    if (libtiff.name == NULL) return;
+    SEQR_TIFF_FUNCTIONS(SEQR_TIFF_RESOLVE)
+#undef SEQR_TIFF_RESOLVE
+    libtiff_loaded = 1;
+}
 
 typedef struct {
     const uint8_t *data;
@@ -67,28 +105,28 @@ static int tiff_on_warning(TIFF *tif, void *user_data, const char *module, const
 
 /// Opens the bytes with errors reported into `errors`; NULL (and a message) when they are not a TIFF.
 static TIFF *tiff_open(tiff_source *source, tiff_errors *errors) {
-    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    TIFFOpenOptions *options = libtiff.TIFFOpenOptionsAlloc();
     if (options == NULL) {
         seqr_copy_error(errors->error, errors->error_size, "out of memory");
         return NULL;
     }
-    TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_on_error, errors);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_on_warning, NULL);
+    libtiff.TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_on_error, errors);
+    libtiff.TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_on_warning, NULL);
     // No single allocation beyond the largest image Seqr reads as RGBA (guards strip tables too).
-    TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)SEQR_MAX_PIXELS * 4);
+    libtiff.TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)SEQR_MAX_PIXELS * 4);
     // "m": read through tiff_read, never memory-map.
-    TIFF *tif = TIFFClientOpenExt("image", "rm", source, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size,
+    TIFF *tif = libtiff.TIFFClientOpenExt("image", "rm", source, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size,
                                   NULL, NULL, options);
-    TIFFOpenOptionsFree(options);
+    libtiff.TIFFOpenOptionsFree(options);
     if (tif == NULL && !errors->reported) seqr_copy_error(errors->error, errors->error_size, "not a readable TIFF");
     return tif;
 }
 
 /// Moves to the next page: 1, or 0 after the last, or -1 (with a message) when its directory is corrupt.
 static int tiff_next_page(TIFF *tif, tiff_errors *errors) {
-    if (TIFFLastDirectory(tif)) return 0;
+    if (libtiff.TIFFLastDirectory(tif)) return 0;
     errors->reported = 0;
-    if (TIFFReadDirectory(tif)) return 1;
+    if (libtiff.TIFFReadDirectory(tif)) return 1;
     if (!errors->reported) seqr_copy_error(errors->error, errors->error_size, "cannot read the next page's directory");
     return -1;
 }
@@ -97,10 +135,10 @@ static int tiff_next_page(TIFF *tif, tiff_errors *errors) {
 /// 16 pixels tiles come in, so that a 16×16 page cannot make libtiff decode (and allocate) a
 /// tile of hundreds of megapixels it then mostly discards.
 static int tiff_tiles_fit(TIFF *tif, uint32_t width, uint32_t height, tiff_errors *errors) {
-    if (!TIFFIsTiled(tif)) return 1;
+    if (!libtiff.TIFFIsTiled(tif)) return 1;
     uint32_t tile_width = 0, tile_height = 0;
-    TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_width);
-    TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_height);
+    libtiff.TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_width);
+    libtiff.TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_height);
     const uint64_t most_width = ((uint64_t)width + 15) / 16 * 16, most_height = ((uint64_t)height + 15) / 16 * 16;
     if (tile_width <= most_width && tile_height <= most_height) return 1;
     char message[160];
@@ -116,7 +154,7 @@ static int tiff_check_sizes(TIFF *tif, tiff_errors *errors, int first_only, int 
     *pixels = 0;
     for (;;) {
         uint32_t w = 0, h = 0;
-        if (!TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &w) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &h) || w == 0 || h == 0) {
+        if (!libtiff.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &w) || !libtiff.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &h) || w == 0 || h == 0) {
             seqr_copy_error(errors->error, errors->error_size, *pages == 0 ? "no image size in the first directory"
                                                                            : "a page without an image size");
             return SEQR_CODEC_FAILED;
@@ -148,7 +186,7 @@ static int tiff_read_page(TIFF *tif, tiff_errors *errors, uint8_t **pixels, int 
     char reason[1024];
     TIFFRGBAImage image;
     // stopOnError = 1: a truncated or corrupt strip fails the image instead of leaving it half gray.
-    if (!TIFFRGBAImageOK(tif, reason) || !TIFFRGBAImageBegin(&image, tif, 1, reason)) {
+    if (!libtiff.TIFFRGBAImageOK(tif, reason) || !libtiff.TIFFRGBAImageBegin(&image, tif, 1, reason)) {
         seqr_copy_error(errors->error, errors->error_size, reason);
         return SEQR_CODEC_FAILED;
     }
@@ -161,14 +199,14 @@ static int tiff_read_page(TIFF *tif, tiff_errors *errors, uint8_t **pixels, int 
     if (raster == NULL || buffer == NULL) {
         free(raster);
         free(buffer);
-        TIFFRGBAImageEnd(&image);
+        libtiff.TIFFRGBAImageEnd(&image);
         seqr_copy_error(errors->error, errors->error_size, "out of memory");
         return SEQR_CODEC_FAILED;
     }
     errors->reported = 0;
-    int ok = TIFFRGBAImageGet(&image, raster, w, h);
+    int ok = libtiff.TIFFRGBAImageGet(&image, raster, w, h);
     const int stored = image.orientation;
-    TIFFRGBAImageEnd(&image);
+    libtiff.TIFFRGBAImageEnd(&image);
     if (!ok) {
         free(raster);
         free(buffer);
@@ -193,37 +231,42 @@ int seqr_tiff_decode_pages(const uint8_t *data, size_t size, int first_only,
                            seqr_tiff_page_callback callback, void *context,
                            int *width, int *height, int *pages, uint64_t *pixels,
                            char *error, size_t error_size) {
+    pthread_once(&libtiff_once, load_libtiff);
+    if (!libtiff_loaded) {
+        seqr_copy_error(error, error_size, libtiff_error);
+        return SEQR_CODEC_FAILED;
+    }
     tiff_source source = {data, size, 0};
     tiff_errors errors = {error, error_size, 0};
     TIFF *tif = tiff_open(&source, &errors);
     if (tif == NULL) return SEQR_CODEC_FAILED;
     int status = tiff_check_sizes(tif, &errors, first_only, width, height, pages, pixels);
     if (status != SEQR_CODEC_OK) {
-        TIFFClose(tif);
+        libtiff.TIFFClose(tif);
         return status;
     }
     const int count = *pages;
-    if (!TIFFSetDirectory(tif, 0)) {
-        TIFFClose(tif);
+    if (!libtiff.TIFFSetDirectory(tif, 0)) {
+        libtiff.TIFFClose(tif);
         if (!errors.reported) seqr_copy_error(error, error_size, "cannot go back to the first page");
         return SEQR_CODEC_FAILED;
     }
     for (int page = 0; page < count; ++page) {
         if (page > 0 && tiff_next_page(tif, &errors) != 1) {
-            TIFFClose(tif);
+            libtiff.TIFFClose(tif);
             return SEQR_CODEC_FAILED;
         }
         uint8_t *gray = NULL;
         int w = 0, h = 0, orientation = 1;
         status = tiff_read_page(tif, &errors, &gray, &w, &h, &orientation);
         if (status != SEQR_CODEC_OK) {
-            TIFFClose(tif);
+            libtiff.TIFFClose(tif);
             return status;
         }
         int stop = callback(context, page, gray, w, h, orientation);
         free(gray);
         if (stop) break;
     }
-    TIFFClose(tif);
+    libtiff.TIFFClose(tif);
     return SEQR_CODEC_OK;
 }
