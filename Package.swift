@@ -173,7 +173,11 @@ let package = Package(
             dependencies: [
                 "SeqrCore", "SeqrQR", "SeqrStore", "SeqrURLSafety", "SeqrCloudClient", "SeqrCLISupport", "SeqrLocationViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // Swift links executables with --export-dynamic: every public symbol of every module
+            // (41,000 here) goes into the dynamic symbol table, which the dynamic loader and the
+            // runtime's dladdr() then walk at each start. Nothing looks seqr's symbols up by name.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
         // Benchmarks and the corpus generator, out of the shipped binary.
         .executableTarget(
             name: "seqr-bench",

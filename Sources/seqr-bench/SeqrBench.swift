@@ -18,7 +18,7 @@ struct SeqrBench: AsyncParsableCommand {
         subcommands: [QR.self, Vault.self, JWS.self, Corpus.self]
     )
 
-    static func main() async {
-        await mainWithOneLineErrors()
+    static func main() {
+        mainWithOneLineErrors()
     }
 }

@@ -22,7 +22,7 @@ struct SeqrServerCommand: AsyncParsableCommand {
         defaultSubcommand: Serve.self)
 
     /// One line on standard error and a non-zero exit, never a stack trace (as `seqr`).
-    static func main() async { await mainWithOneLineErrors() }
+    static func main() { mainWithOneLineErrors() }
 }
 
 struct DatabaseOption: ParsableArguments {

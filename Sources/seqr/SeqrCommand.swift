@@ -14,7 +14,7 @@ struct SeqrCommand: AsyncParsableCommand {
         subcommands: [EncodeCommand.self, DecodeCommand.self, VaultCommand.self, JWSCommand.self, SHCCommand.self, IdentityCommand.self, ChannelCommand.self, PostCommand.self, ScanCommand.self, HistoryCommand.self, NotesCommand.self, LocationCommand.self]
     )
 
-    static func main() async {
-        await mainWithOneLineErrors()
+    static func main() {
+        mainWithOneLineErrors()
     }
 }
