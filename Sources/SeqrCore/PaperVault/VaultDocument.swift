@@ -66,7 +66,8 @@ public struct VaultDocument: Equatable, Sendable {
         out.appendBigEndian(UInt16(titleBytes.count))
         out += titleBytes
         out.appendBigEndian(contentType.rawValue)
-        return out + content
+        out += content  // into the capacity reserved above: one copy of the content, not two
+        return out
     }
 
     public init(parsing bytes: [UInt8]) throws(PaperVaultError) {
