@@ -87,7 +87,7 @@ public struct QRDecoder: Sendable {
     }
 
     public func decode(_ image: GrayImage) throws(QRDecodingError) -> [DecodedSymbol] {
-        try decode(image, readingRegions: thorough)
+        try decode(image, readingRegions: thorough).droppingSymbolsInsideLargerOnes()
     }
 
     /// `readingRegions`: whether areas left unread are cut out and decoded on their own
