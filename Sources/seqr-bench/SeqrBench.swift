@@ -15,7 +15,7 @@ struct SeqrBench: AsyncParsableCommand {
           seqr-bench corpus -o photos --per-class 2 --verify
         """,
         version: "0.1.0",
-        subcommands: [QR.self, Vault.self, JWS.self, Corpus.self]
+        subcommands: [QR.self, Vault.self, JWS.self, Corpus.self, SecondOpinion.self]
     )
 
     static func main() {
