@@ -70,4 +70,25 @@ struct BenchCLITests {
         #expect(rows.count == 10)
         #expect(rows.allSatisfy { ($0["seqrSignPerSecond"] as? Double ?? 0) > 0 && ($0["seqrVerifyPerSecond"] as? Double ?? 0) > 0 })
     }
+
+    @Test("seqr-bench second-opinion counts what ZBar adds: an empty code only it reads, nothing on a plain one, and photos")
+    func secondOpinion() throws {
+        let directory = try TemporaryDirectory()
+        let empty = directory.file("empty.png"), plain = directory.file("plain.png")
+        #expect(try SeqrBinary.run("encode", "--text", "", "-o", empty).status == 0)
+        #expect(try SeqrBinary.run("encode", "--text", "second opinion", "-o", plain).status == 0)
+        struct Row: Decodable { let picture: String, withoutZBar: Int, withZBar: Int, addedByZBar: Int }
+        let result = try SeqrBinary.runBench("second-opinion", "--json", empty, plain)
+        try #require(result.status == 0, "\(result.stderr)")
+        let rows = try JSONDecoder().decode([Row].self, from: result.stdout)
+        #expect(rows.map(\.picture) == [empty, plain])
+        #expect(rows.map(\.withoutZBar) == [0, 1] && rows.map(\.withZBar) == [1, 1] && rows.map(\.addedByZBar) == [1, 0])
+
+        let kept = directory.file("photos")
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        let photographed = try SeqrBinary.runBench("second-opinion", "--photos", "2", "--keep", kept, plain)
+        try #require(photographed.status == 0, "\(photographed.stderr)")
+        #expect(photographed.stdoutText.contains("| **all 2** |"), "\(photographed.stdoutText)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kept).count == 2)
+    }
 }
