@@ -5,7 +5,6 @@
 #include "internal/lazy_library.h"
 
 #include <libheif/heif.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,21 +29,7 @@
     X(heif_image_get_bits_per_pixel_range)            \
     X(heif_image_release)
 
-static struct { SEQR_HEIF_FUNCTIONS(SEQR_LIBRARY_ENTRY) } libheif;
-static int libheif_loaded = 0;
-static char libheif_error[256];
-static pthread_once_t libheif_once = PTHREAD_ONCE_INIT;
-
-static void load_libheif(void) {
-    void *library = seqr_open_library(SEQR_LIBHEIF, libheif_error, sizeof libheif_error);
-    if (library == NULL) return;
-#define SEQR_HEIF_RESOLVE(name)                                                                                 \
-    *(void **)&libheif.name = seqr_library_symbol(library, SEQR_LIBHEIF, #name, libheif_error, sizeof libheif_error); \
-    if (libheif.name == NULL) return;
-    SEQR_HEIF_FUNCTIONS(SEQR_HEIF_RESOLVE)
-#undef SEQR_HEIF_RESOLVE
-    libheif_loaded = 1;
-}
+SEQR_LAZY_LIBRARY(libheif, SEQR_LIBHEIF, SEQR_HEIF_FUNCTIONS)
 
 // Longest side libheif may meet anywhere in a file (an iPhone panorama is at most 16,384 wide).
 #define SEQR_HEIF_MAX_SIDE 16384
@@ -90,11 +75,7 @@ int seqr_heif_decode_gray(const uint8_t *data, size_t size,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size) {
     *pixels = NULL;
-    pthread_once(&libheif_once, load_libheif);
-    if (!libheif_loaded) {
-        seqr_copy_error(error, error_size, libheif_error);
-        return SEQR_CODEC_FAILED;
-    }
+    if (!libheif_ready(error, error_size)) return SEQR_CODEC_FAILED;
     struct heif_context *context = libheif.heif_context_alloc();
     if (context == NULL) {
         seqr_copy_error(error, error_size, "out of memory");

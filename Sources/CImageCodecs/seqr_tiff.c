@@ -5,7 +5,6 @@
 #include "internal/codec_support.h"
 #include "internal/lazy_library.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,21 +30,7 @@
     X(TIFFRGBAImageGet)                           \
     X(TIFFRGBAImageEnd)
 
-static struct { SEQR_TIFF_FUNCTIONS(SEQR_LIBRARY_ENTRY) } libtiff;
-static int libtiff_loaded = 0;
-static char libtiff_error[256];
-static pthread_once_t libtiff_once = PTHREAD_ONCE_INIT;
-
-static void load_libtiff(void) {
-    void *library = seqr_open_library(SEQR_LIBTIFF, libtiff_error, sizeof libtiff_error);
-    if (library == NULL) return;
-#define SEQR_TIFF_RESOLVE(name)                                                                                 \
-    *(void **)&libtiff.name = seqr_library_symbol(library, SEQR_LIBTIFF, #name, libtiff_error, sizeof libtiff_error); \
-    if (libtiff.name == NULL) return;
-    SEQR_TIFF_FUNCTIONS(SEQR_TIFF_RESOLVE)
-#undef SEQR_TIFF_RESOLVE
-    libtiff_loaded = 1;
-}
+SEQR_LAZY_LIBRARY(libtiff, SEQR_LIBTIFF, SEQR_TIFF_FUNCTIONS)
 
 typedef struct {
     const uint8_t *data;
@@ -231,11 +216,7 @@ int seqr_tiff_decode_pages(const uint8_t *data, size_t size, int first_only,
                            seqr_tiff_page_callback callback, void *context,
                            int *width, int *height, int *pages, uint64_t *pixels,
                            char *error, size_t error_size) {
-    pthread_once(&libtiff_once, load_libtiff);
-    if (!libtiff_loaded) {
-        seqr_copy_error(error, error_size, libtiff_error);
-        return SEQR_CODEC_FAILED;
-    }
+    if (!libtiff_ready(error, error_size)) return SEQR_CODEC_FAILED;
     tiff_source source = {data, size, 0};
     tiff_errors errors = {error, error_size, 0};
     TIFF *tif = tiff_open(&source, &errors);
