@@ -43,7 +43,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .postgres:
             guard let url = Self.postgresURL else { throw PostgresMissing() }
             let repository = try PostgresRepository(url: url, logger: logger)
-            return try await withRunning([repository.client]) {
+            return try await withRunning([repository]) {
                 try await repository.migrate()
                 return try await body(repository, nil)
             }

@@ -102,6 +102,17 @@ public struct PostgresURL: Sendable, Equatable {
         return tls
     }
 
+    /// What a single postgres-nio connection is given (the reachability check, ``PostgresReadConnections``);
+    /// throws when the TLS settings cannot be used (an unreadable `sslrootcert`).
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        var tls = PostgresConnection.Configuration.TLS.disable
+        if let tlsConfiguration {
+            let context = try NIOSSLContext(configuration: tlsConfiguration)
+            tls = sslMode == .prefer ? .prefer(context) : .require(context)
+        }
+        return PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+    }
+
     public var clientConfiguration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS
         switch (sslMode, tlsConfiguration) {
