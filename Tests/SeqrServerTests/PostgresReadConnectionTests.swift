@@ -77,6 +77,23 @@ struct PostgresReadConnectionTests {
         }
     }
 
+    @Test("pool=N below three caps the read connections per event loop at N")
+    func readConnectionsFollowThePool() async throws {
+        guard let url = Backend.postgresURL else { throw Backend.PostgresMissing() }
+        let repository = try PostgresRepository(url: url + (url.contains("?") ? "&" : "?") + "pool=1", logger: Self.logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            let (account, note) = try await Self.accountWithNote(repository)
+            let reads = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<64 { group.addTask { try await repository.note(id: note.id, owner: account.id) == note } }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(reads.count == 64 && reads.allSatisfy { $0 })
+            let loops = MultiThreadedEventLoopGroup.singleton.makeIterator().map { $0 }.count
+            #expect(try await Self.backends(repository.reads, via: repository).count <= loops)
+        }
+    }
+
     @Test("a read connection whose backend is terminated (pg_terminate_backend) is replaced: the next reads succeed, on a new backend")
     func terminatedBackendIsReplaced() async throws {
         let repository = try Self.repository()
@@ -106,7 +123,7 @@ struct PostgresReadConnectionTests {
     func concurrentReadsOnOneConnection() async throws {
         let repository = try Self.repository()
         let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, logger: Self.logger)
+        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
         try await withRunning([repository]) {
             try await repository.migrate()
             var notes: [(AccountRecord, NoteRecord)] = []

@@ -7,7 +7,7 @@ import PostgresNIO
 import SeqrCore
 
 /// The reads of a signed-in request — a note by id, and a session with its account when the session
-/// cache misses — over long-lived connections of their own, one per event loop, instead of a
+/// cache misses — over long-lived connections of their own, a few per event loop, instead of a
 /// connection leased from `PostgresClient`'s pool for every query. Callgrind put the lease (a lock
 /// and a checked continuation through unspecialised generic code) and the async row sequence at
 /// tens of thousands of instructions per read (docs/benchmarks.md, "Direct connections for the hot
@@ -41,15 +41,24 @@ final class PostgresReadConnections: Sendable {
     }
 
     private let slots: [Slot]
+    /// Each loop's slots: a read takes them in turn.
+    private let loops: [(loop: any EventLoop, slots: [Slot])]
+    /// Connections per event loop at most (fewer when `pool=N` is smaller): with one per loop,
+    /// 32 concurrent reads queued behind two connections; three per loop read 0.23× hello-world
+    /// against 0.18× with one or two (docs/benchmarks.md, "Direct connections for the hot reads").
+    static let connectionsPerLoop = 3
     private let group: any EventLoopGroup
     /// A failure here (TLS settings that cannot be used) fails every read; the start-up check reports it first.
     private let configuration: Result<PostgresConnection.Configuration, any Error>
     private let logger: Logger
     private let nextID = NIOLockedValueBox(0)
+    private let turn = NIOLockedValueBox(0)
     /// What `pg_stat_activity` shows for these connections: "seqr-server reads" and eight hex digits of this process's set.
     let applicationName: String
 
-    init(configuration: Result<PostgresConnection.Configuration, any Error>, group: MultiThreadedEventLoopGroup = .singleton, logger: Logger) {
+    /// - Parameter perLoop: connections on each loop of `group`.
+    init(configuration: Result<PostgresConnection.Configuration, any Error>, group: MultiThreadedEventLoopGroup = .singleton,
+         perLoop: Int = connectionsPerLoop, logger: Logger) {
         let applicationName = "seqr-server reads " + String(UInt32.random(in: .min ... .max), radix: 16)
         self.applicationName = applicationName
         self.configuration = configuration.map { configuration in
@@ -59,7 +68,8 @@ final class PostgresReadConnections: Sendable {
         }
         self.group = group
         self.logger = logger
-        slots = group.makeIterator().map(Slot.init)
+        loops = group.makeIterator().map { loop in (loop, (0..<perLoop).map { _ in Slot(loop) }) }
+        slots = loops.flatMap(\.slots)
     }
 
     /// `GET /v1/notes/{id}`: one note of its owner.
@@ -136,7 +146,13 @@ final class PostgresReadConnections: Sendable {
     /// The connection of the loop this task runs on (it then stays there), or of the next loop.
     private func slot() -> Slot {
         let loop = MultiThreadedEventLoopGroup.currentEventLoop ?? group.next()
-        return slots.first { $0.eventLoop === loop } ?? slots[0]
+        let mine = loops.first { $0.loop === loop }?.slots ?? loops[0].slots
+        guard mine.count > 1 else { return mine[0] }
+        let n = turn.withLockedValue { turn in
+            turn &+= 1
+            return turn
+        }
+        return mine[Int(UInt(bitPattern: n) % UInt(mine.count))]
     }
 
     /// The slot's connection, opened (and its statements prepared) when it has none.

@@ -24,7 +24,8 @@ public final class PostgresRepository: SeqrRepository, Service {
         self.logger = logger
         self.settings = settings
         client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
-        reads = PostgresReadConnections(configuration: Result { try settings.connectionConfiguration() }, logger: logger)
+        reads = PostgresReadConnections(configuration: Result { try settings.connectionConfiguration() },
+                                        perLoop: min(PostgresReadConnections.connectionsPerLoop, settings.poolSize), logger: logger)
     }
 
     /// Runs the connection pool until cancelled, then closes the read connections.
