@@ -16,8 +16,9 @@ import PostgresNIO
 /// so it need not sit in a command line that `ps` shows. Unknown parameters are refused
 /// rather than ignored: a mistyped `sslmode` must not quietly mean no TLS.
 ///
-/// `pool` (seqr's own, not libpq's) is how many connections at most answer requests
-/// (``poolSize``); the LISTEN connection of ``PostgresClusterEvents`` comes on top.
+/// `pool` (seqr's own, not libpq's) is how many pooled connections at most answer requests
+/// (``poolSize``); the LISTEN connection of ``PostgresClusterEvents`` comes on top, and so do the hot
+/// reads' own connections (``PostgresReadConnections``: three per event loop, or `pool` if fewer).
 public struct PostgresURL: Sendable, Equatable {
     public enum SSLMode: String, Sendable, CaseIterable {
         case disable, prefer, require
