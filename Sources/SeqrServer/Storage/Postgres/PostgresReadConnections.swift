@@ -33,7 +33,7 @@ final class PostgresReadConnections: Sendable {
         case closed
     }
 
-    /// One event loop's connection.
+    /// One connection of an event loop, opened on first use and again after it dies.
     private final class Slot: Sendable {
         let eventLoop: any EventLoop
         let state = NIOLockedValueBox(State.idle)
@@ -43,22 +43,18 @@ final class PostgresReadConnections: Sendable {
     private let slots: [Slot]
     /// Each loop's slots: a read takes them in turn.
     private let loops: [(loop: any EventLoop, slots: [Slot])]
-    /// Connections per event loop at most (fewer when `pool=N` is smaller): with one per loop,
-    /// 32 concurrent reads queued behind two connections; three per loop read 0.23× hello-world
-    /// against 0.18× with one or two (docs/benchmarks.md, "Direct connections for the hot reads").
-    static let connectionsPerLoop = 3
     private let group: any EventLoopGroup
     /// A failure here (TLS settings that cannot be used) fails every read; the start-up check reports it first.
     private let configuration: Result<PostgresConnection.Configuration, any Error>
     private let logger: Logger
     private let nextID = NIOLockedValueBox(0)
     private let turn = NIOLockedValueBox(0)
-    /// What `pg_stat_activity` shows for these connections: "seqr-server reads" and eight hex digits of this process's set.
+    /// What `pg_stat_activity` shows for these connections: "seqr-server reads" and a random hex number of this set (one per repository).
     let applicationName: String
 
     /// - Parameter perLoop: connections on each loop of `group`.
     init(configuration: Result<PostgresConnection.Configuration, any Error>, group: MultiThreadedEventLoopGroup = .singleton,
-         perLoop: Int = connectionsPerLoop, logger: Logger) {
+         perLoop: Int = PostgresURL.defaultReadConnectionsPerLoop, logger: Logger) {
         let applicationName = "seqr-server reads " + String(UInt32.random(in: .min ... .max), radix: 16)
         self.applicationName = applicationName
         self.configuration = configuration.map { configuration in

@@ -25,7 +25,7 @@ public final class PostgresRepository: SeqrRepository, Service {
         self.settings = settings
         client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
         reads = PostgresReadConnections(configuration: Result { try settings.connectionConfiguration() },
-                                        perLoop: min(PostgresReadConnections.connectionsPerLoop, settings.poolSize), logger: logger)
+                                        perLoop: settings.readConnectionsPerLoop, logger: logger)
     }
 
     /// Runs the connection pool until cancelled, then closes the read connections.
