@@ -16,8 +16,12 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     var testDescription: String { rawValue }
 
+    /// With `reads=1`: each test's repository opens one read connection per event loop, not three,
+    /// so that the suites running side by side stay within PostgreSQL's 100 connections.
     static var postgresURL: String? {
-        ProcessInfo.processInfo.environment["SEQR_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        ProcessInfo.processInfo.environment["SEQR_TEST_POSTGRES_URL"].flatMap { url in
+            url.isEmpty ? nil : url + (url.contains("?") ? "&" : "?") + "reads=1"
+        }
     }
 
     static var available: [Backend] {
@@ -43,7 +47,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .postgres:
             guard let url = Self.postgresURL else { throw PostgresMissing() }
             let repository = try PostgresRepository(url: url, logger: logger)
-            return try await withRunning([repository.client]) {
+            return try await withRunning([repository]) {
                 try await repository.migrate()
                 return try await body(repository, nil)
             }

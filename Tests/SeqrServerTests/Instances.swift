@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import SeqrServer
 import SeqrTestSupport
+import ServiceLifecycle
 import Testing
 
 /// One seqr-server instance in process, with the cluster events it runs with in production
@@ -49,7 +50,7 @@ extension Backend {
             guard let url = Self.postgresURL else { throw PostgresMissing() }
             let repositories = try (0..<count).map { _ in try PostgresRepository(url: url, logger: quiet) }
             let events = repositories.map { PostgresClusterEvents(client: $0.client, logger: quiet) }
-            return try await withRunning(repositories.map(\.client) + events) {
+            return try await withRunning(repositories.map { $0 as any Service } + events) {
                 try await repositories[0].migrate()
                 try await Self.waitUntil { events.allSatisfy(\.isLive) }
                 return try await run(try zip(repositories, events).map { try make($0, $1) })

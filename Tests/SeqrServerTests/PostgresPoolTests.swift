@@ -25,8 +25,21 @@ struct PostgresPoolTests {
             #expect(PostgresURLError.badPoolSize(bad).description == "PostgreSQL URL: pool \"\(bad)\" is not a number of connections from 1 to 1000")
         }
         #expect(throws: PostgresURLError.badPoolSize("")) { try PostgresURL(parsing: "postgres://u@h/db?pool", environment: [:]) }
-        #expect(PostgresURLError.unknownParameter("pools").description.contains("only sslmode, sslrootcert and pool"))
+        #expect(PostgresURLError.unknownParameter("pools").description.contains("only sslmode, sslrootcert, pool and reads"))
         #expect(throws: PostgresURLError.unknownParameter("pools")) { try PostgresURL(parsing: "postgres://u@h/db?pools=4", environment: [:]) }
+    }
+
+    @Test("reads=N is read as the hot reads' connections per event loop, 3 by default; anything but a number from 1 to 64 is refused with its own error")
+    func readsParsing() throws {
+        #expect(try PostgresURL(parsing: "postgres://u@h/db", environment: [:]).readConnectionsPerLoop == 3)
+        for count in [1, 2, 64] {
+            #expect(try PostgresURL(parsing: "postgres://u@h/db?pool=4&reads=\(count)", environment: [:]).readConnectionsPerLoop == count)
+        }
+        for bad in ["0", "65", "-1", "+2", "two", "", "2.0"] {
+            let url = "postgres://u@h/db?reads=\(bad.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? bad)"
+            #expect(throws: PostgresURLError.badReadConnections(bad), "\(bad)") { try PostgresURL(parsing: url, environment: [:]) }
+        }
+        #expect(PostgresURLError.badReadConnections("0").description == "PostgreSQL URL: reads \"0\" is not a number of connections per event loop from 1 to 64")
     }
 
     /// The test database's URL with `pool=size` added.

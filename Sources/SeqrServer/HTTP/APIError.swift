@@ -32,5 +32,7 @@ public struct APIError: HTTPResponseError {
         APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "storage_quota_exceeded",
                  "this account may store at most \(quota / 1024) KiB of notes and location fixes; delete some first")
     }
+    /// 503: the database did not answer (``RepositoryError/unavailable(_:)``); a client may retry.
+    static let storageUnavailable = APIError(.serviceUnavailable, "unavailable", "the database did not answer; try again", retryAfter: 1)
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad_request", message) }
 }

@@ -19,4 +19,6 @@ public enum RepositoryError: Error, Equatable {
     case unknownFormat(String)
     /// A stored row cannot be read back (an id that is not a UUID): an error, never a crash.
     case unreadableRow(String)
+    /// The database did not answer (its connection died and a new one failed too): 503, try again.
+    case unavailable(String)
 }

@@ -14,7 +14,7 @@ public enum RepositoryLocation {
     public static func open(_ location: String, passwordFile: String? = nil, logger: Logger) throws -> (repository: any SeqrRepository, services: [any Service]) {
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
             let repository = try PostgresRepository(url: location, passwordFile: passwordFile, logger: logger)
-            return (repository, [repository.client])
+            return (repository, [repository])
         }
         let directory = (location as NSString).deletingLastPathComponent
         if !directory.isEmpty {

@@ -60,9 +60,7 @@ enum PostgresPreparedStatements {
 
         func decodeRow(_ row: PostgresRow) throws -> Row {
             var cells = PostgresCellReader(row)
-            let session = SessionRecord(tokenHash: try cells.next(), accountID: try cells.next(),
-                                        createdAt: Date(timeIntervalSince1970: try cells.next()), expiresAt: Date(timeIntervalSince1970: try cells.next()))
-            return (session, PostgresPreparedStatements.account(try accountRow(&cells)))
+            return try PostgresPreparedStatements.sessionAccountRow(&cells)
         }
     }
 
@@ -106,8 +104,20 @@ enum PostgresPreparedStatements {
     /// A row of ``noteColumns``, cell by cell (``PostgresCellReader``).
     static func noteRow(_ row: PostgresRow) throws -> NoteRow {
         var c = PostgresCellReader(row)
-        return (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next(),
-                try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
+        return try noteRow(&c)
+    }
+
+    /// The next cells as ``noteColumns``.
+    static func noteRow(_ c: inout PostgresCellReader) throws -> NoteRow {
+        (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next(),
+         try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
+    }
+
+    /// The next cells as ``SessionAccount``'s row: the session, then ``accountColumns``.
+    static func sessionAccountRow(_ c: inout PostgresCellReader) throws -> SessionAccount.Row {
+        let session = SessionRecord(tokenHash: try c.next(), accountID: try c.next(),
+                                    createdAt: Date(timeIntervalSince1970: try c.next()), expiresAt: Date(timeIntervalSince1970: try c.next()))
+        return (session, account(try accountRow(&c)))
     }
 
     /// A row of ``accountColumns``, cell by cell.

@@ -87,12 +87,7 @@ extension PostgresRepository {
     }
 
     public func signedInAccount(tokenHash: Data, now: Date) async throws -> (session: SessionRecord, account: AccountRecord)? {
-        var found: (session: SessionRecord, account: AccountRecord)?
-        for try await row in try await client.execute(
-            PostgresPreparedStatements.SessionAccount(tokenHash: tokenHash, now: now.timeIntervalSince1970), logger: logger) {
-            found = row
-        }
-        return found
+        try await reads.signedInAccount(tokenHash: tokenHash, now: now)
     }
 
     public func deleteSession(tokenHash: Data) async throws {

@@ -5,9 +5,9 @@ import SeqrCore
 
 /// Notes in PostgreSQL (migration `v1-notes`).
 extension PostgresRepository {
-    private typealias NoteRow = PostgresPreparedStatements.NoteRow
+    typealias NoteRow = PostgresPreparedStatements.NoteRow
     private static let noteColumns = PostgresPreparedStatements.noteColumns
-    private static func note(_ r: NoteRow) throws -> NoteRecord {
+    static func note(_ r: NoteRow) throws -> NoteRecord {
         guard let format = NoteFormat(rawValue: r.4) else { throw RepositoryError.unknownFormat(r.4) }
         return NoteRecord(
             id: r.0, accountID: r.1,
@@ -33,11 +33,7 @@ extension PostgresRepository {
     }
 
     public func note(id: UUID, owner: UUID) async throws -> NoteRecord? {
-        var found: NoteRecord?
-        for try await row in try await client.execute(PostgresPreparedStatements.Note(id: id, owner: owner), logger: logger) {
-            found = try Self.note(row)
-        }
-        return found
+        try await reads.note(id: id, owner: owner)
     }
 
     public func createNote(_ record: NoteRecord, limit: Int?, storageQuota: Int?) async throws {

@@ -15,18 +15,12 @@ extension PostgresRepository {
     /// attempt and holds the migrations (and a graceful stop) until it gives up.
     public func checkReachable(timeout seconds: Int) async throws(PostgresUnreachableError) {
         let endpoint = "\(settings.host):\(settings.port)"
-        var tls = PostgresConnection.Configuration.TLS.disable
-        if let tlsConfiguration = settings.tlsConfiguration {
-            do {
-                let context = try NIOSSLContext(configuration: tlsConfiguration)
-                tls = settings.sslMode == .prefer ? .prefer(context) : .require(context)
-            } catch {
-                throw PostgresUnreachableError(endpoint: endpoint, reason: "the TLS settings cannot be used (\(error))")
-            }
+        var configuration: PostgresConnection.Configuration
+        do {
+            configuration = try settings.connectionConfiguration()
+        } catch {
+            throw PostgresUnreachableError(endpoint: endpoint, reason: "the TLS settings cannot be used (\(error))")
         }
-        var configuration = PostgresConnection.Configuration(
-            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
-            database: settings.database, tls: tls)
         configuration.options.connectTimeout = .seconds(Int64(seconds))
         do {
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Logger(label: "seqr-server.check") { _ in SwiftLogNoOpLogHandler() })

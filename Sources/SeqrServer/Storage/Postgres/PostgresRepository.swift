@@ -2,12 +2,15 @@ import Foundation
 import Logging
 import PostgresNIO
 import SeqrCore
+import ServiceLifecycle
 
 /// PostgreSQL through postgres-nio, for deployments with several server processes. The same
 /// named migrations as ``SQLiteRepository`` (``Schema``); `client` must be running (``run()`` is
 /// a service the application's service group starts). Its parts: `+Accounts`, `+Notes`, `+Location`.
-public final class PostgresRepository: SeqrRepository {
+/// The hot reads go over connections of their own (``PostgresReadConnections``), the rest over the pool.
+public final class PostgresRepository: SeqrRepository, Service {
     public let client: PostgresClient
+    let reads: PostgresReadConnections
     let settings: PostgresURL
     let logger: Logger
 
@@ -21,11 +24,14 @@ public final class PostgresRepository: SeqrRepository {
         self.logger = logger
         self.settings = settings
         client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger)
+        reads = PostgresReadConnections(configuration: Result { try settings.connectionConfiguration() },
+                                        perLoop: settings.readConnectionsPerLoop, logger: logger)
     }
 
-    /// Runs the connection pool until cancelled.
+    /// Runs the connection pool until cancelled, then closes the read connections.
     public func run() async {
         await client.run()
+        await reads.close()
     }
 
     public func migrate() async throws {

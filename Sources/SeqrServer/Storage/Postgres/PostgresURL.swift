@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 
-/// A `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=FILE&pool=N]` URL and
+/// A `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=FILE&pool=N&reads=N]` URL and
 /// where the password comes from, read as libpq reads them where both apply:
 ///
 /// | sslmode | TLS | certificate checked |
@@ -16,8 +16,9 @@ import PostgresNIO
 /// so it need not sit in a command line that `ps` shows. Unknown parameters are refused
 /// rather than ignored: a mistyped `sslmode` must not quietly mean no TLS.
 ///
-/// `pool` (seqr's own, not libpq's) is how many connections at most answer requests
-/// (``poolSize``); the LISTEN connection of ``PostgresClusterEvents`` comes on top.
+/// `pool` (seqr's own, not libpq's) is how many pooled connections at most answer requests
+/// (``poolSize``); the LISTEN connection of ``PostgresClusterEvents`` comes on top, and so do the hot
+/// reads' own connections: `reads` (seqr's own too) per event loop (``readConnectionsPerLoop``).
 public struct PostgresURL: Sendable, Equatable {
     public enum SSLMode: String, Sendable, CaseIterable {
         case disable, prefer, require
@@ -42,6 +43,12 @@ public struct PostgresURL: Sendable, Equatable {
     /// backends fight the server for those cores (p99 10–20 ms against 140–380 ms,
     /// docs/benchmarks.md). A PostgreSQL with more cores of its own may take more.
     public static let defaultPoolSize = 3
+    /// The hot reads' own connections per event loop (``PostgresReadConnections``).
+    public var readConnectionsPerLoop: Int
+    public static let readConnectionCounts = 1...64
+    /// Three per loop read fastest on the 2-core benchmark machine (one per loop queued 32 concurrent
+    /// reads behind two connections; four were no faster; docs/benchmarks.md).
+    public static let defaultReadConnectionsPerLoop = 3
 
     public init(parsing url: String, passwordFile: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
@@ -57,6 +64,7 @@ public struct PostgresURL: Sendable, Equatable {
         self.database = database.isEmpty ? nil : database
         sslMode = .disable
         poolSize = Self.defaultPoolSize
+        readConnectionsPerLoop = Self.defaultReadConnectionsPerLoop
         for item in components.queryItems ?? [] {
             switch item.name {
             case "sslmode":
@@ -71,6 +79,11 @@ public struct PostgresURL: Sendable, Equatable {
                 guard value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                       let size = Int(value), Self.poolSizes.contains(size) else { throw .badPoolSize(value) }
                 poolSize = size
+            case "reads":
+                let value = item.value ?? ""
+                guard value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                      let count = Int(value), Self.readConnectionCounts.contains(count) else { throw .badReadConnections(value) }
+                readConnectionsPerLoop = count
             default:
                 throw .unknownParameter(item.name)
             }
@@ -100,6 +113,17 @@ public struct PostgresURL: Sendable, Equatable {
         case .verifyFull: tls.certificateVerification = .fullVerification
         }
         return tls
+    }
+
+    /// What a single postgres-nio connection is given (the reachability check, ``PostgresReadConnections``);
+    /// throws when the TLS settings cannot be used (an unreadable `sslrootcert`).
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        var tls = PostgresConnection.Configuration.TLS.disable
+        if let tlsConfiguration {
+            let context = try NIOSSLContext(configuration: tlsConfiguration)
+            tls = sslMode == .prefer ? .prefer(context) : .require(context)
+        }
+        return PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
     }
 
     public var clientConfiguration: PostgresClient.Configuration {

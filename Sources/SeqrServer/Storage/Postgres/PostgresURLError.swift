@@ -6,6 +6,7 @@ public enum PostgresURLError: Error, Equatable, CustomStringConvertible {
     case unknownSSLMode(String)
     case unknownParameter(String)
     case badPoolSize(String)
+    case badReadConnections(String)
     case twoPasswords
     case passwordFileUnreadable(String)
     case passwordFileEmpty(String)
@@ -18,9 +19,11 @@ public enum PostgresURLError: Error, Equatable, CustomStringConvertible {
         case .noUser: return "PostgreSQL URL: no user" + expected
         case .unknownSSLMode(let mode):
             return "PostgreSQL URL: sslmode \"\(mode)\" is not one of \(PostgresURL.SSLMode.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .unknownParameter(let name): return "PostgreSQL URL: unsupported parameter \(name) (only sslmode, sslrootcert and pool)"
+        case .unknownParameter(let name): return "PostgreSQL URL: unsupported parameter \(name) (only sslmode, sslrootcert, pool and reads)"
         case .badPoolSize(let value):
             return "PostgreSQL URL: pool \"\(value)\" is not a number of connections from \(PostgresURL.poolSizes.lowerBound) to \(PostgresURL.poolSizes.upperBound)"
+        case .badReadConnections(let value):
+            return "PostgreSQL URL: reads \"\(value)\" is not a number of connections per event loop from \(PostgresURL.readConnectionCounts.lowerBound) to \(PostgresURL.readConnectionCounts.upperBound)"
         case .twoPasswords: return "PostgreSQL URL: a password in the URL and a --database-password-file; give it once"
         case .passwordFileUnreadable(let path): return "cannot read the database password file \(path)"
         case .passwordFileEmpty(let path): return "the database password file \(path) is empty"

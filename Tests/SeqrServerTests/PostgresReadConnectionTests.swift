@@ -1,0 +1,173 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOPosix
+import PostgresNIO
+import SeqrCore
+@testable import SeqrServer
+import SeqrTestSupport
+import ServiceLifecycle
+import Testing
+
+/// The hot reads over long-lived connections of their own (``PostgresReadConnections``): they keep
+/// connections and prepared statements, never rows; they survive a backend that dies; and one
+/// connection answers many reads at once.
+@Suite("seqr-server PostgreSQL read connections", .enabled(if: Backend.available.contains(.postgres)))
+struct PostgresReadConnectionTests {
+    static let logger = Logger(label: "seqr-read-connections-test")
+
+    static func repository() throws -> PostgresRepository {
+        guard let url = Backend.postgresURL else { throw Backend.PostgresMissing() }
+        return try PostgresRepository(url: url, logger: logger)
+    }
+
+    /// An account with one note, written through `repository`'s pool.
+    static func accountWithNote(_ repository: PostgresRepository, title: String = "title") async throws -> (AccountRecord, NoteRecord) {
+        // Whole seconds: a time read back as seconds since 1970 then compares equal.
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded())
+        let account = AccountRecord(id: UUID(), username: "reads-\(UUID().uuidString.prefix(12))", authHash: "hash",
+                                    kdf: .fresh(iterations: AccountKDFParameters.minimumIterations), pro: false, createdAt: now)
+        try await repository.createAccount(account)
+        let id = UUID()
+        let note = NoteRecord(id: id, accountID: account.id,
+                              note: EncryptedNote(id: id, title: Data(title.utf8), info: Data("info of \(title)".utf8), format: .seqrAEAD,
+                                                  kdf: NoteKDF(account.kdf)),
+                              version: 1, createdAt: now, updatedAt: now)
+        try await repository.createNote(note, limit: nil, storageQuota: nil)
+        return (account, note)
+    }
+
+    /// The backends `pg_stat_activity` shows under `reads`' application name.
+    static func backends(_ reads: PostgresReadConnections, via repository: PostgresRepository) async throws -> [Int32] {
+        var pids: [Int32] = []
+        for try await pid in try await repository.client.query(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = \(reads.applicationName)", logger: logger).decode(Int32.self) {
+            pids.append(pid)
+        }
+        return pids
+    }
+
+    @Test("a read on one instance's read connection sees another instance's update, deletion, new session and revocation at once")
+    func seesOtherInstancesWrites() async throws {
+        let writer = try Self.repository()
+        let reader = try Self.repository()
+        try await withRunning([writer, reader] as [any Service]) {
+            try await writer.migrate()
+            let (account, note) = try await Self.accountWithNote(writer)
+            // The reader's connection is open and has read the note before each write.
+            #expect(try await reader.note(id: note.id, owner: account.id) == note)
+            #expect(try await reader.note(id: note.id, owner: UUID()) == nil)
+            let changed = EncryptedNote(id: note.id, title: Data("new title".utf8), info: Data("new info".utf8), format: .seqrAEAD, kdf: note.note.kdf)
+            let updated = try await writer.updateNote(id: note.id, owner: account.id, content: changed, expectedVersion: 1, now: Date(), storageQuota: nil)
+            let read = try #require(try await reader.note(id: note.id, owner: account.id))
+            #expect(read.version == 2 && read.note.title == Data("new title".utf8) && read == updated)
+
+            let token = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+            #expect(try await reader.signedInAccount(tokenHash: token, now: Date()) == nil)
+            try await writer.createSession(SessionRecord(tokenHash: token, accountID: account.id, createdAt: Date(), expiresAt: Date() + 3600))
+            let signedIn = try #require(try await reader.signedInAccount(tokenHash: token, now: Date()))
+            #expect(signedIn.account == account && signedIn.session.tokenHash == token)
+            #expect(try await reader.signedInAccount(tokenHash: token, now: Date() + 7200) == nil)
+            try await writer.deleteSession(tokenHash: token)
+            #expect(try await reader.signedInAccount(tokenHash: token, now: Date()) == nil)
+
+            #expect(try await writer.deleteNote(id: note.id, owner: account.id))
+            #expect(try await reader.note(id: note.id, owner: account.id) == nil)
+        }
+    }
+
+    @Test("reads=N opens at most N read connections per event loop, and reads taken in turn across them are all answered")
+    func readConnectionsPerLoop() async throws {
+        guard let url = Backend.postgresURL else { throw Backend.PostgresMissing() }
+        let repository = try PostgresRepository(url: url + (url.contains("?") ? "&" : "?") + "reads=2", logger: Self.logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            let (account, note) = try await Self.accountWithNote(repository)
+            let reads = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<64 { group.addTask { try await repository.note(id: note.id, owner: account.id) == note } }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(reads.count == 64 && reads.allSatisfy { $0 })
+            let loops = MultiThreadedEventLoopGroup.singleton.makeIterator().map { $0 }.count
+            let backends = try await Self.backends(repository.reads, via: repository).count
+            #expect(backends >= 2 && backends <= 2 * loops, "\(backends) backends on \(loops) loops")
+        }
+    }
+
+    @Test("a read connection whose backend is terminated (pg_terminate_backend) is replaced: the next reads succeed, on a new backend")
+    func terminatedBackendIsReplaced() async throws {
+        let repository = try Self.repository()
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            let (account, note) = try await Self.accountWithNote(repository)
+            for _ in 0..<3 {
+                #expect(try await repository.note(id: note.id, owner: account.id) == note)
+                let before = try await Self.backends(repository.reads, via: repository)
+                #expect(!before.isEmpty)
+                for try await terminated in try await repository.client.query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(repository.reads.applicationName)",
+                    logger: Self.logger).decode(Bool.self) {
+                    #expect(terminated)
+                }
+                // At once, before the client may have seen the connection close, and again after.
+                #expect(try await repository.note(id: note.id, owner: account.id) == note)
+                #expect(try await repository.signedInAccount(tokenHash: Data(repeating: 7, count: 32), now: Date()) == nil)
+                #expect(try await repository.note(id: note.id, owner: account.id) == note)
+                let after = try await Self.backends(repository.reads, via: repository)
+                #expect(!after.isEmpty && Set(after).isDisjoint(with: before), "before \(before), after \(after)")
+            }
+        }
+    }
+
+    @Test("one read connection answers two hundred concurrent reads of twenty notes, each with its own note")
+    func concurrentReadsOnOneConnection() async throws {
+        let repository = try Self.repository()
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            var notes: [(AccountRecord, NoteRecord)] = []
+            for i in 0..<20 { notes.append(try await Self.accountWithNote(repository, title: "note \(i)")) }
+            let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
+                for i in 0..<200 {
+                    let (account, note) = notes[i % notes.count]
+                    group.addTask { try await reads.note(id: note.id, owner: account.id) == note ? 0 : 1 }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(wrong == 0)
+            #expect(try await Self.backends(reads, via: repository).count == 1)
+            await reads.close()
+            // Closed: a read is refused as the database being unavailable, not answered from anything kept.
+            await #expect(throws: RepositoryError.unavailable("the server is stopping")) {
+                try await reads.note(id: notes[0].1.id, owner: notes[0].0.id)
+            }
+        }
+        try await loop.shutdownGracefully()
+    }
+
+    @Test("a read the database cannot answer is a 503 with Retry-After, not a 500")
+    func unavailableIs503() async throws {
+        try await Backend.postgres.withRepository { repository, _ in
+            let settings = AccountsService.Settings.testing
+            let accounts = try AccountsService(repository: repository, settings: settings)
+            let notes = NotesService(repository: repository, plans: settings.plans)
+            var quiet = Logger(label: "seqr-server-test")
+            quiet.logLevel = .critical
+            // As seqr-server runs it: with the request log's middleware, which maps errors to answers.
+            let app = Application(router: SeqrServerApplication.router(accounts: accounts, notes: notes), logger: quiet)
+            try await app.test(.router) { client in
+                var user = TestUser()
+                try await client.register(&user)
+                let note = try await client.createNote(user)
+                #expect(try await client.execute(uri: "/v1/notes/\(note.id)", method: .get, headers: user.auth).status == .ok)
+                let postgres = try #require(repository as? PostgresRepository)
+                await postgres.reads.close()
+                let response = try await client.execute(uri: "/v1/notes/\(note.id)", method: .get, headers: user.auth)
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] == "1")
+            }
+        }
+    }
+}
