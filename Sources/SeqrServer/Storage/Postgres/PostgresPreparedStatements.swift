@@ -14,32 +14,31 @@ enum PostgresPreparedStatements {
     typealias AccountRow = (UUID, String, String, String, Int, String, Bool, Double)
     static let accountColumns = "id, username, auth_hash, kdf_algorithm, kdf_iterations, kdf_salt, pro, created_at"
 
-    /// `GET /v1/notes/{id}`: one note of its owner.
-    struct Note: PostgresPreparedStatement {
-        static let name = "seqr_note_v1"
-        static let sql = "SELECT \(noteColumns) FROM note WHERE id = $1 AND account_id = $2"
-        static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid]
-        typealias Row = NoteRow
-        let id: UUID
-        let owner: UUID
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 2)
-            bindings.append(id)
-            bindings.append(owner)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresPreparedStatements.noteRow(row) }
+    /// `GET /v1/notes/{id}`, in batches (``PostgresReadBatch``): the notes whose id and owner are a pair of
+    /// `$1` (ids) and `$2` (owners, in the same order).
+    enum NoteBatch {
+        static let sql = """
+            SELECT \(noteColumns.split(separator: ", ").map { "n.\($0)" }.joined(separator: ", "))
+            FROM unnest($1::uuid[], $2::uuid[]) AS k(id, account_id) JOIN note n ON n.id = k.id AND n.account_id = k.account_id
+            """
     }
 
     /// The bearer-token check: a live session.
-    struct Session: LiveSessionLookup {
+    struct Session: PostgresPreparedStatement {
         static let name = "seqr_session_v1"
         static let sql = "SELECT token_hash, account_id, created_at, expires_at FROM session WHERE token_hash = $1 AND expires_at > $2"
+        static let bindingDataTypes: [PostgresDataType] = [.bytea, .float8]
         typealias Row = (Data, UUID, Double, Double)
         let tokenHash: Data
+        /// Seconds since 1970.
         let now: Double
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 2)
+            try bindings.append(tokenHash)
+            bindings.append(now)
+            return bindings
+        }
 
         func decodeRow(_ row: PostgresRow) throws -> Row {
             var cells = PostgresCellReader(row)
@@ -47,21 +46,13 @@ enum PostgresPreparedStatements {
         }
     }
 
-    /// The bearer-token check: a live session and its account, in one round trip.
-    struct SessionAccount: LiveSessionLookup {
-        static let name = "seqr_session_account_v1"
+    /// The bearer-token check, in batches (``PostgresReadBatch``): the sessions live at `$2` (seconds since 1970)
+    /// whose token hash is one of `$1`, each with its account, in one round trip.
+    enum SessionAccountBatch {
         static let sql = """
             SELECT s.token_hash, s.account_id, s.created_at, s.expires_at, \(accountColumns.split(separator: ", ").map { "a.\($0)" }.joined(separator: ", "))
-            FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_at > $2
+            FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = ANY($1::bytea[]) AND s.expires_at > $2
             """
-        typealias Row = (session: SessionRecord, account: AccountRecord)
-        let tokenHash: Data
-        let now: Double
-
-        func decodeRow(_ row: PostgresRow) throws -> Row {
-            var cells = PostgresCellReader(row)
-            return try PostgresPreparedStatements.sessionAccountRow(&cells)
-        }
     }
 
     /// The bearer-token check, then every write: the account by id.
@@ -113,8 +104,8 @@ enum PostgresPreparedStatements {
          try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
     }
 
-    /// The next cells as ``SessionAccount``'s row: the session, then ``accountColumns``.
-    static func sessionAccountRow(_ c: inout PostgresCellReader) throws -> SessionAccount.Row {
+    /// The next cells as ``SessionAccountBatch``'s row: the session, then ``accountColumns``.
+    static func sessionAccountRow(_ c: inout PostgresCellReader) throws -> (session: SessionRecord, account: AccountRecord) {
         let session = SessionRecord(tokenHash: try c.next(), accountID: try c.next(),
                                     createdAt: Date(timeIntervalSince1970: try c.next()), expiresAt: Date(timeIntervalSince1970: try c.next()))
         return (session, account(try accountRow(&c)))
@@ -134,22 +125,5 @@ enum PostgresPreparedStatements {
     static func account(_ r: AccountRow) -> AccountRecord {
         AccountRecord(id: r.0, username: r.1, authHash: r.2, kdf: AccountKDFParameters(algorithm: r.3, iterations: r.4, salt: r.5),
                       pro: r.6, createdAt: Date(timeIntervalSince1970: r.7))
-    }
-}
-
-/// A statement that finds a live session by its token's hash (`$1`) at a time (`$2`, seconds since 1970).
-protocol LiveSessionLookup: PostgresPreparedStatement {
-    var tokenHash: Data { get }
-    var now: Double { get }
-}
-
-extension LiveSessionLookup {
-    static var bindingDataTypes: [PostgresDataType] { [.bytea, .float8] }
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        try bindings.append(tokenHash)
-        bindings.append(now)
-        return bindings
     }
 }

@@ -7,23 +7,24 @@ import PostgresNIO
 import SeqrCore
 
 /// The reads of a signed-in request — a note by id, and a session with its account when the session
-/// cache misses — over long-lived connections of their own, a few per event loop, instead of a
-/// connection leased from `PostgresClient`'s pool for every query. Callgrind put the lease (a lock
-/// and a checked continuation through unspecialised generic code) and the async row sequence at
-/// tens of thousands of instructions per read (docs/benchmarks.md, "Direct connections for the hot
-/// reads"). Each statement is prepared once per connection; its rows come back in the future of
-/// postgres-nio's `PreparedQuery.execute`, collected on the connection's loop.
+/// cache misses — over long-lived connections of their own, one per event loop by default, sent in
+/// batches: while a connection's statement is out, the reads that arrive wait, and all of them go
+/// out together as the next statement (`… FROM unnest($1::uuid[], …) JOIN note …`) as soon as it is
+/// back. A lone read goes out at once; under load one round trip, one Bind/Execute and one wake-up
+/// of the server answer many requests, where PostgreSQL and postgres-nio's per-query machinery had
+/// cost more than everything else a read does (docs/benchmarks.md, "Reads in batches").
 ///
-/// Nothing is kept but connections and prepared statements: every read asks PostgreSQL, so what any
-/// instance wrote is seen by the next read. postgres-nio queues a connection's queries, so concurrent
-/// reads share it. A connection that dies is dropped and the read tried once more on a new one (a read
-/// may be repeated); when that fails too, ``RepositoryError/unavailable(_:)`` (503). Writes and every
-/// other query stay on the pool.
+/// Nothing is kept but connections and prepared statements: every read is answered by a statement
+/// sent after it arrived, so what any instance committed before a read arrived is what it sees. A
+/// read is answered only by a row that matches it whole (note id *and* owner; token hash, and a
+/// session live at the read's own time). A connection that dies is dropped and its reads sent once
+/// more on a new one (a read may be repeated); when that fails too, ``RepositoryError/unavailable(_:)``
+/// (503). Writes and every other query stay on the pool.
 final class PostgresReadConnections: Sendable {
     /// The statements one connection has prepared.
     private struct Prepared: Sendable {
         let connection: PostgresConnection
-        let note: PreparedQuery
+        let notes: PreparedQuery
         let signedIn: PreparedQuery
     }
 
@@ -33,10 +34,12 @@ final class PostgresReadConnections: Sendable {
         case closed
     }
 
-    /// One connection of an event loop, opened on first use and again after it dies.
+    /// One connection of an event loop, opened on first use and again after it dies, with the reads
+    /// waiting for its next statement.
     private final class Slot: Sendable {
         let eventLoop: any EventLoop
         let state = NIOLockedValueBox(State.idle)
+        let queue = NIOLockedValueBox(PostgresReadBatch.Queue())
         init(_ eventLoop: any EventLoop) { self.eventLoop = eventLoop }
     }
 
@@ -70,18 +73,18 @@ final class PostgresReadConnections: Sendable {
 
     /// `GET /v1/notes/{id}`: one note of its owner.
     func note(id: UUID, owner: UUID) async throws -> NoteRecord? {
-        let rows = try await rows([PostgresData(uuid: id), PostgresData(uuid: owner)]) { $0.note }
-        guard let row = rows.first else { return nil }
-        var cells = PostgresCellReader(row, describedByStatement: true)
-        return try PostgresRepository.note(PostgresPreparedStatements.noteRow(&cells))
+        let slot = slot()
+        return try await withUnsafeThrowingContinuation { continuation in
+            submit(.note(.init(id: id, owner: owner, continuation: continuation)), to: slot)
+        }
     }
 
     /// The bearer-token check: a live session and its account.
     func signedInAccount(tokenHash: Data, now: Date) async throws -> (session: SessionRecord, account: AccountRecord)? {
-        let rows = try await rows([PostgresData(bytes: tokenHash), PostgresData(double: now.timeIntervalSince1970)]) { $0.signedIn }
-        guard let row = rows.first else { return nil }
-        var cells = PostgresCellReader(row, describedByStatement: true)
-        return try PostgresPreparedStatements.sessionAccountRow(&cells)
+        let slot = slot()
+        return try await withUnsafeThrowingContinuation { continuation in
+            submit(.signedIn(.init(tokenHash: tokenHash, now: now.timeIntervalSince1970, continuation: continuation)), to: slot)
+        }
     }
 
     /// Closes every connection; reads after this fail with ``RepositoryError/unavailable(_:)``.
@@ -98,48 +101,91 @@ final class PostgresReadConnections: Sendable {
         }
     }
 
-    // MARK: Connections
+    // MARK: Batches
 
-    /// The rows of one statement, on this loop's connection; once more on a new connection when the first has died.
-    private func rows(_ binds: [PostgresData], _ statement: @Sendable (Prepared) -> PreparedQuery) async throws -> [PostgresRow] {
-        let slot = slot()
-        var lastError: any Error = RepositoryError.unavailable("no connection to PostgreSQL")
-        for _ in 0..<2 {
-            let future = connection(slot)
-            let prepared: Prepared
-            do {
-                prepared = try await future.get()
-            } catch {
-                lastError = error
-                continue
-            }
-            do {
-                let query = statement(prepared)
-                let connection = prepared.connection
-                return try await connection.eventLoop.flatSubmit {
-                    // On the connection's loop, where it closes: open now, the query reaches the connection's
-                    // handler, which answers it even if the connection dies next. Written to a channel already
-                    // closed, it would be dropped unanswered and the read would wait for ever.
-                    guard !connection.isClosed else { return connection.eventLoop.makeFailedFuture(PostgresError.connectionClosed) }
-                    return query.execute(binds)
-                }.get()
-            } catch {
-                // The statement's own error (severity ERROR) on a live connection is not the connection's:
-                // it goes up as it is. Anything else, a FATAL one included (a terminated backend), ends it.
-                if case .server(let message) = error as? PostgresError, message.fields[.severity] == "ERROR", !prepared.connection.isClosed {
-                    throw error
-                }
-                lastError = error
-                drop(future, from: slot)
-                try? await prepared.connection.close()
-            }
-        }
-        if let error = lastError as? RepositoryError { throw error }
-        logger.warning("PostgreSQL read failed twice", metadata: ["reason": "\(PostgresRepository.reason(lastError, timeout: 10 /* postgres-nio's connect timeout */))"])
-        throw RepositoryError.unavailable("PostgreSQL did not answer")
+    /// Queues `read` on `slot`; sends it at once when the slot has no statement out.
+    private func submit(_ read: PostgresReadBatch.Read, to slot: Slot) {
+        let batch = slot.queue.withLockedValue { $0.add(read) }
+        if let batch { send(batch, on: slot) }
     }
 
-    /// The connection of the loop this task runs on (it then stays there), or of the next loop.
+    /// After a batch is answered: the reads that arrived meanwhile, if any, go out next.
+    private func sendNext(on slot: Slot) {
+        let batch = slot.queue.withLockedValue { $0.next() }
+        if let batch { send(batch, on: slot) }
+    }
+
+    private func send(_ batch: PostgresReadBatch, on slot: Slot) {
+        // The connection's future completes on its loop, so the statements below are written there, where
+        // the connection closes: open now, a statement reaches the connection's handler, which answers it
+        // even if the connection dies next. Written to a channel already closed, it would be dropped
+        // unanswered and its reads would wait for ever.
+        let future = connection(slot)
+        future.whenComplete { result in
+            switch result {
+            case .failure(let error):
+                self.retry(batch, after: error, on: slot)
+            case .success(let prepared):
+                guard !prepared.connection.isClosed else { return self.retry(batch, after: PostgresError.connectionClosed, on: slot) }
+                let loop = slot.eventLoop
+                let notes: EventLoopFuture<Result<Void, any Error>> = batch.notes.isEmpty ? loop.makeSucceededFuture(.success(()))
+                    : prepared.notes.execute(batch.noteBinds).map { rows in Result { try batch.answerNotes(rows) } }
+                        .recover { .failure($0) }
+                let signedIn: EventLoopFuture<Result<Void, any Error>> = batch.signedIn.isEmpty ? loop.makeSucceededFuture(.success(()))
+                    : prepared.signedIn.execute(batch.signedInBinds).map { rows in Result { try batch.answerSignedIn(rows) } }
+                        .recover { .failure($0) }
+                notes.and(signedIn).whenSuccess { notes, signedIn in
+                    self.settle(batch, notes: notes, signedIn: signedIn, connection: future, prepared: prepared, slot: slot)
+                }
+            }
+        }
+    }
+
+    /// After both statements of a batch: the reads of a failed one fail with its error when the error is the
+    /// statement's own (on a live connection) or a row that cannot be read; anything else — a FATAL error
+    /// included (a terminated backend) — ends the connection, and those reads are sent once more.
+    private func settle(_ batch: PostgresReadBatch, notes: Result<Void, any Error>, signedIn: Result<Void, any Error>,
+                        connection: EventLoopFuture<Prepared>, prepared: Prepared, slot: Slot) {
+        var again = PostgresReadBatch()
+        var lost: (any Error)?
+        if case .failure(let error) = notes {
+            if connectionLost(error, prepared) { lost = error; again.notes = batch.notes } else { batch.failNotes(with: error) }
+        }
+        if case .failure(let error) = signedIn {
+            if connectionLost(error, prepared) { lost = error; again.signedIn = batch.signedIn } else { batch.failSignedIn(with: error) }
+        }
+        guard let lost else { return sendNext(on: slot) }
+        drop(connection, from: slot)
+        let _: EventLoopFuture<Void> = prepared.connection.close()
+        retry(again, after: lost, on: slot)
+    }
+
+    private func connectionLost(_ error: any Error, _ prepared: Prepared) -> Bool {
+        if error is RepositoryError { return false }
+        if case .server(let message) = error as? PostgresError, message.fields[.severity] == "ERROR", !prepared.connection.isClosed { return false }
+        return true
+    }
+
+    /// Sends the reads of a batch that failed for want of a connection once more; those already sent
+    /// twice fail with ``RepositoryError/unavailable(_:)``.
+    private func retry(_ batch: PostgresReadBatch, after error: any Error, on slot: Slot) {
+        let failure: any Error
+        if let error = error as? RepositoryError {
+            failure = error
+        } else {
+            failure = RepositoryError.unavailable("PostgreSQL did not answer")
+            if batch.containsRetried {
+                logger.warning("PostgreSQL read failed twice", metadata: ["reason": "\(PostgresRepository.reason(error, timeout: 10 /* postgres-nio's connect timeout */))"])
+            }
+        }
+        let again = batch.failRetried(with: failure)
+        let next = slot.queue.withLockedValue { $0.requeue(again) }
+        if let next { send(next, on: slot) }
+    }
+
+    // MARK: Connections
+
+    /// A slot of the loop this task runs on, or of the next loop.
     private func slot() -> Slot {
         let loop = MultiThreadedEventLoopGroup.currentEventLoop ?? group.next()
         let mine = loops.first { $0.loop === loop }?.slots ?? loops[0].slots
@@ -198,11 +244,11 @@ final class PostgresReadConnections: Sendable {
         let configuration: PostgresConnection.Configuration
         do { configuration = try self.configuration.get() } catch { return eventLoop.makeFailedFuture(error) }
         return PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).flatMap { connection in
-            // On the loop, as in rows(_:_:): a statement sent to a connection already closed would never be answered.
+            // On the loop, as in send(_:on:): a statement sent to a connection already closed would never be answered.
             guard !connection.isClosed else { return eventLoop.makeFailedFuture(PostgresError.connectionClosed) }
-            return connection.prepare(query: PostgresPreparedStatements.Note.sql)
-                .and(connection.prepare(query: PostgresPreparedStatements.SessionAccount.sql))
-                .map { Prepared(connection: connection, note: $0, signedIn: $1) }
+            return connection.prepare(query: PostgresPreparedStatements.NoteBatch.sql)
+                .and(connection.prepare(query: PostgresPreparedStatements.SessionAccountBatch.sql))
+                .map { Prepared(connection: connection, notes: $0, signedIn: $1) }
                 .flatMapError { error in
                     connection.close().flatMapThrowing { _ -> Prepared in throw error }
                 }
