@@ -4,6 +4,8 @@
 -- MODE update: PUT /v1/notes/{id} of the next slot's note, at the version the last answer for
 --              that note gave (so an update never races itself: each thread cycles through more
 --              notes than it has connections).
+-- MODE read:   GET /v1/notes/{id} of the next slot's note (bench-server --spread-reads: 128 notes of
+--              64 accounts instead of one note of one account).
 -- SLOTS-FILE: first line the base64 ciphertext used for title and info, then "TOKEN NOTE-ID VERSION"
 -- per line (bench-server rewrites the versions before each update run).
 
@@ -48,6 +50,9 @@ function request()
   next_slot = next_slot % #slots + 1
   local slot = slots[next_slot]
   local headers = { ["Authorization"] = "Bearer " .. slot.token, ["Content-Type"] = "application/json" }
+  if mode == "read" then
+    return wrk.format("GET", "/v1/notes/" .. slot.id, { ["Authorization"] = "Bearer " .. slot.token })
+  end
   if mode == "create" then
     return wrk.format("POST", "/v1/notes", headers, '{"note":' .. note(uuid()) .. '}')
   end

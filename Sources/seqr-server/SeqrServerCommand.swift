@@ -86,8 +86,8 @@ struct Serve: AsyncParsableCommand {
     var mapTiles: String?
     @Option(help: "The tile provider's attribution (HTML), shown in the map's corner.") var mapAttribution = ""
     @Option(help: "Where Debian's libjs-leaflet put Leaflet.") var leafletDirectory = LeafletFiles.defaultDirectory
-    @Flag(help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await; not faster on a 2-core machine, docs/benchmarks.md).")
-    var eventLoopExecutor = false
+    @Flag(inversion: .prefixedNo, help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await). Default: on with PostgreSQL, whose answers arrive on the loops; off with SQLite, whose reads run on the caller's thread (docs/benchmarks.md, \"Reads in batches\").")
+    var eventLoopExecutor: Bool?
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -112,7 +112,7 @@ struct Serve: AsyncParsableCommand {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown log level \(logLevel)") }
         let logger = makeLogger(level)
         // Before any request or query: from here on every job runs on a loop (see ConcurrencyOnEventLoops).
-        if eventLoopExecutor && !ConcurrencyOnEventLoops.install() {
+        if eventLoopExecutor ?? RepositoryLocation.isPostgres(database.location), !ConcurrencyOnEventLoops.install() {
             logger.warning("Swift concurrency's global executor was already replaced; running on it")
         }
         let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)

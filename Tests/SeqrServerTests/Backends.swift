@@ -16,12 +16,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     var testDescription: String { rawValue }
 
-    /// With `reads=1`: each test's repository opens one read connection per event loop, not three,
-    /// so that the suites running side by side stay within PostgreSQL's 100 connections.
     static var postgresURL: String? {
-        ProcessInfo.processInfo.environment["SEQR_TEST_POSTGRES_URL"].flatMap { url in
-            url.isEmpty ? nil : url + (url.contains("?") ? "&" : "?") + "reads=1"
-        }
+        ProcessInfo.processInfo.environment["SEQR_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     static var available: [Backend] {

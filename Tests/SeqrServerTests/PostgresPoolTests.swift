@@ -29,9 +29,9 @@ struct PostgresPoolTests {
         #expect(throws: PostgresURLError.unknownParameter("pools")) { try PostgresURL(parsing: "postgres://u@h/db?pools=4", environment: [:]) }
     }
 
-    @Test("reads=N is read as the hot reads' connections per event loop, 3 by default; anything but a number from 1 to 64 is refused with its own error")
+    @Test("reads=N is read as the hot reads' connections per event loop, 1 by default; anything but a number from 1 to 64 is refused with its own error")
     func readsParsing() throws {
-        #expect(try PostgresURL(parsing: "postgres://u@h/db", environment: [:]).readConnectionsPerLoop == 3)
+        #expect(try PostgresURL(parsing: "postgres://u@h/db", environment: [:]).readConnectionsPerLoop == 1)
         for count in [1, 2, 64] {
             #expect(try PostgresURL(parsing: "postgres://u@h/db?pool=4&reads=\(count)", environment: [:]).readConnectionsPerLoop == count)
         }

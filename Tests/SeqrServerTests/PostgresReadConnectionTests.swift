@@ -147,6 +147,72 @@ struct PostgresReadConnectionTests {
         try await loop.shutdownGracefully()
     }
 
+    @Test("reads that arrive while a statement is out go together as the next one, each answered only by its own owner's note")
+    func readsGoInBatches() async throws {
+        let repository = try Self.repository()
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            var notes: [(AccountRecord, NoteRecord)] = []
+            for i in 0..<10 { notes.append(try await Self.accountWithNote(repository, title: "batched \(i)")) }
+            // Every second read asks for a note with the next note's owner: in the same statement as the
+            // right pair, it must still find nothing.
+            let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
+                for i in 0..<300 {
+                    let (account, note) = notes[i % notes.count]
+                    let owner = i.isMultiple(of: 2) ? account.id : notes[(i + 1) % notes.count].0.id
+                    group.addTask {
+                        let read = try await reads.note(id: note.id, owner: owner)
+                        return (i.isMultiple(of: 2) ? read == note : read == nil) ? 0 : 1
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(wrong == 0)
+            let sent = reads.sent
+            #expect(sent.reads == 300)
+            #expect(sent.batches < sent.reads, "\(sent.batches) statements for \(sent.reads) reads")
+            await reads.close()
+        }
+        try await loop.shutdownGracefully()
+    }
+
+    @Test("session reads sent together are each answered at their own time: live, expired, unknown and revoked tokens in one batch")
+    func sessionReadsInBatches() async throws {
+        let repository = try Self.repository()
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            let (account, _) = try await Self.accountWithNote(repository)
+            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded())
+            let token = { Data((0..<32).map { _ in UInt8.random(in: 0...255) }) }
+            let live = token(), revoked = token(), unknown = token()
+            try await repository.createSession(SessionRecord(tokenHash: live, accountID: account.id, createdAt: now, expiresAt: now + 3600))
+            try await repository.createSession(SessionRecord(tokenHash: revoked, accountID: account.id, createdAt: now, expiresAt: now + 3600))
+            try await repository.deleteSession(tokenHash: revoked)
+            // (token, time of the read, whether it is signed in then)
+            let cases: [(Data, Date, Bool)] = [(live, now, true), (live, now + 3599, true), (live, now + 3600, false), (live, now + 7200, false),
+                                               (revoked, now, false), (unknown, now, false)]
+            let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
+                for i in 0..<240 {
+                    let (tokenHash, time, signedIn) = cases[i % cases.count]
+                    group.addTask {
+                        let found = try await reads.signedInAccount(tokenHash: tokenHash, now: time)
+                        let right = signedIn ? found?.account == account && found?.session.tokenHash == tokenHash : found == nil
+                        return right ? 0 : 1
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(wrong == 0)
+            #expect(reads.sent.batches < 240)
+            await reads.close()
+        }
+        try await loop.shutdownGracefully()
+    }
+
     @Test("a read the database cannot answer is a 503 with Retry-After, not a 500")
     func unavailableIs503() async throws {
         try await Backend.postgres.withRepository { repository, _ in

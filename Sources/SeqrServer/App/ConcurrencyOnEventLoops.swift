@@ -7,8 +7,10 @@ import NIOPosix
 /// request crosses threads at each await: its handler runs on a pool thread, its query's rows
 /// arrive on a loop and resume it on a pool thread again, and its response goes back to a loop —
 /// each crossing a wake-up of a sleeping thread. A job enqueued from a loop stays on that loop.
-/// Opt-in (`seqr-server --event-loop-executor`): on this project's 2-core machine it saved 1 % of
-/// the instructions per note read and no measurable time (docs/benchmarks.md, "The profile, and three changes").
+/// seqr-server installs it on PostgreSQL, whose batched reads are answered on the loops (note reads
+/// 0.32× → 0.45× hello-world), and not on SQLite, whose hot read runs on the caller's thread and which
+/// read faster on the global pool (docs/benchmarks.md, "Reads in batches"); `--[no-]event-loop-executor`
+/// overrides either.
 ///
 /// NIO's own installer (`NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor`)
 /// finds the runtime's hook with dlsym, which sees nothing in a binary built with

@@ -10,9 +10,14 @@ public enum RepositoryLocation {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/seqr-server/notes.sqlite"
     }
 
+    /// Whether `location` names a PostgreSQL database rather than a SQLite file.
+    public static func isPostgres(_ location: String) -> Bool {
+        location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
+    }
+
     /// - Parameter passwordFile: for PostgreSQL, a file whose first line is the password (``PostgresURL``).
     public static func open(_ location: String, passwordFile: String? = nil, logger: Logger) throws -> (repository: any SeqrRepository, services: [any Service]) {
-        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+        if isPostgres(location) {
             let repository = try PostgresRepository(url: location, passwordFile: passwordFile, logger: logger)
             return (repository, [repository])
         }

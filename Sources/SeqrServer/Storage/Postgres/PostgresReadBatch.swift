@@ -108,6 +108,9 @@ struct PostgresReadBatch: Sendable {
     struct Queue: Sendable {
         private var waiting = PostgresReadBatch()
         private var sending = false
+        /// Batches and reads sent so far (a read sent twice counts twice).
+        private(set) var batchesSent = 0
+        private(set) var readsSent = 0
 
         /// Adds a read; returns the batch to send now when none is out.
         mutating func add(_ read: Read) -> PostgresReadBatch? {
@@ -135,15 +138,17 @@ struct PostgresReadBatch: Sendable {
 
         private mutating func take() -> PostgresReadBatch {
             let limit = PostgresReadBatch.maximumReadsPerStatement
-            if waiting.notes.count <= limit && waiting.signedIn.count <= limit {
-                defer { waiting = PostgresReadBatch() }
-                return waiting
-            }
             var batch = PostgresReadBatch()
-            batch.notes = Array(waiting.notes.prefix(limit))
-            batch.signedIn = Array(waiting.signedIn.prefix(limit))
-            waiting.notes.removeFirst(batch.notes.count)
-            waiting.signedIn.removeFirst(batch.signedIn.count)
+            if waiting.notes.count <= limit && waiting.signedIn.count <= limit {
+                swap(&batch, &waiting)
+            } else {
+                batch.notes = Array(waiting.notes.prefix(limit))
+                batch.signedIn = Array(waiting.signedIn.prefix(limit))
+                waiting.notes.removeFirst(batch.notes.count)
+                waiting.signedIn.removeFirst(batch.signedIn.count)
+            }
+            batchesSent += 1
+            readsSent += batch.notes.count + batch.signedIn.count
             return batch
         }
     }

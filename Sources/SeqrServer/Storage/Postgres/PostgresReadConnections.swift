@@ -87,6 +87,16 @@ final class PostgresReadConnections: Sendable {
         }
     }
 
+    /// Batches and reads sent so far over all connections: how many reads a statement answers on average.
+    var sent: (batches: Int, reads: Int) {
+        slots.reduce(into: (0, 0)) { sum, slot in
+            slot.queue.withLockedValue { queue in
+                sum.0 += queue.batchesSent
+                sum.1 += queue.readsSent
+            }
+        }
+    }
+
     /// Closes every connection; reads after this fail with ``RepositoryError/unavailable(_:)``.
     func close() async {
         let open = slots.compactMap { slot -> EventLoopFuture<Prepared>? in

@@ -46,9 +46,10 @@ public struct PostgresURL: Sendable, Equatable {
     /// The hot reads' own connections per event loop (``PostgresReadConnections``).
     public var readConnectionsPerLoop: Int
     public static let readConnectionCounts = 1...64
-    /// Three per loop read fastest on the 2-core benchmark machine (one per loop queued 32 concurrent
-    /// reads behind two connections; four were no faster; docs/benchmarks.md).
-    public static let defaultReadConnectionsPerLoop = 3
+    /// One per loop: reads that arrive while a connection's statement is out go together as its next
+    /// statement, so one connection keeps up with many concurrent requests; on the 2-core benchmark
+    /// machine two per loop read more slowly than one (docs/benchmarks.md, "Reads in batches").
+    public static let defaultReadConnectionsPerLoop = 1
 
     public init(parsing url: String, passwordFile: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
