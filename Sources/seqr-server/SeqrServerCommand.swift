@@ -26,7 +26,7 @@ struct SeqrServerCommand: AsyncParsableCommand {
 }
 
 struct DatabaseOption: ParsableArguments {
-    @Option(name: .long, help: "A SQLite file path, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require|verify-ca|verify-full&sslrootcert=FILE&pool=N&reads=N] (each parameter optional; pool: pooled connections for requests, default 3; reads: the hot reads' own connections per event loop, default 3). Default: ~/.local/share/seqr-server/notes.sqlite.")
+    @Option(name: .long, help: "A SQLite file path, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require|verify-ca|verify-full&sslrootcert=FILE&pool=N&reads=N] (each parameter optional; pool: pooled connections for requests, default 3; reads: the hot reads' own connections per event loop, default 1). Default: ~/.local/share/seqr-server/notes.sqlite.")
     var database: String?
     @Option(name: .long, help: "PostgreSQL: read the password from the first line of this file (else the URL, else PGPASSWORD).")
     var databasePasswordFile: String?

@@ -13,7 +13,7 @@ import Testing
 /// The hot reads over long-lived connections of their own (``PostgresReadConnections``): they keep
 /// connections and prepared statements, never rows; they survive a backend that dies; and one
 /// connection answers many reads at once.
-@Suite("seqr-server PostgreSQL read connections", .enabled(if: Backend.available.contains(.postgres)))
+@Suite("seqr-server PostgreSQL read connections", .enabled(if: Backend.available.contains(.postgres)), .timeLimit(.minutes(3)))
 struct PostgresReadConnectionTests {
     static let logger = Logger(label: "seqr-read-connections-test")
 
@@ -211,6 +211,111 @@ struct PostgresReadConnectionTests {
             await reads.close()
         }
         try await loop.shutdownGracefully()
+    }
+
+    @Test("a note this build cannot read fails only its own reads: the other notes of the same batch are answered")
+    func unreadableRowFailsOnlyItsReads() async throws {
+        let repository = try Self.repository()
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            var notes: [(AccountRecord, NoteRecord)] = []
+            for i in 0..<4 { notes.append(try await Self.accountWithNote(repository, title: "mixed \(i)")) }
+            // As a newer instance might write it: a format this build does not know.
+            let future = notes[0].1.id
+            try await repository.client.query("UPDATE note SET format = 'seqr-future-v9' WHERE id = \(future)", logger: Self.logger)
+            let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+                for i in 0..<120 {
+                    let which = i % 4
+                    let (account, note) = notes[which]
+                    group.addTask {
+                        do {
+                            return (which, try await reads.note(id: note.id, owner: account.id) == note)
+                        } catch RepositoryError.unknownFormat("seqr-future-v9") {
+                            return (which, false)
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Int: [Bool]]()) { $0[$1.0, default: []].append($1.1) }
+            }
+            #expect(outcomes[0] == Array(repeating: false, count: 30))
+            for i in 1..<4 { #expect(outcomes[i] == Array(repeating: true, count: 30), "note \(i)") }
+            #expect(reads.sent.batches < 120)
+            try await repository.client.query("DELETE FROM note WHERE id = \(future)", logger: Self.logger)
+            await reads.close()
+        }
+        try await loop.shutdownGracefully()
+    }
+
+    @Test("backends terminated while batches are out: every read of each wave is still answered with its own note")
+    func terminatedDuringBatches() async throws {
+        let repository = try Self.repository()
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            var notes: [(AccountRecord, NoteRecord)] = []
+            for i in 0..<8 { notes.append(try await Self.accountWithNote(repository, title: "wave \(i)")) }
+            var seen = Set<Int32>()
+            for _ in 0..<5 {
+                seen.formUnion(try await Self.backends(reads, via: repository))
+                let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
+                    group.addTask {
+                        _ = try await repository.client.query(
+                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(reads.applicationName)", logger: Self.logger)
+                        return 0
+                    }
+                    for i in 0..<150 {
+                        let (account, note) = notes[i % notes.count]
+                        group.addTask { try await reads.note(id: note.id, owner: account.id) == note ? 0 : 1 }
+                    }
+                    return try await group.reduce(0, +)
+                }
+                #expect(wrong == 0)
+            }
+            seen.formUnion(try await Self.backends(reads, via: repository))
+            // The first wave found no connection to end; each later one ended the one before.
+            #expect(seen.count >= 2, "backends \(seen)")
+            await reads.close()
+        }
+        try await loop.shutdownGracefully()
+    }
+
+    @Test("a batch PostgreSQL never answers (its table locked) is given up after the deadline: the read is a 503, and reads work again once the lock is gone")
+    func batchDeadline() async throws {
+        // A database of its own: the lock would stall every other test's reads of `note`.
+        guard let url = Backend.postgresURL, let slash = url.lastIndex(of: "/") else { throw Backend.PostgresMissing() }
+        let name = "seqr_deadline_\(UInt32.random(in: .min ... .max))"
+        // A client runs once: one for creating the database, another for dropping it.
+        let creator = try Self.repository()
+        try await withRunning([creator]) {
+            try await creator.client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: Self.logger)
+        }
+        let repository = try PostgresRepository(url: String(url[..<slash]) + "/" + name, logger: Self.logger)
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            let (account, note) = try await Self.accountWithNote(repository)
+            #expect(try await reads.note(id: note.id, owner: account.id) == note)
+            try await repository.client.withTransaction(logger: Self.logger) { connection in
+                try await connection.query("LOCK TABLE note IN ACCESS EXCLUSIVE MODE", logger: Self.logger)
+                let start = ContinuousClock.now
+                await #expect(throws: RepositoryError.unavailable("PostgreSQL did not answer")) {
+                    try await reads.note(id: note.id, owner: account.id)
+                }
+                // Sent twice, each given up after the deadline.
+                #expect(ContinuousClock.now - start >= .seconds(2 * PostgresReadConnections.batchDeadline.nanoseconds / 1_000_000_000))
+            }
+            #expect(try await reads.note(id: note.id, owner: account.id) == note)
+            await reads.close()
+        }
+        try await loop.shutdownGracefully()
+        let dropper = try Self.repository()
+        try await withRunning([dropper]) {
+            try await dropper.client.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), logger: Self.logger)
+        }
     }
 
     @Test("a read the database cannot answer is a 503 with Retry-After, not a 500")

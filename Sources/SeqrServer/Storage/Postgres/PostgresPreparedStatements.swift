@@ -100,13 +100,23 @@ enum PostgresPreparedStatements {
 
     /// The next cells as ``noteColumns``.
     static func noteRow(_ c: inout PostgresCellReader) throws -> NoteRow {
-        (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next(),
+        try noteRow(id: c.next(), owner: c.next(), &c)
+    }
+
+    /// The cells of ``noteColumns`` after the first two, `id` and `account_id`, read already.
+    static func noteRow(id: UUID, owner: UUID, _ c: inout PostgresCellReader) throws -> NoteRow {
+        (id, owner, try c.next(), try c.next(), try c.next(), try c.next(),
          try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
     }
 
     /// The next cells as ``SessionAccountBatch``'s row: the session, then ``accountColumns``.
     static func sessionAccountRow(_ c: inout PostgresCellReader) throws -> (session: SessionRecord, account: AccountRecord) {
-        let session = SessionRecord(tokenHash: try c.next(), accountID: try c.next(),
+        try sessionAccountRow(tokenHash: c.next(), &c)
+    }
+
+    /// The cells of ``SessionAccountBatch``'s row after the first, `token_hash`, read already.
+    static func sessionAccountRow(tokenHash: Data, _ c: inout PostgresCellReader) throws -> (session: SessionRecord, account: AccountRecord) {
+        let session = SessionRecord(tokenHash: tokenHash, accountID: try c.next(),
                                     createdAt: Date(timeIntervalSince1970: try c.next()), expiresAt: Date(timeIntervalSince1970: try c.next()))
         return (session, account(try accountRow(&c)))
     }

@@ -59,26 +59,38 @@ struct PostgresReadBatch: Sendable {
     }
 
     /// Answers every note read from its statement's rows: the note whose id and owner are the read's, or none.
-    /// Throws, answering none, when a row cannot be read.
+    /// A row whose other cells cannot be read (a format this build does not know) fails only the reads it
+    /// answers; a row whose id or owner cannot be read throws, answering none.
     func answerNotes(_ rows: [PostgresRow]) throws {
-        let records = try rows.map { row in
+        let found = try rows.map { row -> (id: UUID, owner: UUID, note: Result<NoteRecord, any Error>) in
             var cells = PostgresCellReader(row, describedByStatement: true)
-            return try PostgresRepository.note(PostgresPreparedStatements.noteRow(&cells))
+            let id: UUID = try cells.next(), owner: UUID = try cells.next()
+            return (id, owner, Result { try PostgresRepository.note(PostgresPreparedStatements.noteRow(id: id, owner: owner, &cells)) })
         }
         for read in notes {
-            read.continuation.resume(returning: records.first { $0.id == read.id && $0.accountID == read.owner })
+            let row = found.first { $0.id == read.id && $0.owner == read.owner }
+            read.continuation.resume(with: row.map { $0.note.map(Optional.some) } ?? .success(nil))
         }
     }
 
     /// Answers every session read: the session with the read's token hash, if it is live at the read's time.
     func answerSignedIn(_ rows: [PostgresRow]) throws {
-        let found = try rows.map { row in
+        let found = try rows.map { row -> (tokenHash: Data, signedIn: Result<(session: SessionRecord, account: AccountRecord), any Error>) in
             var cells = PostgresCellReader(row, describedByStatement: true)
-            return try PostgresPreparedStatements.sessionAccountRow(&cells)
+            let tokenHash: Data = try cells.next()
+            return (tokenHash, Result { try PostgresPreparedStatements.sessionAccountRow(tokenHash: tokenHash, &cells) })
         }
         for read in signedIn {
-            let live = found.first { $0.session.tokenHash == read.tokenHash && $0.session.expiresAt.timeIntervalSince1970 > read.now }
-            read.continuation.resume(returning: live)
+            guard let row = found.first(where: { $0.tokenHash == read.tokenHash }) else {
+                read.continuation.resume(returning: nil)
+                continue
+            }
+            switch row.signedIn {
+            case .success(let signedIn):
+                read.continuation.resume(returning: signedIn.session.expiresAt.timeIntervalSince1970 > read.now ? signedIn : nil)
+            case .failure(let error):
+                read.continuation.resume(throwing: error)
+            }
         }
     }
 

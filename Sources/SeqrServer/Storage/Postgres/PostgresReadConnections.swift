@@ -125,6 +125,12 @@ final class PostgresReadConnections: Sendable {
         if let batch { send(batch, on: slot) }
     }
 
+    /// How long a batch may be out before its connection is taken for dead: closed, which fails its
+    /// statements, so that its reads go once more on a new connection. Without it a connection whose
+    /// packets vanish (a firewall that forgot it) would hold its loop's reads until TCP gives up,
+    /// some fifteen minutes. A statement of this kind answers in milliseconds.
+    static let batchDeadline = TimeAmount.seconds(5)
+
     private func send(_ batch: PostgresReadBatch, on slot: Slot) {
         // The connection's future completes on its loop, so the statements below are written there, where
         // the connection closes: open now, a statement reaches the connection's handler, which answers it
@@ -136,8 +142,17 @@ final class PostgresReadConnections: Sendable {
             case .failure(let error):
                 self.retry(batch, after: error, on: slot)
             case .success(let prepared):
-                guard !prepared.connection.isClosed else { return self.retry(batch, after: PostgresError.connectionClosed, on: slot) }
+                guard !prepared.connection.isClosed else {
+                    // Closed, but its close future (which forgets it) has not run yet: forget it now, so
+                    // that the reads go again on a new connection, not on this one.
+                    self.drop(future, from: slot)
+                    return self.retry(batch, after: PostgresError.connectionClosed, on: slot)
+                }
                 let loop = slot.eventLoop
+                let deadline = loop.scheduleTask(in: Self.batchDeadline) {
+                    self.logger.warning("PostgreSQL read connection did not answer within \(Self.batchDeadline.nanoseconds / 1_000_000_000) s; closing it")
+                    let _: EventLoopFuture<Void> = prepared.connection.close()
+                }
                 let notes: EventLoopFuture<Result<Void, any Error>> = batch.notes.isEmpty ? loop.makeSucceededFuture(.success(()))
                     : prepared.notes.execute(batch.noteBinds).map { rows in Result { try batch.answerNotes(rows) } }
                         .recover { .failure($0) }
@@ -145,24 +160,25 @@ final class PostgresReadConnections: Sendable {
                     : prepared.signedIn.execute(batch.signedInBinds).map { rows in Result { try batch.answerSignedIn(rows) } }
                         .recover { .failure($0) }
                 notes.and(signedIn).whenSuccess { notes, signedIn in
+                    deadline.cancel()
                     self.settle(batch, notes: notes, signedIn: signedIn, connection: future, prepared: prepared, slot: slot)
                 }
             }
         }
     }
 
-    /// After both statements of a batch: the reads of a failed one fail with its error when the error is the
-    /// statement's own (on a live connection) or a row that cannot be read; anything else — a FATAL error
-    /// included (a terminated backend) — ends the connection, and those reads are sent once more.
+    /// After both statements of a batch: the reads of a failed one fail with what ``failure(_:_:)`` makes
+    /// of its error, or — when the connection is lost or its prepared statements are — go once more on a
+    /// new connection.
     private func settle(_ batch: PostgresReadBatch, notes: Result<Void, any Error>, signedIn: Result<Void, any Error>,
                         connection: EventLoopFuture<Prepared>, prepared: Prepared, slot: Slot) {
         var again = PostgresReadBatch()
         var lost: (any Error)?
         if case .failure(let error) = notes {
-            if connectionLost(error, prepared) { lost = error; again.notes = batch.notes } else { batch.failNotes(with: error) }
+            if let failure = failure(error, prepared) { batch.failNotes(with: failure) } else { lost = error; again.notes = batch.notes }
         }
         if case .failure(let error) = signedIn {
-            if connectionLost(error, prepared) { lost = error; again.signedIn = batch.signedIn } else { batch.failSignedIn(with: error) }
+            if let failure = failure(error, prepared) { batch.failSignedIn(with: failure) } else { lost = error; again.signedIn = batch.signedIn }
         }
         guard let lost else { return sendNext(on: slot) }
         drop(connection, from: slot)
@@ -170,10 +186,23 @@ final class PostgresReadConnections: Sendable {
         retry(again, after: lost, on: slot)
     }
 
-    private func connectionLost(_ error: any Error, _ prepared: Prepared) -> Bool {
-        if error is RepositoryError { return false }
-        if case .server(let message) = error as? PostgresError, message.fields[.severity] == "ERROR", !prepared.connection.isClosed { return false }
-        return true
+    /// What a statement's reads fail with, or nil when the connection is to be replaced and the reads sent
+    /// again: a connection that died (a FATAL error included: a terminated backend), or whose prepared
+    /// statements PostgreSQL no longer has or can no longer run (SQLSTATE classes 26 and 0A: `DEALLOCATE
+    /// ALL`, a column's type changed under a cached plan) — a new connection prepares them afresh.
+    /// PostgreSQL's transient refusals (classes 40, 53, 57: a conflict on a standby, out of resources, a
+    /// cancelled statement) are 503s; any other error of the statement goes up as it is (500).
+    private func failure(_ error: any Error, _ prepared: Prepared) -> (any Error)? {
+        if error is RepositoryError || error is PostgresDecodingError { return error }
+        guard case .server(let message) = error as? PostgresError, message.fields[.severity] == "ERROR", !prepared.connection.isClosed else {
+            return nil
+        }
+        let sqlState = message.fields[.sqlState] ?? ""
+        if sqlState.hasPrefix("26") || sqlState.hasPrefix("0A") { return nil }
+        if ["40", "53", "57"].contains(where: sqlState.hasPrefix) {
+            return RepositoryError.unavailable("PostgreSQL refused a read for now (SQLSTATE \(sqlState))")
+        }
+        return error
     }
 
     /// Sends the reads of a batch that failed for want of a connection once more; those already sent
@@ -256,9 +285,12 @@ final class PostgresReadConnections: Sendable {
         return PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).flatMap { connection in
             // On the loop, as in send(_:on:): a statement sent to a connection already closed would never be answered.
             guard !connection.isClosed else { return eventLoop.makeFailedFuture(PostgresError.connectionClosed) }
+            // Connecting has postgres-nio's own timeout; preparing has none (see batchDeadline).
+            let deadline = eventLoop.scheduleTask(in: Self.batchDeadline) { let _: EventLoopFuture<Void> = connection.close() }
             return connection.prepare(query: PostgresPreparedStatements.NoteBatch.sql)
                 .and(connection.prepare(query: PostgresPreparedStatements.SessionAccountBatch.sql))
                 .map { Prepared(connection: connection, notes: $0, signedIn: $1) }
+                .always { _ in deadline.cancel() }
                 .flatMapError { error in
                     connection.close().flatMapThrowing { _ -> Prepared in throw error }
                 }
