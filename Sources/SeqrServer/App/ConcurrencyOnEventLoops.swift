@@ -8,7 +8,7 @@ import NIOPosix
 /// arrive on a loop and resume it on a pool thread again, and its response goes back to a loop —
 /// each crossing a wake-up of a sleeping thread. A job enqueued from a loop stays on that loop.
 /// seqr-server installs it on PostgreSQL, whose batched reads are answered on the loops (note reads
-/// 0.32× → 0.45× hello-world), and not on SQLite, whose hot read runs on the caller's thread and which
+/// 0.36× → 0.46× hello-world), and not on SQLite, whose hot read runs on the caller's thread and which
 /// read faster on the global pool (docs/benchmarks.md, "Reads in batches"); `--[no-]event-loop-executor`
 /// overrides either.
 ///
