@@ -318,7 +318,7 @@ struct PostgresReadConnectionTests {
         }
     }
 
-    @Test("a read the database cannot answer is a 503 with Retry-After, not a 500")
+    @Test("a read the database cannot answer is a 503 with Retry-After, not a 500, in the answer and in the metrics")
     func unavailableIs503() async throws {
         try await Backend.postgres.withRepository { repository, _ in
             let settings = AccountsService.Settings.testing
@@ -338,6 +338,11 @@ struct PostgresReadConnectionTests {
                 let response = try await client.execute(uri: "/v1/notes/\(note.id)", method: .get, headers: user.auth)
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "1")
+                // Counted as what it was answered: a 503 of the route, never a 500.
+                let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                let route = metrics.split(separator: "\n").filter { $0.hasPrefix("hb_requests") && $0.contains("/v1/notes/{id}") && $0.contains("GET") }
+                #expect(route.contains { $0.contains("\"503\"") }, "\(route)")
+                #expect(!route.contains { $0.contains("\"500\"") }, "\(route)")
             }
         }
     }

@@ -13,8 +13,6 @@ struct RequestLogMiddleware: RouterMiddleware {
                 return try await next(request, context)
             } catch let error as HTTPResponseError {
                 throw error
-            } catch RepositoryError.unavailable {
-                throw APIError.storageUnavailable
             } catch {
                 context.logger.error("unhandled error", metadata: ["type": "\(type(of: error))"])
                 throw APIError(.internalServerError, "internal", "internal error")
@@ -36,9 +34,6 @@ struct RequestLogMiddleware: RouterMiddleware {
         } catch let error as HTTPResponseError {
             log(error.status)
             throw error
-        } catch RepositoryError.unavailable {
-            log(.serviceUnavailable)
-            throw APIError.storageUnavailable
         } catch {
             log(.internalServerError)
             context.logger.error("unhandled error", metadata: ["type": "\(type(of: error))"])

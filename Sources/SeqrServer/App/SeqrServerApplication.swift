@@ -22,6 +22,7 @@ public enum SeqrServerApplication {
         if let accessLog { router.add(middleware: AccessLogMiddleware(log: accessLog)) }
         if logRequests { router.add(middleware: RequestLogMiddleware()) }
         router.add(middleware: MetricsMiddleware())
+        router.add(middleware: StorageErrorMiddleware())
         router.get("health") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
         }
