@@ -38,6 +38,23 @@ struct PostgresReadConnectionTests {
         return (account, note)
     }
 
+    /// Read connections of their own on one event loop (so that all reads share one connection) beside a
+    /// running `repository`, with `count` accounts of one note each; closed after `body`.
+    static func withReadsOnOneLoop(notes count: Int, titled title: String,
+                                   _ body: @escaping @Sendable (PostgresRepository, PostgresReadConnections, [(AccountRecord, NoteRecord)]) async throws -> Void) async throws {
+        let repository = try Self.repository()
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: logger)
+        try await withRunning([repository]) {
+            try await repository.migrate()
+            var notes: [(AccountRecord, NoteRecord)] = []
+            for i in 0..<count { notes.append(try await Self.accountWithNote(repository, title: "\(title) \(i)")) }
+            try await body(repository, reads, notes)
+            await reads.close()
+        }
+        try await loop.shutdownGracefully()
+    }
+
     /// The backends `pg_stat_activity` shows under `reads`' application name.
     static func backends(_ reads: PostgresReadConnections, via repository: PostgresRepository) async throws -> [Int32] {
         var pids: [Int32] = []
@@ -122,13 +139,7 @@ struct PostgresReadConnectionTests {
 
     @Test("one read connection answers two hundred concurrent reads of twenty notes, each with its own note")
     func concurrentReadsOnOneConnection() async throws {
-        let repository = try Self.repository()
-        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
-        try await withRunning([repository]) {
-            try await repository.migrate()
-            var notes: [(AccountRecord, NoteRecord)] = []
-            for i in 0..<20 { notes.append(try await Self.accountWithNote(repository, title: "note \(i)")) }
+        try await Self.withReadsOnOneLoop(notes: 20, titled: "note") { repository, reads, notes in
             let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
                 for i in 0..<200 {
                     let (account, note) = notes[i % notes.count]
@@ -144,18 +155,11 @@ struct PostgresReadConnectionTests {
                 try await reads.note(id: notes[0].1.id, owner: notes[0].0.id)
             }
         }
-        try await loop.shutdownGracefully()
     }
 
     @Test("reads that arrive while a statement is out go together as the next one, each answered only by its own owner's note")
     func readsGoInBatches() async throws {
-        let repository = try Self.repository()
-        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
-        try await withRunning([repository]) {
-            try await repository.migrate()
-            var notes: [(AccountRecord, NoteRecord)] = []
-            for i in 0..<10 { notes.append(try await Self.accountWithNote(repository, title: "batched \(i)")) }
+        try await Self.withReadsOnOneLoop(notes: 10, titled: "batched") { repository, reads, notes in
             // Every second read asks for a note with the next note's owner: in the same statement as the
             // right pair, it must still find nothing.
             let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -173,19 +177,13 @@ struct PostgresReadConnectionTests {
             let sent = reads.sent
             #expect(sent.reads == 300)
             #expect(sent.batches < sent.reads, "\(sent.batches) statements for \(sent.reads) reads")
-            await reads.close()
         }
-        try await loop.shutdownGracefully()
     }
 
     @Test("session reads sent together are each answered at their own time: live, expired, unknown and revoked tokens in one batch")
     func sessionReadsInBatches() async throws {
-        let repository = try Self.repository()
-        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
-        try await withRunning([repository]) {
-            try await repository.migrate()
-            let (account, _) = try await Self.accountWithNote(repository)
+        try await Self.withReadsOnOneLoop(notes: 1, titled: "sessions") { repository, reads, notes in
+            let account = notes[0].0
             let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded())
             let token = { Data((0..<32).map { _ in UInt8.random(in: 0...255) }) }
             let live = token(), revoked = token(), unknown = token()
@@ -208,20 +206,12 @@ struct PostgresReadConnectionTests {
             }
             #expect(wrong == 0)
             #expect(reads.sent.batches < 240)
-            await reads.close()
         }
-        try await loop.shutdownGracefully()
     }
 
     @Test("a note this build cannot read fails only its own reads: the other notes of the same batch are answered")
     func unreadableRowFailsOnlyItsReads() async throws {
-        let repository = try Self.repository()
-        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
-        try await withRunning([repository]) {
-            try await repository.migrate()
-            var notes: [(AccountRecord, NoteRecord)] = []
-            for i in 0..<4 { notes.append(try await Self.accountWithNote(repository, title: "mixed \(i)")) }
+        try await Self.withReadsOnOneLoop(notes: 4, titled: "mixed") { repository, reads, notes in
             // As a newer instance might write it: a format this build does not know.
             let future = notes[0].1.id
             try await repository.client.query("UPDATE note SET format = 'seqr-future-v9' WHERE id = \(future)", logger: Self.logger)
@@ -243,20 +233,12 @@ struct PostgresReadConnectionTests {
             for i in 1..<4 { #expect(outcomes[i] == Array(repeating: true, count: 30), "note \(i)") }
             #expect(reads.sent.batches < 120)
             try await repository.client.query("DELETE FROM note WHERE id = \(future)", logger: Self.logger)
-            await reads.close()
         }
-        try await loop.shutdownGracefully()
     }
 
     @Test("backends terminated while batches are out: every read of each wave is still answered with its own note")
     func terminatedDuringBatches() async throws {
-        let repository = try Self.repository()
-        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let reads = PostgresReadConnections(configuration: Result { try repository.settings.connectionConfiguration() }, group: loop, perLoop: 1, logger: Self.logger)
-        try await withRunning([repository]) {
-            try await repository.migrate()
-            var notes: [(AccountRecord, NoteRecord)] = []
-            for i in 0..<8 { notes.append(try await Self.accountWithNote(repository, title: "wave \(i)")) }
+        try await Self.withReadsOnOneLoop(notes: 8, titled: "wave") { repository, reads, notes in
             var seen = Set<Int32>()
             for _ in 0..<5 {
                 seen.formUnion(try await Self.backends(reads, via: repository))
@@ -277,9 +259,7 @@ struct PostgresReadConnectionTests {
             seen.formUnion(try await Self.backends(reads, via: repository))
             // The first wave found no connection to end; each later one ended the one before.
             #expect(seen.count >= 2, "backends \(seen)")
-            await reads.close()
         }
-        try await loop.shutdownGracefully()
     }
 
     @Test("a batch PostgreSQL never answers (its table locked) is given up after the deadline: the read is a 503, and reads work again once the lock is gone")
