@@ -95,12 +95,7 @@ enum PostgresPreparedStatements {
     /// A row of ``noteColumns``, cell by cell (``PostgresCellReader``).
     static func noteRow(_ row: PostgresRow) throws -> NoteRow {
         var c = PostgresCellReader(row)
-        return try noteRow(&c)
-    }
-
-    /// The next cells as ``noteColumns``.
-    static func noteRow(_ c: inout PostgresCellReader) throws -> NoteRow {
-        try noteRow(id: c.next(), owner: c.next(), &c)
+        return try noteRow(id: c.next(), owner: c.next(), &c)
     }
 
     /// The cells of ``noteColumns`` after the first two, `id` and `account_id`, read already.
@@ -109,12 +104,8 @@ enum PostgresPreparedStatements {
          try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
     }
 
-    /// The next cells as ``SessionAccountBatch``'s row: the session, then ``accountColumns``.
-    static func sessionAccountRow(_ c: inout PostgresCellReader) throws -> (session: SessionRecord, account: AccountRecord) {
-        try sessionAccountRow(tokenHash: c.next(), &c)
-    }
-
-    /// The cells of ``SessionAccountBatch``'s row after the first, `token_hash`, read already.
+    /// The cells of ``SessionAccountBatch``'s row after the first, `token_hash`, read already: the session,
+    /// then ``accountColumns``.
     static func sessionAccountRow(tokenHash: Data, _ c: inout PostgresCellReader) throws -> (session: SessionRecord, account: AccountRecord) {
         let session = SessionRecord(tokenHash: tokenHash, accountID: try c.next(),
                                     createdAt: Date(timeIntervalSince1970: try c.next()), expiresAt: Date(timeIntervalSince1970: try c.next()))
