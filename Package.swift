@@ -158,6 +158,7 @@ let package = Package(
                 "SeqrServer", "SeqrLocationViewer", "SeqrCLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // A bare Hummingbird hello-world, the baseline `scripts/bench-server` measures beside seqr-server.
         .executableTarget(

@@ -138,6 +138,9 @@ enum LocalStoreMigrations {
             // Public, so kept in clear: `seqr id show` needs no passphrase. Filled at the next unlock for older stores.
             try db.alter(table: "identity") { t in t.add(column: "publicKey", .blob) }
         }
+        migrator.registerMigration("v8-notes-password-check") { db in
+            try db.alter(table: "notesSession") { t in t.add(column: "passwordCheck", .blob) }
+        }
         return migrator
     }
 }

@@ -121,6 +121,8 @@ struct NotesSessionRecord: Codable, FetchableRecord, PersistableRecord {
     /// ``AccountKDFParameters`` as JSON.
     var kdf: Data
     var expires: Date
+    /// ``NotesSession/passwordCheck``; nil for sessions saved before it existed.
+    var passwordCheck: Data?
 }
 
 /// A location share this device owns. `key` is a ``SealedStoreSecret`` when the identity has a

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import SeqrCLISupport
 import SeqrLocationViewer
 import SeqrServer
@@ -151,7 +152,12 @@ struct Serve: AsyncParsableCommand {
                                                     "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")",
                                                     "executor": "\(ConcurrencyOnEventLoops.isInstalled ? "event-loops" : "global")"])
             })
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError {
+            // SwiftNIO's words ("bind(descriptor:ptr:bytes:): Address already in use (errno: 98)") in Seqr's.
+            throw CLIError("cannot listen on \(host):\(port): \(SystemErrorWords.listening(error.errnoCode))", status: .unavailable)
+        }
     }
 }
 

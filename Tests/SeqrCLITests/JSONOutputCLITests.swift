@@ -154,6 +154,7 @@ struct JSONOutputCLITests {
         let store = ["--store", directory.file("alice")]
         try check("seqr notes register", seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000", "--json"] + store))
         try check("seqr notes login", seqr(["notes", "login", "alice", "--server", server.url, "--json"] + store))
+        try check("seqr notes status", seqr(["notes", "status", "--json"] + store))
         let added = try check("seqr notes add", seqr(["notes", "add", "--title", "Wi-Fi", "--info", "hunter2", "--json"] + store))
         let id = try #require(added.first?["id"] as? String)
         #expect(id == id.lowercased() && added.first?["shortId"] as? String == String(id.prefix(8)) && added.first?["format"] as? String == "seqr")

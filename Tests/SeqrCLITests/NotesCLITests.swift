@@ -56,7 +56,8 @@ struct NotesCLITests {
 
         // Wrong password: one clear line, non-zero exit.
         let wrong = try seqr(["notes", "list"] + alice, password: "wrong")
-        #expect(wrong.status != 0 && wrong.errorLines == ["seqr: wrong password, or the note was altered, moved or mixed with another version"])
+        // The session keeps a check of the password: a wrong one is named as such, not as a damaged note.
+        #expect(wrong.status == 77 && wrong.errorLines == ["seqr: wrong password for this account"], "\(wrong.stderr)")
         // Limits are checked before anything is sent.
         let long = try seqr(["notes", "add", "--title", String(repeating: "t", count: 31), "--info", "x"] + alice)
         #expect(long.status != 0 && long.errorLines.first?.contains("at most 30") == true)
@@ -80,7 +81,11 @@ struct NotesCLITests {
         #expect(try seqr(["notes", "export", "-o", export] + alice, password: "battery staple").stdoutText == "exported 2 notes to \(export)\n")
         #expect((try Data(contentsOf: URL(fileURLWithPath: export))).range(of: Data("CANARY".utf8)) == nil)
         #expect(try seqr(["notes", "rm", String(wifi.prefix(8))] + alice).status == 0)
-        #expect(try seqr(["notes", "import", export] + alice, password: "wrong").errorLines == ["seqr: wrong password, or the export file was changed"])
+        // The account password is checked first, then the export's (here the same).
+        #expect(try seqr(["notes", "import", export] + alice, password: "wrong").errorLines == ["seqr: wrong password for this account; nothing was written"])
+        let exportPassword = try directory.write(Data("not it\n".utf8), to: "export-password")
+        #expect(try seqr(["notes", "import", export, "--export-password-file", exportPassword] + alice, password: "battery staple").errorLines
+                == ["seqr: wrong password, or the export file was changed"])
         #expect(try seqr(["notes", "import", export] + alice, password: "battery staple").status == 0)
         let restored = try seqr(["notes", "list", "--json"] + alice, password: "battery staple")
         let titles = (try JSONSerialization.jsonObject(with: restored.stdout) as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }

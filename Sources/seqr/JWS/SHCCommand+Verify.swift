@@ -14,7 +14,7 @@ extension SHCCommand {
             --issuer naming whose keys they are (or an "iss" member in the file), or --trusted, a \
             directory of such files, each with an "iss" member. A card is accepted only if its "iss" \
             is the issuer those keys belong to. Exit 0 with the issuer, date and summary; one line and \
-            exit 1 when anything does not hold.
+            a non-zero status (65 for a card that does not verify; docs/cli.md) when anything does not hold.
 
             Example: seqr shc verify card-1.png card-2.png --jwks jwks.json --issuer https://spec.smarthealth.cards/examples/issuer
             """

@@ -21,6 +21,6 @@ struct NotesCommand: AsyncParsableCommand {
           seqr notes add --title "Wi-Fi" --info "hunter2"
           seqr notes list
         """,
-        subcommands: [Register.self, Login.self, Logout.self, Add.self, List.self, Show.self,
+        subcommands: [Register.self, Login.self, Logout.self, Status.self, Add.self, List.self, Show.self,
                       Edit.self, Remove.self, Passwd.self, Export.self, Import.self])
 }

@@ -4,18 +4,18 @@ import SeqrCore
 import SeqrQR
 
 /// Writes a binary Seqr code as a QR image (PNG, SVG or PDF by extension).
-func writeCode(_ bytes: [UInt8], to path: String) throws {
-    try writeSymbol(QREncoder.encode(Data(bytes), options: QREncodingOptions(errorCorrection: .M, segmentation: .binary)), to: path)
+func writeCode(_ bytes: [UInt8], to path: String, overwrite: Bool = true) throws {
+    try writeSymbol(QREncoder.encode(Data(bytes), options: QREncodingOptions(errorCorrection: .M, segmentation: .binary)), to: path, overwrite: overwrite)
 }
 
 /// A QR symbol as PNG, SVG or PDF, by the file's extension.
-func writeSymbol(_ symbol: QRSymbol, to path: String) throws {
+func writeSymbol(_ symbol: QRSymbol, to path: String, overwrite: Bool = true) throws {
     let data: Data = switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "svg": Data(symbol.svg().utf8)
     case "pdf": try symbol.pdfData()
     default: try symbol.pngData()
     }
-    try FileWriter.write(data, to: path)
+    try FileWriter.write(data, to: path, overwrite: overwrite)
 }
 
 /// The payloads of the QR codes in a picture (a file, PDF pages, or "-" for standard input), or the bytes of a "base64:…" / plain base64 argument.
