@@ -29,10 +29,10 @@ struct ShareAnnouncement {
             return
         }
         // Standard output carries the link (and the QR code drawn for a terminal); what was done goes to standard error.
-        StandardStreams.warn("\(verb) share \(share.id) (\(share.format.rawValue))\(share.expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")")
+        StandardStreams.warn("\(verb) share \(share.id) (\(share.format.commandLineName))\(share.expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")")
         if !recent.isEmpty { StandardStreams.warn("uploaded the last \(recent.count) own fix\(recent.count == 1 ? "" : "es")") }
         if let qr { StandardStreams.warn("wrote the link's QR code to \(qr)") }
-        StandardStreams.warn("anyone with this link can follow you until it expires, is rotated or is revoked:")
+        StandardStreams.warn("anyone with this link can follow you until it \(share.expiresAt == nil ? "is" : "expires, is") rotated or revoked:")
         StandardStreams.print(link.description)
         if showQR && qr == nil && StandardStreams.outputIsTerminal { StandardStreams.print(symbol.terminalText(colors: false)) }
     }
