@@ -8,7 +8,7 @@ extension SHCCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify",
-            abstract: "Verify a card from QR images or shc:/ texts (chunks in any order) and summarise it.",
+            abstract: "Verify a card from QR images, shc:/ texts or files of them (chunks in any order) and summarise it.",
             discussion: """
             The issuer's keys come from --jwks (the issuer's .well-known/jwks.json, saved) with \
             --issuer naming whose keys they are (or an "iss" member in the file), or --trusted, a \
