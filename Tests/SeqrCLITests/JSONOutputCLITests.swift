@@ -68,7 +68,9 @@ struct JSONOutputCLITests {
         for object in objects {
             compare(object, with: documented.keys, command, sourceLocation)
             for (array, keys) in documented.nested {
-                for element in object[array] as? [[String: Any]] ?? [] { compare(element, with: keys, "\(command) \(array)[]", sourceLocation) }
+                // An array of objects, or one object (`Keys of urlCheck`).
+                let elements = object[array] as? [[String: Any]] ?? (object[array] as? [String: Any]).map { [$0] } ?? []
+                for element in elements { compare(element, with: keys, "\(command) \(array)", sourceLocation) }
             }
         }
         return objects
@@ -172,6 +174,7 @@ struct JSONOutputCLITests {
         let share = try check("seqr location share", seqr(["location", "share", "--expires", "1h", "--no-qr", "--json"] + store))
         #expect(share.first?["format"] as? String == "seqr")
         try check("seqr location push", seqr(["location", "push", "--follow", gpx, "--json"] + store))
+        try check("seqr location extend", seqr(["location", "extend", String(try #require(share.first?["id"] as? String).prefix(6)), "--expires", "2h", "--json"] + store))
         let rotated = try check("seqr location rotate", seqr(["location", "rotate", String(try #require(share.first?["id"] as? String).prefix(6)), "--no-qr", "--json"] + store))
         let link = try #require(rotated.first?["link"] as? String)
         let fixes = try check("seqr location follow", seqr(["location", "follow", link, "--once", "--json"]))

@@ -69,7 +69,7 @@ struct LocationCLITests {
 
         let once = try seqr(["location", "follow", first, "--once", "--json"])
         #expect(once.status == 0, "\(once.stderr)")
-        #expect(jsonLines(once).map { $0["lat"] as? Double } == [47.3769])
+        #expect(jsonLines(once).map { $0["latitude"] as? Double } == [47.3769])
 
         // A GPX track, all at once: followers see distance and bearing from the previous fix.
         let track = try directory.write(Data(Self.gpx.utf8), to: "ride.gpx")
@@ -100,7 +100,7 @@ struct LocationCLITests {
         #expect(tail.waitForLog(seconds: 30) { $0.components(separatedBy: "\"fixes\":1").count == 3 ? true : nil } == true, "\(tail.log)")
         _ = tail.stop(SIGTERM)
         let all = jsonLines(try seqr(["location", "follow", first, "--once", "--json"]))
-        #expect(all.count == 8 && abs((all.last?["lat"] as? Double ?? 0) - (47 + 22.9 / 60)) < 1e-9)
+        #expect(all.count == 8 && abs((all.last?["latitude"] as? Double ?? 0) - (47 + 22.9 / 60)) < 1e-9)
 
         // Wrong and missing keys: one clear line, non-zero exit.
         let wrongKey = LocationShareLink(base: parsed.base, shareID: parsed.shareID, key: .generate()).description
@@ -141,7 +141,7 @@ struct LocationCLITests {
         let both = try seqr(["location", "push", "--lat", "-33.8568", "--lon", "151.2153"] + alice)
         #expect(both.stdoutText == "pushed 1 fix to 2 shares\n", "\(both.stdoutText) \(both.stderr)")
         let legacyFixes = jsonLines(try seqr(["location", "follow", legacyLink, "--once", "--json"]))
-        #expect(legacyFixes.count == 9 && legacyFixes.last?["lat"] as? Double == -33.8568)
+        #expect(legacyFixes.count == 9 && legacyFixes.last?["latitude"] as? Double == -33.8568)
 
         // Revocation.
         let secondID = try LocationShareLink(parsing: second).shareID

@@ -131,6 +131,30 @@ struct LiveFeedTests {
         }
     }
 
+    @Test("a share extended while followed keeps its stream past the first expiry, which then ends at the new one", arguments: Backend.available)
+    func extendedWhileFollowed(backend: Backend) async throws {
+        var settings = LocationService.Settings()
+        settings.liveFeed.heartbeat = .milliseconds(200)
+        try await backend.withInstances(location: settings) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(4))
+            let first = try #require(share.expiresAt)
+            let stream = Self.open(client, share.id)
+            try await Self.waitForStreams(instances[0], share.id, 1)
+            let later = Date().addingTimeInterval(8)
+            let extended = try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .patch, headers: alice.auth,
+                                                    body: body(LocationAPI.ShareExpiryRequest(expiresAt: later)))
+            #expect(extended.status == .ok)
+            let second = try #require(try decode(LocationAPI.Share.self, extended).expiresAt)
+            try await Task.sleep(for: .seconds(max(0, first.timeIntervalSinceNow) + 1))
+            #expect(instances[0].location.liveFeedCount(shareID: share.id) == 1)  // past the first expiry, still open
+            #expect(EventStreamBody(String(buffer: try await stream.value.body)).endReason == "expired")
+            #expect(Date() >= second.addingTimeInterval(-0.05))
+        }
+    }
+
     @Test("streams per share and per address are capped with 429; a closed stream frees its slot", arguments: Backend.available)
     func caps(backend: Backend) async throws {
         var settings = LocationService.Settings()

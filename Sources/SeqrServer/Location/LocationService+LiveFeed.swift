@@ -173,6 +173,11 @@ extension LocationService {
             switch wakeup {
             case .fixes(let upTo, let stamp):
                 if upTo > last { try await sendNewFixes(newerThan: stamp) }
+            case .ended(.expired):
+                // The expiry this stream started with, unless the owner has extended it since (`PATCH /v1/location/shares/{id}`);
+                // the heartbeats' rechecks then end the stream at the new one.
+                if let current = try await repository.share(id: share.id), !current.isExpired(at: Date()) { continue }
+                ended = .expired
             case .ended(let reason):
                 ended = reason
             case .heartbeat, .recheck:

@@ -12,8 +12,9 @@ extension LocationCommand {
             discussion: "The share starts with your fixes of the last 24 hours (from `seqr location push`), encrypted under its key.")
 
         @Option(help: "Expiry: a duration like 30m, 12h, 7d (default: until revoked).") var expires: String?
-        @Option(help: "seqr (AES-256-GCM, the default) or cryptojs (Berry Picker Tracker's AES-128-CBC string: UNAUTHENTICATED, only to interoperate).")
-        var format: LocationFormat = .seqrLocationV1
+        // No declared default: ArgumentParser would name it by its wire name (seqr-location-v1), which --format does not take.
+        @Option(help: "seqr (AES-256-GCM) or cryptojs (Berry Picker Tracker's AES-128-CBC string: UNAUTHENTICATED, only to interoperate). (default: seqr)")
+        var format: LocationFormat?
         @Option(help: "Also write the link's QR code to this file (.png, .svg, .pdf) instead of drawing it in the terminal.") var qr: String?
         @Flag(help: "Do not draw the QR code in the terminal.") var noQR = false
         @Option(help: "The server's public address for the link, when it differs from --server (e.g. behind a TLS proxy).") var publicURL: String?
@@ -28,9 +29,9 @@ extension LocationCommand {
             let store = try options.openStore()
             let (_, client) = try options.signedIn(store)
             let expiresAt = expires.flatMap(PostCommand.duration).map { Date().addingTimeInterval($0) }
-            let share = try await withLocationErrors { try await client.createShare(format: format, expiresAt: expiresAt) }
+            let share = try await withLocationErrors { try await client.createShare(format: format ?? .seqrLocationV1, expiresAt: expiresAt) }
             try await ShareAnnouncement(options: options, publicURL: publicURL, qr: qr, showQR: !noQR)
-                .announce(share, key: LocationShareKey.generate(format), client: client, store: store, verb: "created")
+                .announce(share, key: LocationShareKey.generate(format ?? .seqrLocationV1), client: client, store: store, verb: "created")
         }
     }
 }

@@ -28,11 +28,13 @@ struct ShareAnnouncement {
                                               fixesUploaded: recent.count, qr: qr))
             return
         }
-        StandardStreams.print("\(verb) share \(share.id) (\(share.format.rawValue))\(share.expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")")
-        if !recent.isEmpty { StandardStreams.print("uploaded the last \(recent.count) own fix\(recent.count == 1 ? "" : "es")") }
-        StandardStreams.print("anyone with this link can follow you until it is rotated or revoked:\n\(link)")
-        if let qr { StandardStreams.print("QR code → \(qr)") }
-        if showQR && qr == nil { StandardStreams.print(symbol.terminalText(colors: false)) }
+        // Standard output carries the link (and the QR code drawn for a terminal); what was done goes to standard error.
+        StandardStreams.warn("\(verb) share \(share.id) (\(share.format.commandLineName))\(share.expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")")
+        if !recent.isEmpty { StandardStreams.warn("uploaded the last \(recent.count) own fix\(recent.count == 1 ? "" : "es")") }
+        if let qr { StandardStreams.warn("wrote the link's QR code to \(qr)") }
+        StandardStreams.warn("anyone with this link can follow you until it \(share.expiresAt == nil ? "is" : "expires, is") rotated or revoked:")
+        StandardStreams.print(link.description)
+        if showQR && qr == nil && StandardStreams.outputIsTerminal { StandardStreams.print(symbol.terminalText(colors: false)) }
     }
 }
 
