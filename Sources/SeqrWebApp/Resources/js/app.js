@@ -50,7 +50,7 @@ const app = {
   },
   toast(text) {
     const item = h('div', { class: 'toast' }, text);
-    toastEl.append(item);
+    toastEl.replaceChildren(item);
     setTimeout(() => item.remove(), 3000);
   },
   unlocked() {
