@@ -5,7 +5,7 @@ const CACHE = 'seqr-app-shell-v1';
 const SHELL = [
   './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'vendor/qrcode-generator.js',
-  'js/api.js', 'js/app.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/location-fix.js', 'js/location-sharing.js',
+  'app.js', 'js/api.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/location-fix.js', 'js/location-sharing.js',
   'js/note-error.js', 'js/note-field.js', 'js/note-kdf.js', 'js/note.js', 'js/notes-client.js', 'js/qr-code.js',
   'js/seen-versions.js', 'js/session.js', 'js/share-link.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',

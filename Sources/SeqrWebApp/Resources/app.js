@@ -1,17 +1,17 @@
 // The app shell: routes (#/notes, #/notes/<id>, #/location, #/account, …), the signed-in state,
 // the idle lock, the offline banner and the service worker. Views are in views/ and only call
 // the format, crypto and API modules.
-import { h, message, replace } from './dom.js';
-import { IdleLock } from './idle-lock.js';
-import { LocationSharing } from './location-sharing.js';
-import { NotesClient } from './notes-client.js';
-import { Session } from './session.js';
-import { locationView } from './views/location.js';
-import { noteDetailView } from './views/note-detail.js';
-import { noteEditorView } from './views/note-editor.js';
-import { noteListView } from './views/note-list.js';
-import { accountView, passwordView } from './views/password.js';
-import { signInView } from './views/sign-in.js';
+import { h, message, replace } from './js/dom.js';
+import { IdleLock } from './js/idle-lock.js';
+import { LocationSharing } from './js/location-sharing.js';
+import { NotesClient } from './js/notes-client.js';
+import { Session } from './js/session.js';
+import { locationView } from './js/views/location.js';
+import { noteDetailView } from './js/views/note-detail.js';
+import { noteEditorView } from './js/views/note-editor.js';
+import { noteListView } from './js/views/note-list.js';
+import { accountView, passwordView } from './js/views/password.js';
+import { signInView } from './js/views/sign-in.js';
 
 // The server's base: where /app/ is served from (an origin, or an origin and a proxy's path prefix).
 const base = new URL('..', document.baseURI).href.replace(/\/+$/, '');
