@@ -30,12 +30,12 @@ const app = {
   /** Runs a view's loading step, showing its failure in `status`. */
   async load(work, status) {
     const generation = app.viewGeneration;
-    try { await work(); } catch (error) { if (generation === app.viewGeneration) replace(status, message('error', app.problem(error))); }
+    try { await work(); setOffline(false); } catch (error) { if (generation === app.viewGeneration) replace(status, message('error', app.problem(error))); }
   },
   /** Runs an action, showing its failure in `status`; true when it succeeded. */
   async run(work, status) {
     replace(status);
-    try { await work(); return true; } catch (error) { replace(status, message('error', app.problem(error))); return false; }
+    try { await work(); setOffline(false); return true; } catch (error) { replace(status, message('error', app.problem(error))); return false; }
   },
   problem(error) {
     if (error.code === 'offline') { setOffline(true); return 'You are offline: this needs the server. Try again when connected.'; }
@@ -84,9 +84,18 @@ function setOffline(isOffline) {
   offline.hidden = !isOffline;
   document.body.classList.toggle('is-offline', isOffline);
 }
-addEventListener('online', () => setOffline(false));
+// navigator.onLine only knows about this device's network; a stopped or unreachable server is
+// found by asking it (GET /health, never cached).
+async function checkServer() {
+  if (!navigator.onLine) { setOffline(true); return; }
+  try {
+    const response = await fetch(`${base}/health`, { cache: 'no-store', credentials: 'omit' });
+    setOffline(!response.ok);
+  } catch { setOffline(true); }
+}
+addEventListener('online', checkServer);
 addEventListener('offline', () => setOffline(true));
-setOffline(!navigator.onLine);
+checkServer();
 
 function viewFor(hash) {
   if (!session.signedIn) return hash === '#/register' ? signInView(app, { mode: 'register' }) : signInView(app);
