@@ -9,8 +9,10 @@ export function noteEditorView(app, id = null) {
   const info = field('Text', { name: 'info', rows: 10, autocomplete: 'off' }, { tag: 'textarea' });
   const counters = {};
   for (const [f, limit] of [[title, TITLE_LIMIT], [info, INFO_LIMIT]]) {
-    const counter = h('span', { class: 'counter', 'aria-live': 'polite' });
-    f.wrapper.querySelector('label').append(counter);
+    const counter = h('span', { class: 'counter', id: `${f.input.id}-count` });
+    const label = f.wrapper.querySelector('label');
+    label.replaceWith(h('div', { class: 'label-row' }, label, counter));
+    f.input.setAttribute('aria-describedby', counter.id);
     const update = () => {
       const n = characterCount(f.input.value);
       counter.textContent = `${n} / ${limit.toLocaleString('en')}`;
@@ -25,7 +27,7 @@ export function noteEditorView(app, id = null) {
   let baseVersion = null;
 
   const refresh = () => { counters.title(); counters.info(); };
-  const form = h('form', { class: 'card stack', novalidate: true, onsubmit: async (event) => {
+  const form = h('form', { class: 'card stack', noValidate: true, onsubmit: async (event) => {
     event.preventDefault();
     const plain = { title: title.input.value, info: info.input.value };
     try { checkPlaintext(plain); } catch (error) { replace(status, message('error', limitProblem(error))); return; }

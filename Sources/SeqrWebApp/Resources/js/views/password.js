@@ -8,7 +8,7 @@ export function passwordView(app) {
   const again = field('Repeat the new password', { type: 'password', name: 'again', required: true, autocomplete: 'new-password' });
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Change password');
-  const form = h('form', { class: 'card stack', novalidate: true, onsubmit: async (event) => {
+  const form = h('form', { class: 'card stack', noValidate: true, onsubmit: async (event) => {
     event.preventDefault();
     if (next.input.value.length < 10) return replace(status, message('error', 'Choose a new password of at least 10 characters.'));
     if (next.input.value !== again.input.value) return replace(status, message('error', 'The two new passwords differ.'));

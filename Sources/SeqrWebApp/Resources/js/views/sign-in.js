@@ -19,7 +19,7 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const submit = h('button', { type: 'submit', class: 'primary wide' }, locked ? 'Unlock' : registering ? 'Create account' : 'Sign in');
 
-  const form = h('form', { class: 'card stack', novalidate: true, onsubmit: async (event) => {
+  const form = h('form', { class: 'card stack', noValidate: true, onsubmit: async (event) => {
     event.preventDefault();
     const username = user.input.value.trim(), password = pass.input.value;
     if (!new RegExp(`^${USERNAME_PATTERN}$`).test(username)) return replace(status, message('error', 'The username takes 3–64 letters, digits or . _ - @.'));
