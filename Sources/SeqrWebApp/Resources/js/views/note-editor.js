@@ -11,7 +11,9 @@ export function noteEditorView(app, id = null) {
   for (const [f, limit] of [[title, TITLE_LIMIT], [info, INFO_LIMIT]]) {
     const counter = h('span', { class: 'counter', id: `${f.input.id}-count` });
     const label = f.wrapper.querySelector('label');
-    label.replaceWith(h('div', { class: 'label-row' }, label, counter));
+    const row = h('div', { class: 'label-row' });
+    label.before(row);
+    row.append(label, counter);
     f.input.setAttribute('aria-describedby', counter.id);
     const update = () => {
       const n = characterCount(f.input.value);
