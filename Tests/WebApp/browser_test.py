@@ -64,7 +64,8 @@ class Server:
 
     def start(self, port=0):
         self.log = open(self.log_path, "ab")
-        self.process = subprocess.Popen([os.path.join(BIN, "seqr-server"), "--database", self.database, "--port", str(port)],
+        self.process = subprocess.Popen([os.path.join(BIN, "seqr-server"), "--database", self.database, "--port", str(port),
+                                         "--registrations-per-address", "1000"],  # every test registers its own account
                                         stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -157,6 +158,21 @@ def add_version2_note(server, username, title, info):
 class Browser:
     def __init__(self, playwright):
         self.chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        self.contexts = []
+
+    def close_contexts(self, failed_test=None):
+        """Closes what a test left open; after a failure, its pages are photographed first."""
+        for c, context in enumerate(self.contexts):
+            for p, page in enumerate(context.pages if failed_test else []):
+                try:
+                    page.screenshot(path=os.path.join(SHOTS, f"webapp-FAILED-{failed_test}-{c}-{p}.png"))
+                except Exception:
+                    pass
+            try:
+                context.close()
+            except Exception:
+                pass
+        self.contexts = []
 
     def phone(self, server, geolocation=None, color_scheme="light", **extra):
         context = self.chromium.new_context(**PHONE, color_scheme=color_scheme, permissions=["geolocation", "clipboard-read", "clipboard-write"],
@@ -165,6 +181,7 @@ class Browser:
         context.requests = []
         context.on("request", lambda request: context.requests.append(request.url))
         context.server = server
+        self.contexts.append(context)
         return context
 
     def close(self):
@@ -197,7 +214,8 @@ def open_app(context, hash_=""):
 
 
 def register(page, username, password=PASSWORD, screenshot=False):
-    page.get_by_role("link", name="Create an account").click()
+    if page.get_by_role("heading", name="Create an account").count() == 0:
+        page.get_by_role("link", name="Create an account").click()
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_label("Repeat the password").fill(password)
@@ -211,14 +229,15 @@ def sign_in(page, username, password=PASSWORD):
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name="Notes", level=1)).to_be_visible(timeout=30_000)
+    # Signed in: the sections appear, on whatever page the address names.
+    expect(page.get_by_role("navigation", name="Sections")).to_be_visible(timeout=30_000)
 
 
 def add_note(page, title, info, screenshot=False):
     page.get_by_role("link", name="Notes", exact=True).click()
     page.get_by_role("link", name="New note").click()
-    page.get_by_label("Title").fill(title)
-    page.get_by_label("Text").fill(info)
+    page.get_by_label("Title", exact=True).fill(title)
+    page.get_by_label("Text", exact=True).fill(info)
     if screenshot:
         shot(page, "note-new")
     page.get_by_role("button", name="Add note").click()
@@ -286,19 +305,19 @@ def edit_delete_limits(env):
     register(page, user)
     add_note(page, "Door", "4711")
     page.get_by_role("link", name="Edit").click()
-    page.get_by_label("Text").fill("4712")
+    page.get_by_label("Text", exact=True).fill("4712")
     shot(page, "note-edit")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_label("Note text")).to_have_text("4712")
     expect(page.get_by_text("Version 2")).to_be_visible()
     page.get_by_role("link", name="Edit").click()
-    page.get_by_label("Title").fill("x" * 31)
+    page.get_by_label("Title", exact=True).fill("x" * 31)
     requests_before = len(context.requests)
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("alert")).to_contain_text("at most 30")
     assert not any("/v1/notes" in u for u in context.requests[requests_before:]), "a too-long title was sent"
-    page.get_by_label("Title").fill("Door")
-    page.get_by_label("Text").fill("y" * 2501)
+    page.get_by_label("Title", exact=True).fill("Door")
+    page.get_by_label("Text", exact=True).fill("y" * 2501)
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("alert")).to_contain_text("at most 2,500")
     shot(page, "note-limits")
@@ -323,11 +342,11 @@ def stale_edit(env):
     register(page, user)
     add_note(page, "Shopping", "milk")
     page.get_by_role("link", name="Edit").click()
-    expect(page.get_by_label("Text")).to_have_value("milk")
+    expect(page.get_by_label("Text", exact=True)).to_have_value("milk")
     cli = CLI(env.directory, env.server)
     cli.login(user)
     cli.run("notes", "edit", cli.note_id("Shopping")[:8], "--info", "milk, eggs (from the laptop)")
-    page.get_by_label("Text").fill("milk, bread (from the phone)")
+    page.get_by_label("Text", exact=True).fill("milk, bread (from the phone)")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("alert")).to_contain_text("changed elsewhere")
     expect(page.get_by_text("milk, eggs (from the laptop)")).to_be_visible()
@@ -362,6 +381,39 @@ def legacy_note(env):
     sign_in(page, user)
     open_note(page, "Old style")
     expect(page.get_by_label("Note text")).to_have_text("sealed with ChaCha20-Poly1305")
+    check_clean(context)
+    context.close()
+
+
+@test("a note the server rolls back to an older version is refused in the page (SQLite: the test edits the database)")
+def rollback(env):
+    if env.backend != "sqlite":
+        return
+    import sqlite3
+    user = unique("roll")
+    context = env.browser.phone(env.server)
+    page = open_app(context, "#/register")
+    register(page, user)
+    add_note(page, "Balance", "100")
+    note_id = page.evaluate("location.hash").split("/")[2]
+    db = sqlite3.connect(env.server.database)
+    old = db.execute("SELECT title, info, version FROM note WHERE lower(id) = ?", (note_id,)).fetchone()
+    assert old and old[2] == 1, old
+    page.get_by_role("link", name="Edit").click()
+    page.get_by_label("Text", exact=True).fill("0")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Version 2")).to_be_visible()
+    db.execute("UPDATE note SET title = ?, info = ?, version = ? WHERE lower(id) = ?", (*old, note_id))
+    db.commit()
+    db.close()
+    page.reload()
+    sign_in(page, user)  # back on the note's own page
+    expect(page.get_by_role("alert")).to_contain_text("rolled it back")
+    page.get_by_role("link", name="Notes", exact=True).click()
+    item = page.get_by_role("list", name="Notes").get_by_role("listitem").filter(has_text=note_id[:8])
+    expect(item).to_contain_text("rolled it back")
+    expect(page.get_by_text("100")).to_have_count(0)
+    shot(page, "notes-rolled-back")
     check_clean(context)
     context.close()
 
@@ -491,10 +543,9 @@ def location_sharing(env):
     expect(page.get_by_text(re.compile(r"Sharing until \d\d:\d\d"))).to_be_visible()
     expect(page.locator("#fix-count")).to_have_text("1")
     expect(page.get_by_role("img", name="QR code of the share link")).to_be_visible()
-    link = page.get_by_label("Share link").input_value()
+    link = page.get_by_label("Share link", exact=True).input_value()
     assert re.fullmatch(re.escape(env.server.url) + r"/l/[A-Za-z0-9_-]{22}#k=[A-Za-z0-9_-]{43}", link), link
-    follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", link, "--json", "--store",
-                                 os.path.join(env.directory, f"follower-{uuid.uuid4().hex[:6]}")],
+    follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", link, "--json"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         for n, (lat, lon) in enumerate(positions[1:], start=2):
@@ -528,14 +579,14 @@ def location_rotate_hidden(env):
     page.get_by_role("link", name="Location").click()
     page.get_by_role("button", name="Start sharing").click()
     expect(page.locator("#fix-count")).to_have_text("1")
-    old = page.get_by_label("Share link").input_value()
+    old = page.get_by_label("Share link", exact=True).input_value()
     page.get_by_role("button", name="New link").click()
-    expect(page.get_by_label("Share link")).not_to_have_value(old)
-    new = page.get_by_label("Share link").input_value()
-    gone = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", old, "--once", "--store", os.path.join(env.directory, "f-old")],
+    expect(page.get_by_label("Share link", exact=True)).not_to_have_value(old)
+    new = page.get_by_label("Share link", exact=True).input_value()
+    gone = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", old, "--once"],
                           capture_output=True, text=True, timeout=60)
     assert gone.returncode != 0, gone.stdout
-    fresh = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json", "--store", os.path.join(env.directory, "f-new")],
+    fresh = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
                            capture_output=True, text=True, timeout=60)
     assert fresh.returncode == 0 and json.loads(fresh.stdout.splitlines()[-1])["lat"] == 47.3769, (fresh.stdout, fresh.stderr)
     # The page is hidden (another app in front): it says so; shown again, it sends the newest position.
@@ -553,7 +604,7 @@ def location_rotate_hidden(env):
     expect(page.get_by_text("in the background")).to_be_hidden()
     expect(page.get_by_text("± 5 m")).to_be_visible()
     time.sleep(1)
-    latest = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json", "--store", os.path.join(env.directory, "f-new2")],
+    latest = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
                             capture_output=True, text=True, timeout=60)
     assert json.loads(latest.stdout.splitlines()[-1])["lat"] == 46.948, latest.stdout
     page.get_by_role("button", name="Stop sharing").click()
@@ -633,9 +684,11 @@ def run(selected):
                     started = time.monotonic()
                     try:
                         function(env)
+                        browser.close_contexts()
                         passed += 1
                         print(f"✔ [{backend}] {name} ({time.monotonic() - started:.1f} s)", flush=True)
                     except Exception:
+                        browser.close_contexts(failed_test=function.__name__)
                         failed += 1
                         failures.append((backend, name, traceback.format_exc()))
                         print(f"✘ [{backend}] {name}\n{traceback.format_exc()}", flush=True)

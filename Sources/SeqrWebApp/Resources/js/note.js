@@ -29,7 +29,7 @@ export function checkPlaintext({ title, info }) {
   const t = characterCount(title);
   if (t > TITLE_LIMIT) throw new NoteError('titleTooLong', `the title has ${t} characters; at most ${TITLE_LIMIT} are allowed`);
   const i = characterCount(info);
-  if (i > INFO_LIMIT) throw new NoteError('infoTooLong', `the info has ${i} characters; at most ${INFO_LIMIT} are allowed`);
+  if (i > INFO_LIMIT) throw new NoteError('infoTooLong', `the info has ${i.toLocaleString("en")} characters; at most ${INFO_LIMIT.toLocaleString("en")} are allowed`);
 }
 
 /** The EncryptedNote to send: both fields sealed for `noteVersion` under the account's current parameters. */
