@@ -245,6 +245,39 @@ struct LocationViewerBrowserTests {
         }
     }
 
+    @Test("on a phone (390×844, touch): the map fills the screen; while the live feed is cut, \"Connection lost — retrying…\" stays on screen; back, it goes and the fix pushed meanwhile arrives")
+    func phoneAndConnectionLost() async throws {
+        let directory = try TemporaryDirectory()
+        let chromium = try #require(HeadlessChromium.tool)
+        try FileManager.default.createDirectory(atPath: HeadlessChromium.artefactDirectory, withIntermediateDirectories: true)
+        try await withScene(.sqlite, tiles: nil, directory: directory) { scene in
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/phone_scenario.py").path
+            let shots = HeadlessChromium.artefactDirectory + "/location-viewer-phone"
+            let driver = try BackgroundProcess(try ExternalTool.named("python3").path,
+                                               [script, chromium.path, scene.link.description, directory.path, shots],
+                                               logPath: directory.file("phone.log"))
+            // The script asks for a fix ("push 1") while the feed is cut, and waits for DIR/pushed-1.
+            var pushed = 0
+            var status: Int32?
+            let deadline = Date().addingTimeInterval(150)
+            while status == nil && Date() < deadline {
+                status = driver.waitForExit(seconds: 0)
+                if pushed == 0, driver.log.split(separator: "\n").contains("push 1") {
+                    pushed = 1
+                    try await scene.push(try LocationFix(lat: 47.39, lon: 8.57, accuracy: 10, time: Date()))
+                    FileManager.default.createFile(atPath: directory.file("pushed-1"), contents: nil)
+                }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(status == 0, "\(driver.log)")
+            #expect(driver.log.hasSuffix("done\n") && pushed == 1, "\(driver.log)")
+            for name in ["online", "offline"] {
+                let png = try Data(contentsOf: URL(fileURLWithPath: shots + "-\(name).png"))
+                #expect(png.count > 5000 && png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+            }
+        }
+    }
+
     @Test("a saved track (follow --map) opens with no network at all: its CSP hashes let exactly its inline scripts run")
     func savedTrack() async throws {
         let directory = try TemporaryDirectory()
