@@ -190,17 +190,7 @@ struct NotesCLITests {
         #expect(mixed.status != 0 && mixed.stderr.contains("mixed with another version"), "\(mixed.stderr)")
 
         // A note an earlier client stored as RNCryptor v3 (the API no longer takes them; put in the database as it was) is read, then re-sealed on edit.
-        let legacy = EncryptedNote(id: UUID(), title: try RNCryptorV3.encrypt(Data("Onion".utf8), password: "correct horse", iterations: 10_000),
-                                   info: try RNCryptorV3.encrypt(Data("layers".utf8), password: "correct horse", iterations: 10_000),
-                                   format: .rncryptor, kdf: .rncryptor())
-        let insert = try python.run(["-c", """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
-                       "SELECT ?, account_id, ?, ?, 'rncryptor-v3', 'pbkdf2-sha1', 10000, NULL, 1, created_at, updated_at FROM note LIMIT 1",
-                       (sys.argv[2], bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4]))); db.commit()
-            """, database, legacy.id.uuidString.lowercased(), Self.hex(legacy.title), Self.hex(legacy.info)])
-        #expect(insert.status == 0, "\(insert.stderr)")
+        let legacy = try Self.insertRNCryptorNote(into: database)
         let legacyID = String(legacy.id.uuidString.lowercased().prefix(8))
         #expect(try seqr(["notes", "show", legacyID] + bob).stdoutText == "Onion\nlayers\n")
         #expect(try seqr(["notes", "list"] + bob).stderr.contains("1 note is still RNCryptor"))
@@ -247,22 +237,15 @@ struct NotesCLITests {
             let aad = Data("seqr-note-v2\u{0}\(older.uuidString.lowercased())\u{0}\(role)\u{0}4".utf8)
             return Data([2]) + AEAD.chaChaPoly.seal(Data(text.utf8), key: key, authenticating: aad)
         }
-        let rncryptor = EncryptedNote(id: UUID(), title: try RNCryptorV3.encrypt(Data("Onion".utf8), password: "correct horse", iterations: 10_000),
-                                      info: try RNCryptorV3.encrypt(Data("layers".utf8), password: "correct horse", iterations: 10_000),
-                                      format: .rncryptor, kdf: .rncryptor())
         let insert = try python.run(["-c", """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
                        "SELECT ?, account_id, ?, ?, format, kdf_algorithm, kdf_iterations, kdf_salt, 4, created_at, updated_at FROM note LIMIT 1",
-                       (sys.argv[2], bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4])))
-            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
-                       "SELECT ?, account_id, ?, ?, 'rncryptor-v3', 'pbkdf2-sha1', 10000, NULL, 1, created_at, updated_at FROM note LIMIT 1",
-                       (sys.argv[5], bytes.fromhex(sys.argv[6]), bytes.fromhex(sys.argv[7])))
-            db.commit()
-            """, database, older.uuidString.lowercased(), Self.hex(try v2("Old", "title")), Self.hex(try v2("sealed as 2", "info")),
-            rncryptor.id.uuidString.lowercased(), Self.hex(rncryptor.title), Self.hex(rncryptor.info)])
+                       (sys.argv[2], bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4]))); db.commit()
+            """, database, older.uuidString.lowercased(), Self.hex(try v2("Old", "title")), Self.hex(try v2("sealed as 2", "info"))])
         #expect(insert.status == 0, "\(insert.stderr)")
+        let rncryptor = try Self.insertRNCryptorNote(into: database)
         let olderID = String(older.uuidString.lowercased().prefix(8)), rncryptorID = String(rncryptor.id.uuidString.lowercased().prefix(8))
         #expect(try seqr(["notes", "show", olderID] + carol).stdoutText == "Old\nsealed as 2\n")
         let list = try seqr(["notes", "list"] + carol)
@@ -288,6 +271,23 @@ struct NotesCLITests {
     }
 
     static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
+
+    /// A note as an earlier client stored it, RNCryptor v3 under the password "correct horse" ("Onion", "layers"),
+    /// put straight into the server's database beside its first note (the API no longer takes them).
+    static func insertRNCryptorNote(into database: String) throws -> EncryptedNote {
+        let note = EncryptedNote(id: UUID(), title: try RNCryptorV3.encrypt(Data("Onion".utf8), password: "correct horse", iterations: 10_000),
+                                 info: try RNCryptorV3.encrypt(Data("layers".utf8), password: "correct horse", iterations: 10_000),
+                                 format: .rncryptor, kdf: .rncryptor())
+        let insert = try ExternalTool.named("python3").run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
+                       "SELECT ?, account_id, ?, ?, 'rncryptor-v3', 'pbkdf2-sha1', 10000, NULL, 1, created_at, updated_at FROM note LIMIT 1",
+                       (sys.argv[2], bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4]))); db.commit()
+            """, database, note.id.uuidString.lowercased(), hex(note.title), hex(note.info)])
+        #expect(insert.status == 0, "\(insert.stderr)")
+        return note
+    }
 
     /// SQLite always; PostgreSQL when the test cluster is there (make test starts it).
     static var databases: [String] {

@@ -94,13 +94,7 @@ proxy = CuttableProxy(parts.port)
 page_url = urlunsplit((parts.scheme, "127.0.0.1:%d" % proxy.port, parts.path, parts.query, parts.fragment))
 
 
-def check(condition, text):
-    print(("ok " if condition else "FAILED ") + text, flush=True)
-    if not condition:
-        browser.process.kill()
-        sys.exit(1)
-
-
+check = browser.check
 session = browser.open("about:blank")
 send("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}, session)
 send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}, session)
@@ -111,16 +105,11 @@ send("Page.navigate", {"url": page_url}, session)
 
 
 def evaluate(expression):
-    return send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)["result"].get("value")
+    return browser.evaluate(expression, session)
 
 
 def wait_for(expression, seconds=20):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if evaluate(expression):
-            return True
-        time.sleep(0.2)
-    return False
+    return browser.wait_for(expression, session, seconds)
 
 
 def screenshot(name):
