@@ -352,7 +352,7 @@ def stale_edit(env):
     expect(page.get_by_role("alert")).to_contain_text("changed elsewhere")
     expect(page.get_by_text("milk, eggs (from the laptop)")).to_be_visible()
     expect(page.get_by_text("milk, bread (from the phone)", exact=True).first).to_be_visible()
-    shot(page, "note-conflict", full_page=True)
+    shot(page, "note-conflict")
     # Nothing was overwritten yet.
     assert cli.run("notes", "show", cli.note_id("Shopping")[:8]).stdout == "Shopping\nmilk, eggs (from the laptop)\n"
     page.get_by_role("button", name="Keep my edit").click()
@@ -551,7 +551,7 @@ def location_sharing(env):
             context.set_geolocation({"latitude": lat, "longitude": lon, "accuracy": 9 + n})
             expect(page.locator("#fix-count")).to_have_text(str(n))
         expect(page.locator("#fix-accuracy")).to_have_text("± 14 m")
-        shot(page, "location-sharing", full_page=True)
+        shot(page, "location-sharing")
         time.sleep(2)
         # Revoke: the follower is told the share ended.
         page.get_by_role("button", name="Stop sharing").click()
@@ -663,6 +663,9 @@ def offline_shell(env):
 
 def run(selected):
     os.makedirs(SHOTS, exist_ok=True)
+    for name in os.listdir(SHOTS):
+        if name.startswith("webapp-FAILED-"):
+            os.remove(os.path.join(SHOTS, name))
     backends = [("sqlite", None)]
     if os.environ.get("SEQR_TEST_POSTGRES_URL"):
         backends.append(("postgres", os.environ["SEQR_TEST_POSTGRES_URL"]))

@@ -62,7 +62,7 @@ function activeCard(app, sharing) {
     sharing.checkExpiry();
     const fix = sharing.lastFix;
     replace(facts,
-      h('div', {}, h('dt', {}, 'Last position'), h('dd', { id: 'fix-age' }, fix ? ageText(Date.now() - fix.time) : 'waiting for GPS…')),
+      h('div', {}, h('dt', {}, 'Last fix'), h('dd', { id: 'fix-age' }, fix ? ageText(Date.now() - fix.time) : 'waiting for GPS…')),
       h('div', {}, h('dt', {}, 'Accuracy'), h('dd', { id: 'fix-accuracy' }, fix?.accuracy !== undefined && fix ? `± ${Math.round(fix.accuracy)} m` : '—')),
       h('div', {}, h('dt', {}, 'Sent'), h('dd', { id: 'fix-count' }, `${sharing.pushed}${sharing.pending.length ? ` (+${sharing.pending.length} waiting)` : ''}`)));
   };
@@ -87,16 +87,16 @@ function activeCard(app, sharing) {
   const card = h('div', { class: 'stack' },
     h('div', { class: 'card live stack' },
       h('p', { class: 'live-state' }, h('span', { class: 'pulse', 'aria-hidden': 'true' }), h('strong', { id: 'sharing-until' }, until)),
-      sharing.label ? h('p', { class: 'hint' }, sharing.label) : null,
-      facts, notes),
+      sharing.label ? h('p', { class: 'hint share-label' }, sharing.label) : null,
+      facts, notes, status,
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', class: 'danger', onclick: () => app.run(async () => { await sharing.stop(); app.toast('Sharing stopped'); }, status) }, 'Stop sharing'),
+        h('button', { type: 'button', onclick: () => app.run(async () => { await sharing.rotate(); app.toast('New link: the old one no longer works'); }, status) }, 'New link'))),
     h('div', { class: 'card stack' },
+      h('h2', {}, 'Link for followers'),
       h('div', { class: 'qr-frame' }, qr),
       linkField.wrapper,
-      h('div', { class: 'actions' }, share, copy)),
-    status,
-    h('div', { class: 'actions' },
-      h('button', { type: 'button', onclick: () => app.run(async () => { await sharing.rotate(); app.toast('New link made: the old one no longer works'); }, status) }, 'New link'),
-      h('button', { type: 'button', class: 'danger', onclick: () => app.run(async () => { await sharing.stop(); app.toast('Sharing stopped'); }, status) }, 'Stop sharing')));
+      h('div', { class: 'actions' }, share, copy)));
   card.update = () => { tick(); updateNotes(); };
   return card;
 }

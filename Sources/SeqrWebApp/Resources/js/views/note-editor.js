@@ -24,7 +24,7 @@ export function noteEditorView(app, id = null) {
     counters[f.input.name] = update;
   }
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
-  const conflict = h('div', { class: 'conflict', hidden: true });
+  const conflict = h('div', { class: 'conflict stack', hidden: true });
   const save = h('button', { type: 'submit', class: 'primary' }, editing ? 'Save' : 'Add note');
   let baseVersion = null;
 
@@ -52,29 +52,29 @@ export function noteEditorView(app, id = null) {
   title.wrapper, info.wrapper, status,
   h('div', { class: 'actions' }, save, h('a', { class: 'button', href: editing ? `#/notes/${id}` : '#/notes' }, 'Cancel')));
 
+  // The edit was refused (409 stale_version): nothing was overwritten. Both texts side by side,
+  // the form put away until the person chooses.
   async function showConflict(mine) {
     const theirs = await app.notes.get(id);
     if (theirs.error) { replace(status, message('error', theirs.error.message)); return; }
-    replace(status, message('error', `This note was changed elsewhere (now version ${theirs.version}) since you opened it. Nothing was overwritten: choose which text to keep.`));
-    const column = (heading, note) => h('div', { class: 'version' }, h('h3', {}, heading),
+    replace(status);
+    const column = (heading, note) => h('div', { class: 'version card' }, h('h3', {}, heading),
       h('p', { class: 'version-title' }, note.title), h('div', { class: 'note-text' }, note.info || h('em', {}, 'No text')));
+    const done = () => { conflict.hidden = true; form.hidden = false; baseVersion = theirs.version; };
     replace(conflict,
-      h('h2', {}, 'Two versions'),
-      h('div', { class: 'versions' }, column('Your edit', mine), column(`Saved elsewhere (version ${theirs.version})`, theirs)),
+      message('error', `This note was changed elsewhere (now version ${theirs.version}) since you opened it. Nothing was overwritten: choose which text to keep.`),
+      h('div', { class: 'versions' }, column('Your edit', mine), column(`Saved elsewhere · version ${theirs.version}`, theirs)),
       h('div', { class: 'actions' },
-        h('button', { type: 'button', class: 'primary', onclick: async () => {
-          baseVersion = theirs.version;
-          conflict.hidden = true;
-          form.requestSubmit();
-        } }, 'Keep my edit'),
+        h('button', { type: 'button', class: 'primary', onclick: () => { done(); form.requestSubmit(); } }, 'Keep my edit'),
         h('button', { type: 'button', onclick: () => {
-          baseVersion = theirs.version;
+          done();
           title.input.value = theirs.title;
           info.input.value = theirs.info;
           refresh();
-          conflict.hidden = true;
-          replace(status, message('info', `Showing the version saved elsewhere (version ${theirs.version}); edit it or go back.`));
+          replace(status, message('info', `This is the version saved elsewhere (version ${theirs.version}): edit it, or go back.`));
+          title.input.focus();
         } }, 'Use the saved version')));
+    form.hidden = true;
     conflict.hidden = false;
     conflict.querySelector('button').focus();
   }
