@@ -125,6 +125,7 @@ async function route() {
     else link.removeAttribute('aria-current');
   }
   replace(main, view);
+  if (performance.getEntriesByName('seqr:first-view').length === 0) performance.mark('seqr:first-view');  // scripts/bench-webapp
   document.title = `${main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
   if (!main.contains(document.activeElement)) main.focus({ preventScroll: true });
   scrollTo(0, 0);
