@@ -217,7 +217,7 @@ struct NotesCLITests {
         #expect(returned.status != 0 && returned.stderr.contains("was deleted here, yet the server serves it again"), "\(returned.stderr)")
     }
 
-    @Test("notes of field version 2 and RNCryptor are read and named by list; `notes upgrade` rewrites each as version 3, one version-checked write each")
+    @Test("notes of field version 2 and RNCryptor are read and named by list; `notes upgrade` rewrites each as version 3, one version-checked write each; one that does not open is named and left")
     func upgrade() async throws {
         let directory = try TemporaryDirectory()
         let database = directory.file("server.sqlite")
@@ -251,11 +251,28 @@ struct NotesCLITests {
         let list = try seqr(["notes", "list"] + carol)
         #expect(list.status == 0 && list.stderr.contains("1 note is of an older field version, which the web app cannot open: `seqr notes upgrade`"), "\(list.stderr)")
 
+        // A version 2 note altered on the server: reported, left as it was, and the others upgraded all the same.
+        let damaged = UUID()
+        #expect(try python.run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
+                       "SELECT ?, account_id, title, substr(info, 1, 20) || x'00' || substr(info, 22), format, kdf_algorithm, kdf_iterations, kdf_salt, "
+                       "version, created_at, updated_at FROM note WHERE id = ?", (sys.argv[2], sys.argv[3])); db.commit()
+            """, database, damaged.uuidString.lowercased(), older.uuidString.lowercased()]).status == 0)
         let upgrade = try seqr(["notes", "upgrade"] + carol)
-        #expect(upgrade.status == 0, "\(upgrade.stderr)")
+        #expect(upgrade.status == 65, "\(upgrade.stderr)")
         let lines = upgrade.stdoutText.split(separator: "\n").map(String.init)
         #expect(Set(lines.dropLast()) == ["upgraded \(olderID) to version 5", "upgraded \(rncryptorID) to version 2"], "\(lines)")
         #expect(upgrade.stdoutText.hasSuffix("2 notes upgraded, 1 already of field version 3\n"))
+        #expect(upgrade.errorLines == ["seqr: note \(damaged.uuidString.lowercased().prefix(8)) not upgraded: wrong password, or the note was altered, moved or mixed with another version"],
+                "\(upgrade.stderr)")
+        #expect(try python.run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            assert db.execute("SELECT substr(title, 1, 1) FROM note WHERE id = ?", (sys.argv[2],)).fetchone()[0] == bytes([2])
+            db.execute("DELETE FROM note WHERE id = ?", (sys.argv[2],)); db.commit()
+            """, database, damaged.uuidString.lowercased()]).status == 0)
         // Every field on the server is now version 3, each note one version on, and each still opens.
         let rows = try python.run(["-c", """
             import sqlite3, sys
