@@ -203,6 +203,9 @@ def check_clean(context):
 
 def shot(page, name, full_page=False):
     os.makedirs(SHOTS, exist_ok=True)
+    # Without the passing toasts ("Note added"), which would cover part of the screen (removed, not
+    # styled away: Playwright's screenshot style is an inline <style>, which the app's CSP refuses).
+    page.evaluate("document.getElementById('toast')?.replaceChildren()")
     page.screenshot(path=os.path.join(SHOTS, f"webapp-{name}.png"), full_page=full_page)
 
 
