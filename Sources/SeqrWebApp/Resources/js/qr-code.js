@@ -1,7 +1,21 @@
 // A link's QR code as an SVG element, drawn from Debian's qrcode-generator (served from this
-// origin at /app/vendor/qrcode-generator.js, loaded as a classic script that defines `qrcode`).
+// origin at /app/vendor/qrcode-generator.js, a classic script that defines `qrcode`). It is
+// loaded when the first code is drawn, not before sign-in: it is the app's largest file.
 // The modules become one <path>, built with DOM calls: no markup strings.
 import { h } from './dom.js';
+
+let loading = null;
+/** Loads the library once (a <script> from this origin, as the CSP allows). */
+export function loadQRCodeLibrary() {
+  if (typeof globalThis.qrcode === 'function') return Promise.resolve();
+  loading ??= new Promise((resolve, reject) => {
+    const script = h('script', { src: new URL('vendor/qrcode-generator.js', document.baseURI).href });
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => { loading = null; reject(new Error('the QR code library did not load')); });
+    document.head.append(script);
+  });
+  return loading;
+}
 
 /** An <svg> of `text` (type number chosen by the library, error correction M, 4-module quiet zone). */
 export function qrCodeSVG(text, label) {

@@ -2,7 +2,7 @@
 // copy it, and watch it run: "Sharing until 18:40", the last fix's age and accuracy, hidden-page
 // warnings; new link (rotate) and stop (revoke). Shares made elsewhere can be revoked here.
 import { ageText, clock, field, h, message, replace } from '../dom.js';
-import { qrCodeSVG } from '../qr-code.js';
+import { loadQRCodeLibrary, qrCodeSVG } from '../qr-code.js';
 
 const EXPIRIES = [['15', '15 minutes'], ['60', '1 hour'], ['240', '4 hours'], ['720', '12 hours'], ['1440', '24 hours'], ['', 'Until I stop']];
 
@@ -81,8 +81,9 @@ function activeCard(app, sharing) {
     try { await navigator.share({ title: sharing.label || 'My live location', url: link }); } catch { /* dismissed */ }
   } }, 'Share…') : null;
 
-  let qr;
-  try { qr = qrCodeSVG(link, 'QR code of the share link'); } catch (error) { qr = message('error', error.message); }
+  const qr = h('div', { class: 'qr-frame' });
+  loadQRCodeLibrary().then(() => replace(qr, qrCodeSVG(link, 'QR code of the share link')),
+    (error) => replace(qr, message('error', error.message)));
 
   const card = h('div', { class: 'stack' },
     h('div', { class: 'card live stack' },
@@ -94,7 +95,7 @@ function activeCard(app, sharing) {
         h('button', { type: 'button', onclick: () => app.run(async () => { await sharing.rotate(); app.toast('New link: the old one no longer works'); }, status) }, 'New link'))),
     h('div', { class: 'card stack' },
       h('h2', {}, 'Link for followers'),
-      h('div', { class: 'qr-frame' }, qr),
+      qr,
       linkField.wrapper,
       h('div', { class: 'actions' }, share, copy)));
   card.update = () => { tick(); updateNotes(); };
