@@ -61,8 +61,11 @@ function signInProblem(error) {
   switch (error.code) {
     case 'wrong_credentials': return 'Wrong username or password.';
     case 'username_taken': return 'That username is taken: choose another.';
-    case 'rate_limited': case 'registration_limited':
-      return `Too many attempts: try again in ${error.retryAfter ?? 'a few'} seconds.`;
+    case 'rate_limited': case 'registration_limited': {
+      const s = error.retryAfter;
+      const wait = !s ? 'a little while' : s < 90 ? `${s} seconds` : `${Math.ceil(s / 60)} minutes`;
+      return `Too many attempts from here: try again in ${wait}.`;
+    }
     case 'weakKDFParameters': case 'unsupportedKDF': case 'badKDFSalt':
       return `Refused: ${error.message}. This server may be trying to weaken your password's protection.`;
     default: return error.message;
