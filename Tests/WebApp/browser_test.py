@@ -276,6 +276,8 @@ def notes_both_ways(env):
     info = "hunter2 ✓ ünïcödé 🧅\nsecond line <b>not bold</b>"
     add_note(page, "Wi-Fi", info, screenshot=True)
     shot(page, "note-show")
+    page.get_by_role("button", name="Copy text").click()
+    assert page.evaluate("navigator.clipboard.readText()") == info
     cli = CLI(env.directory, env.server)
     cli.login(user)
     shown = cli.run("notes", "show", cli.note_id("Wi-Fi")[:8]).stdout

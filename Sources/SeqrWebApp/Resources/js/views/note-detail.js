@@ -24,7 +24,12 @@ export function noteDetailView(app, id) {
       h('h1', { class: 'note-heading' }, note.title),
       h('p', { class: 'note-meta' }, `Version ${note.version} · changed ${new Date(note.updatedAt).toLocaleString()}`),
       h('div', { class: 'note-text', tabIndex: 0, 'aria-label': 'Note text' }, note.info || h('em', {}, 'No text')),
-      h('div', { class: 'actions' }, h('a', { class: 'button primary', href: `#/notes/${id}/edit` }, 'Edit'), deleteButton),
+      h('div', { class: 'actions' },
+        h('a', { class: 'button primary', href: `#/notes/${id}/edit` }, 'Edit'),
+        note.info ? h('button', { type: 'button', onclick: async () => {
+          try { await navigator.clipboard.writeText(note.info); app.toast('Text copied'); } catch { app.toast('Copying is not allowed here: select the text instead'); }
+        } }, 'Copy text') : null,
+        deleteButton),
       confirmRow);
   }, status);
   return view;
