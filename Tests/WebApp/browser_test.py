@@ -39,6 +39,8 @@ BIN = os.path.abspath(os.environ.get("SEQR_BIN_DIR", os.path.join(ROOT, ".build"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = os.path.join(ROOT, ".build", "test-output")
 PASSWORD = "correct horse battery"
+# The machine running make test may be busy (a parallel build): waits are generous, never sleeps.
+expect.set_options(timeout=15_000)
 PHONE = dict(
     viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True,
     user_agent="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
@@ -647,6 +649,7 @@ def offline_shell(env):
         page = open_app(context)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.reload()  # now controlled by the service worker
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
         expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
         register(page, unique("off"))
         cached = page.evaluate("""async () => {
