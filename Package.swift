@@ -8,6 +8,7 @@ import PackageDescription
 //   SeqrCLISupport (one-line errors, streams, JSON, file writer) ← seqr, seqr-bench
 //   SeqrCore ← SeqrServer (Hummingbird, SQLite or PostgreSQL) ← seqr-server
 //   SeqrCore ← SeqrLocationViewer (the web viewer's page, script, style) ← SeqrServer, seqr
+//   SeqrLocationViewer ← SeqrWebApp (the installable web app's files and CSP) ← SeqrServer
 // C libraries come from Debian's -dev packages, installed by scripts/setup, except zxing-cpp (vendored).
 let package = Package(
     name: "Seqr",
@@ -134,10 +135,16 @@ let package = Package(
                 .copy("Resources/location-viewer.css"),
                 .copy("Resources/leaflet-LICENSE.txt"),
             ]),
+        // The web app seqr-server serves at /app/: every file in Resources as it is in git (no build
+        // step), served by extension; qrcode-generator read from Debian's node-qrcode-generator.
+        .target(
+            name: "SeqrWebApp",
+            dependencies: ["SeqrLocationViewer", .product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("Resources")]),
         .target(
             name: "SeqrServer",
             dependencies: [
-                "SeqrCore", "SeqrLocationViewer", "CArgon2", "CSQLite", "CSwiftConcurrencyHook",
+                "SeqrCore", "SeqrLocationViewer", "SeqrWebApp", "CArgon2", "CSQLite", "CSwiftConcurrencyHook",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -155,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "seqr-server",
             dependencies: [
-                "SeqrServer", "SeqrLocationViewer", "SeqrCLISupport",
+                "SeqrServer", "SeqrLocationViewer", "SeqrWebApp", "SeqrCLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -203,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "SeqrServerTests",
             dependencies: [
-                "SeqrServer", "SeqrLocationViewer", "SeqrCloudClient", "SeqrTestSupport",
+                "SeqrServer", "SeqrLocationViewer", "SeqrWebApp", "SeqrCloudClient", "SeqrTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // RepositoryContractTests write rows no server writes (a newer format, an unreadable id) straight into each database.
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -6,6 +6,7 @@ import NIOCore
 import SeqrCLISupport
 import SeqrLocationViewer
 import SeqrServer
+import SeqrWebApp
 
 @main
 struct SeqrServerCommand: AsyncParsableCommand {
@@ -87,6 +88,8 @@ struct Serve: AsyncParsableCommand {
     var mapTiles: String?
     @Option(help: "The tile provider's attribution (HTML), shown in the map's corner.") var mapAttribution = ""
     @Option(help: "Where Debian's libjs-leaflet put Leaflet.") var leafletDirectory = LeafletFiles.defaultDirectory
+    @Option(help: "Where Debian's node-qrcode-generator put its browser script (the web app draws share links' QR codes with it).")
+    var qrcodeGenerator = QRCodeGeneratorFile.defaultPath
     @Flag(inversion: .prefixedNo, help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await). Default: on with PostgreSQL, whose answers arrive on the loops; off with SQLite, whose reads run on the caller's thread (docs/benchmarks.md, \"Reads in batches\").")
     var eventLoopExecutor: Bool?
 
@@ -137,6 +140,12 @@ struct Serve: AsyncParsableCommand {
         do { locationSettings.viewer = LocationViewerSettings(tiles: try tiles(), leaflet: try LeafletFiles(directory: leafletDirectory)) } catch let error as LocationViewerError {
             throw CLIError(error.description)
         }
+        // The web app's files are all read here, so a missing one stops the start rather than a page later.
+        let webApp: WebAppSettings
+        do {
+            webApp = WebAppSettings(tiles: try tiles(), qrcodeGenerator: try QRCodeGeneratorFile(path: qrcodeGenerator))
+            _ = try WebApp(tiles: webApp.tiles, qrcodeGenerator: webApp.qrcodeGenerator)
+        } catch let error as WebAppError { throw CLIError(error.description) }
         locationSettings.liveFeed.streamsPerShare = streamsPerShare
         locationSettings.liveFeed.streamsPerAddress = streamsPerAddress
         locationSettings.liveFeed.heartbeat = .milliseconds(Int((heartbeatSeconds * 1000).rounded()))
@@ -145,7 +154,7 @@ struct Serve: AsyncParsableCommand {
             do { return try AccessLog(path: path) } catch { throw CLIError("cannot open the access log \(path)", status: .cannotCreate) }
         }
         let app = SeqrServerApplication.application(
-            repository: repository, accounts: accounts, notes: notes, location: location, host: host, port: port, logger: logger,
+            repository: repository, accounts: accounts, notes: notes, location: location, webApp: webApp, host: host, port: port, logger: logger,
             accessLog: access, trustedProxies: proxies, services: services + eventServices,
             onServerRunning: { port in
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",

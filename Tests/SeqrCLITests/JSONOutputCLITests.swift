@@ -183,6 +183,8 @@ struct JSONOutputCLITests {
         try check("seqr location revoke", seqr(["location", "revoke", try #require(rotated.first?["id"] as? String), "--json"] + store))
 
         try check("seqr notes passwd", seqr(["notes", "passwd", "--kdf-iterations", "210000", "--json"] + store))
+        let upgrade = try check("seqr notes upgrade", seqr(["notes", "upgrade", "--json"] + store))
+        #expect(upgrade.first?["upgraded"] as? [String] == [] && upgrade.first?["current"] as? Int == 1)
         try check("seqr notes logout", seqr(["notes", "logout", "--json"] + store))
         let again = try check("seqr notes logout", seqr(["notes", "logout", "--json"] + store))
         #expect(again.first?["signedOut"] is NSNull)

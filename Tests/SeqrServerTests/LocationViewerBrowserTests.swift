@@ -218,30 +218,57 @@ struct LocationViewerBrowserTests {
         }
     }
 
+    /// Runs a DevTools scenario (`Fixtures/<script>`) until it exits or `seconds` pass. Each "push N" it
+    /// prints is answered as the share's owner: a new fix pushed, then the file DIR/pushed-N, which
+    /// the script waits for.
+    static func runScenario(_ script: String, _ arguments: [String], scene: Scene, directory: TemporaryDirectory,
+                            seconds: Double) async throws -> (status: Int32?, pushed: Int, log: String) {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + script).path
+        let driver = try BackgroundProcess(try ExternalTool.named("python3").path, [path] + arguments, logPath: directory.file(script + ".log"))
+        var pushed = 0
+        var status: Int32?
+        let deadline = Date().addingTimeInterval(seconds)
+        while status == nil && Date() < deadline {
+            status = driver.waitForExit(seconds: 0)
+            let requested = driver.log.split(separator: "\n").filter { $0.hasPrefix("push ") }.count
+            while pushed < requested {
+                pushed += 1
+                try await scene.push(try LocationFix(lat: 47.39 + Double(pushed) * 0.002, lon: 8.57, accuracy: 10, time: Date()))
+                FileManager.default.createFile(atPath: directory.file("pushed-\(pushed)"), contents: nil)
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return (status, pushed, driver.log)
+    }
+
     @Test("the map follows the newest fix until the user drags it; the follow button brings it back (DevTools protocol)")
     func followsUntilDragged() async throws {
         let directory = try TemporaryDirectory()
         let chromium = try #require(HeadlessChromium.tool)
         try await withScene(.sqlite, tiles: nil, directory: directory) { scene in
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/follow_scenario.py").path
-            let driver = try BackgroundProcess(try ExternalTool.named("python3").path, [script, chromium.path, scene.link.description, directory.path],
-                                               logPath: directory.file("follow.log"))
-            // The script asks for each new fix ("push N") and waits for DIR/pushed-N.
-            var pushed = 0
-            var status: Int32?
-            let deadline = Date().addingTimeInterval(120)
-            while status == nil && Date() < deadline {
-                status = driver.waitForExit(seconds: 0)
-                let requested = driver.log.split(separator: "\n").filter { $0.hasPrefix("push ") }.count
-                while pushed < requested {
-                    pushed += 1
-                    try await scene.push(try LocationFix(lat: 47.39 + Double(pushed) * 0.002, lon: 8.57, accuracy: 10, time: Date()))
-                    FileManager.default.createFile(atPath: directory.file("pushed-\(pushed)"), contents: nil)
-                }
-                try await Task.sleep(for: .milliseconds(200))
+            let run = try await Self.runScenario("follow_scenario.py", [chromium.path, scene.link.description, directory.path], scene: scene,
+                                                 directory: directory, seconds: 120)
+            #expect(run.status == 0, "\(run.log)")
+            #expect(run.log.hasSuffix("done\n") && run.pushed == 2, "\(run.log)")
+        }
+    }
+
+    @Test("on a phone (390×844, touch): the map fills the screen; while the live feed is cut, \"Connection lost — retrying…\" stays on screen; back, it goes and the fix pushed meanwhile arrives")
+    func phoneAndConnectionLost() async throws {
+        let directory = try TemporaryDirectory()
+        let chromium = try #require(HeadlessChromium.tool)
+        try FileManager.default.createDirectory(atPath: HeadlessChromium.artefactDirectory, withIntermediateDirectories: true)
+        try await withScene(.sqlite, tiles: nil, directory: directory) { scene in
+            let shots = HeadlessChromium.artefactDirectory + "/location-viewer-phone"
+            // The script asks for a fix ("push 1") while the feed is cut.
+            let run = try await Self.runScenario("phone_scenario.py", [chromium.path, scene.link.description, directory.path, shots], scene: scene,
+                                                 directory: directory, seconds: 150)
+            #expect(run.status == 0, "\(run.log)")
+            #expect(run.log.hasSuffix("done\n") && run.pushed == 1, "\(run.log)")
+            for name in ["online", "offline"] {
+                let png = try Data(contentsOf: URL(fileURLWithPath: shots + "-\(name).png"))
+                #expect(png.count > 5000 && png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
             }
-            #expect(status == 0, "\(driver.log)")
-            #expect(driver.log.hasSuffix("done\n") && pushed == 2, "\(driver.log)")
         }
     }
 

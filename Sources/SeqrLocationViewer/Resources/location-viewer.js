@@ -21,11 +21,17 @@
     if (poller) clearInterval(poller);
   }
 
+  // Whether the live feed is reachable: while it is not, a banner says so (the page retries by itself).
+  function connection(up) {
+    $('connection').hidden = up;
+  }
+
   function status(text, kind) {
     const el = $('status');
     el.textContent = text;
     el.className = kind;
     if (kind === 'error') { stop(); $('position').hidden = true; }
+    if (kind === 'error' || kind === 'ended') $('connection').hidden = true;
     if (kind === 'ended') stop();
   }
 
@@ -315,12 +321,13 @@
     try {
       response = await fetch(feedURL + '?after=' + after, { cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
     } catch (e) {
-      status('Cannot reach the server; retrying…', 'warn');
+      connection(false);
       return;
     }
     if (response.status === 404) { status('This share does not exist: it was revoked or its key rotated, or the link is mistyped.', 'error'); return; }
     if (response.status === 410) { status('This share has expired.', 'error'); return; }
-    if (!response.ok) { status('The server answered ' + response.status + '; retrying…', 'warn'); return; }
+    if (!response.ok) { connection(false); status('The server answered ' + response.status + '; retrying…', 'warn'); return; }
+    connection(true);
     const feed = await response.json();
     if (feed.format !== format) { status(wrongLink, 'error'); return; }
     enqueue(feed.fixes);
@@ -348,6 +355,7 @@
     if (!window.EventSource) { startPolling(); return; }
     let shareSeen = false;
     source = new EventSource(feedURL + '/events');
+    source.onopen = () => connection(true);
     source.addEventListener('share', (event) => {
       shareSeen = true;
       transport = 'stream';
@@ -377,7 +385,7 @@
         source = null;
         startPolling();
       } else {
-        status('Connection lost; reconnecting…', 'warn');  // EventSource retries by itself, sending Last-Event-ID
+        connection(false);  // EventSource retries by itself, sending Last-Event-ID
       }
     };
   }

@@ -50,7 +50,11 @@ extension NotesCommand {
             }
             let legacy = opened.filter { $0.0.format == .rncryptor }.count
             if legacy > 0 {
-                StandardStreams.warn("\(legacy) note\(legacy == 1 ? " is" : "s are") still RNCryptor, whose key is a cheaper password test for the server: `seqr notes passwd` (or an edit) re-seals them")
+                StandardStreams.warn("\(legacy) note\(legacy == 1 ? " is" : "s are") still RNCryptor, whose key is a cheaper password test for the server: `seqr notes upgrade` re-seals them")
+            }
+            let older = opened.filter { $0.0.format == .seqrAEAD && !$0.0.encrypted.isCurrentFieldVersion }.count
+            if older > 0 {
+                StandardStreams.warn("\(older) note\(older == 1 ? " is" : "s are") of an older field version, which the web app cannot open: `seqr notes upgrade` re-seals them")
             }
             if !failed.isEmpty { throw ExitCode(.dataError) }
         }
