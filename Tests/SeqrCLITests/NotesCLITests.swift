@@ -270,7 +270,7 @@ struct NotesCLITests {
         let lines = upgrade.stdoutText.split(separator: "\n").map(String.init)
         #expect(Set(lines.dropLast()) == ["upgraded \(olderID) to version 5", "upgraded \(rncryptorID) to version 2"], "\(lines)")
         #expect(upgrade.stdoutText.hasSuffix("2 notes upgraded, 1 already of field version 3\n"))
-        #expect(upgrade.errorLines == ["seqr: note \(damaged.uuidString.lowercased().prefix(8)) not upgraded: wrong password, or the note was altered, moved or mixed with another version"],
+        #expect(upgrade.errorLines == ["seqr: note \(damaged.uuidString.lowercased()) not upgraded: wrong password, or the note was altered, moved or mixed with another version"],
                 "\(upgrade.stderr)")
         #expect(try python.run(["-c", """
             import sqlite3, sys

@@ -568,7 +568,7 @@ def location_sharing(env):
         if follower.poll() is None:
             follower.kill()
     fixes = [json.loads(line) for line in out.splitlines() if line.strip()]
-    assert [(f["lat"], f["lon"]) for f in fixes] == positions, f"follow printed {fixes}; stderr {err}"
+    assert [(f["latitude"], f["longitude"]) for f in fixes] == positions, f"follow printed {fixes}; stderr {err}"
     assert [f["seq"] for f in fixes] == sorted(f["seq"] for f in fixes)
     assert follower.returncode != 0 and "revoked" in err, (follower.returncode, err)
     shot(page, "location-stopped")
@@ -594,7 +594,7 @@ def location_rotate_hidden(env):
     assert gone.returncode != 0, gone.stdout
     fresh = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
                            capture_output=True, text=True, timeout=60)
-    assert fresh.returncode == 0 and json.loads(fresh.stdout.splitlines()[-1])["lat"] == 47.3769, (fresh.stdout, fresh.stderr)
+    assert fresh.returncode == 0 and json.loads(fresh.stdout.splitlines()[-1])["latitude"] == 47.3769, (fresh.stdout, fresh.stderr)
     # The page is hidden (another app in front): it says so; shown again, it sends the newest position.
     page.evaluate("""() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
@@ -612,7 +612,7 @@ def location_rotate_hidden(env):
     time.sleep(1)
     latest = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
                             capture_output=True, text=True, timeout=60)
-    assert json.loads(latest.stdout.splitlines()[-1])["lat"] == 46.948, latest.stdout
+    assert json.loads(latest.stdout.splitlines()[-1])["latitude"] == 46.948, latest.stdout
     page.get_by_role("button", name="Stop sharing").click()
     expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
     check_clean(context)

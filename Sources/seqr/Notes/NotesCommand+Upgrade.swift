@@ -28,12 +28,13 @@ extension NotesCommand {
         }
 
         func run() async throws {
-            let (session, client) = try options.signedIn()
-            let notes = try await withNotesErrors { try await client.notes() }
+            let (signedIn, signedInClient) = try options.signedIn()
+            let notes = try await withNotesErrors { try await signedInClient.notes() }
             let older = notes.filter { !$0.encrypted.isCurrentFieldVersion }
             var report = Report(current: notes.count - older.count)
             if !older.isEmpty {
-                let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
+                // The password is checked against the account first, as for every write.
+                let (cipher, session, client) = try await options.verifiedCipher(signedIn, signedInClient)
                 for (note, result) in try options.open(older, with: cipher, session: session) {
                     do {
                         let sealed = try cipher.seal(try result.get(), id: note.id, noteVersion: note.version + 1, account: session.kdf)
@@ -43,7 +44,7 @@ extension NotesCommand {
                         if !options.json { print("upgraded \(stored.shortID) to version \(stored.version)") }
                     } catch {
                         report.failed.append(note.id.uuidString.lowercased())
-                        StandardStreams.warn("note \(note.shortID) not upgraded: \(error)")
+                        StandardStreams.warn("note \(note.id.uuidString.lowercased()) not upgraded: \(error)")
                     }
                 }
             }
