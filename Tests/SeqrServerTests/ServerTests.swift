@@ -260,7 +260,7 @@ struct ServerTests {
     @Test("login attempts are rate-limited per account, with Retry-After", arguments: Backend.available)
     func rateLimit(backend: Backend) async throws {
         var settings = AccountsService.Settings.testing
-        settings.loginLimits = .init(perAccount: 3, perAddress: 100, window: 300)
+        settings.loginLimits = .init(perAccountFromAddress: 3, perAddress: 100, window: 300)
         try await backend.withApp(settings: settings) { client, _, _ in
             var alice = TestUser()
             try await client.register(&alice)
