@@ -281,6 +281,20 @@ struct ServerTests {
         }
     }
 
+    @Test("a method a path does not list is 405 with Allow, as openapi.yaml says; a viewer path that is no share id is 404, with the page")
+    func methodsAndViewerPaths() async throws {
+        try await Backend.sqlite.withApp { client, _, _ in
+            let trace = try await client.execute(uri: "/health", method: .trace)
+            #expect(trace.status == .methodNotAllowed && trace.headers[.allow] == "GET")
+            let put = try await client.execute(uri: "/v1/notes", method: .put)
+            #expect(put.status == .methodNotAllowed && put.headers[.allow] == "GET, POST")
+            #expect(try await client.execute(uri: "/v1/no-such-path", method: .get).status == .notFound)
+            let page = try await client.execute(uri: "/l/not-a-share", method: .get)
+            #expect(page.status == .notFound && String(buffer: page.body).contains("<title>Seqr · shared location</title>"))
+            #expect(try await client.execute(uri: "/l/\(LocationServiceTestIDs.unknown)", method: .get).status == .ok)
+        }
+    }
+
     @Test("a canary note's plaintext never reaches the SQLite file")
     func canary() async throws {
         try await Backend.sqlite.withApp { client, _, path in

@@ -37,6 +37,7 @@ public enum SeqrServerApplication {
         accounts.addRoutes(to: router)
         notes.addRoutes(to: router, auth: accounts.authMiddleware)
         location?.addRoutes(to: router, auth: accounts.authMiddleware)
+        router.answerOtherMethodsWith405()
         return router
     }
 
