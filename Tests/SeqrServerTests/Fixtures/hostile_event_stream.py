@@ -5,8 +5,8 @@ then, by mode, sends what a well-behaved client must not keep:
   flood          a share event, then fix events as fast as the client takes them, up to 64 MiB
 
 It prints `port N` once listening, then how the sending ended: `blocked after N` (the client
-stopped reading for 3 s: TCP pushed back), `closed after N` (the client dropped the connection) or
-`sent all N`.
+stopped reading: TCP pushed back for 5 s in flood mode, 60 s in endless-event mode, long enough for a
+loaded machine to reach the cap), `closed after N` (the client dropped the connection) or `sent all N`.
 """
 import socket
 import sys
@@ -33,7 +33,7 @@ else:
     chunk = b'event: share\ndata: {"format":"seqr-location-v1","id":"AAAAAAAAAAAAAAAAAAAAAA"}\n\n'
     fix = b'event: fix\ndata: {"data":"' + b"A" * 64 + b'","receivedAt":"2026-11-25T12:00:00Z","seq":%d}\n\n'
     chunk += b"".join(fix % seq for seq in range(1, 400))
-conn.settimeout(3)
+conn.settimeout(60 if mode == "endless-event" else 5)
 sent = 0
 try:
     while sent < LIMIT:
