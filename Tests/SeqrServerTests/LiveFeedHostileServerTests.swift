@@ -43,11 +43,13 @@ struct LiveFeedHostileServerTests {
     func endlessEvent() async throws {
         let directory = try TemporaryDirectory()
         let (server, client) = try Self.hostile("endless-event", directory: directory)
-        // Read as `seqr location follow` does: the stream is dropped once it failed.
-        let failure = await Self.failure(of: try await client.liveFeed(shareID: LocationServiceTestIDs.unknown))
+        // The stream is kept until the end: the reader itself drops the connection once the event is refused.
+        let events = try await client.liveFeed(shareID: LocationServiceTestIDs.unknown)
+        let failure = await Self.failure(of: events)
         #expect(failure as? ServerClientError == .badResponse("a live-feed event over 262144 bytes"), "\(String(describing: failure))")
         let ending = try #require(Self.ending(server))
         #expect(ending.0 == "closed after" && ending.1 < 16 * 1024 * 1024, "the client read on: \(ending)")
+        withExtendedLifetime(events) {}
     }
 
     @Test("a server that streams faster than the follower reads is held back by TCP, not buffered in the client")
