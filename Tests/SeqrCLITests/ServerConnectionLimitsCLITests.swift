@@ -19,6 +19,13 @@ struct ServerConnectionLimitsCLITests {
         return nil
     }
 
+    /// User and system CPU seconds the process has used (/proc/PID/stat, in clock ticks).
+    static func cpuSeconds(_ pid: pid_t) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        return Double(Int(fields[11])! + Int(fields[12])!) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     static let health = "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
 
     @Test("a connection that sends nothing, or its headers or body a byte at a time, is closed after the idle or body timeout")
@@ -52,10 +59,14 @@ struct ServerConnectionLimitsCLITests {
         // More than the server can hold at once (64 under 128 descriptors): the rest wait in the listen
         // backlog, and each is accepted as an idle one is closed; then this request.
         let idle = try (0..<200).map { _ in try LoopbackSocket(port: server.port) }
+        let (cpu, start) = (try Self.cpuSeconds(server.process.pid), Date())
         let request = try LoopbackSocket(port: server.port)
         request.send(Self.health)
         let answer = request.readAll(seconds: 60)
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(200)); log: \(server.process.log.suffix(2000))")
+        // Waiting is not spinning: before, accept failed over and over at the limit (9 s of CPU in 20 s, on a loaded machine).
+        let busy = try Self.cpuSeconds(server.process.pid) - cpu, elapsed = Date().timeIntervalSince(start)
+        #expect(busy < 0.2 * elapsed, "\(busy) s of CPU in \(elapsed) s")
         withExtendedLifetime(idle) {}
     }
 }
