@@ -40,7 +40,7 @@ struct LocationCoherenceCLITests {
         let alice = ["--store", directory.file("alice")]
         #expect(try seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000"] + alice).status == 0)
         #expect(try seqr(["location", "push", "--lat", "47.3769", "--lon", "8.5417"] + alice).status == 0)
-        let shared = try seqr(["location", "share", "--expires", "2h"] + alice)
+        let shared = try seqr(["location", "share", "--expires", "2h", "--backfill"] + alice)
         #expect(shared.status == 0, "\(shared.stderr)")
         let lines = shared.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 2 && lines[1].isEmpty, "\(shared.stdoutText)")
@@ -50,8 +50,8 @@ struct LocationCoherenceCLITests {
         #expect(shared.stderr.contains("created share \(link.shareID)") && shared.stderr.contains("uploaded the last 1 own fix"))
 
         let fixes = jsonLines(try seqr(["location", "follow", link.description, "--once", "--json"]))
-        #expect(fixes.count == 1 && fixes[0]["latitude"] as? Double == 47.3769 && fixes[0]["longitude"] as? Double == 8.5417)
-        #expect(fixes[0]["lat"] == nil && fixes[0]["lon"] == nil)
+        #expect(fixes.count == 1 && fixes.first?["latitude"] as? Double == 47.3769 && fixes.first?["longitude"] as? Double == 8.5417)
+        #expect(fixes.first?["lat"] == nil && fixes.first?["lon"] == nil)
         withExtendedLifetime(server) {}
     }
 

@@ -13,9 +13,16 @@ struct NotesCLITests {
         let port: Int
         var url: String { "http://127.0.0.1:\(port)" }
 
-        init(database: String, log: String, extra: [String] = []) throws {
+        /// - Parameter descriptors: the server's descriptor limit (`ulimit -n`, soft and hard), when not the test's own.
+        init(database: String, log: String, extra: [String] = [], descriptors: Int? = nil) throws {
             let binary = URL(fileURLWithPath: SeqrBinary.tool.path).deletingLastPathComponent().appendingPathComponent("seqr-server").path
-            process = try BackgroundProcess(binary, ["--database", database, "--port", "0"] + extra, logPath: log)
+            let arguments = ["--database", database, "--port", "0"] + extra
+            if let descriptors {
+                // exec keeps the process id, so `process` is the server itself.
+                process = try BackgroundProcess("/bin/sh", ["-c", "ulimit -n \(descriptors) && exec \"$0\" \"$@\"", binary] + arguments, logPath: log)
+            } else {
+                process = try BackgroundProcess(binary, arguments, logPath: log)
+            }
             guard let port = process.waitForLog({ log in
                 log.split(separator: "\n").first { $0.contains("\"message\":\"listening\"") }
                     .flatMap { line in line.range(of: #""port":"\d+""#, options: .regularExpression).map { Int(line[$0].filter(\.isNumber))! } }

@@ -47,7 +47,8 @@
     if (typeof fix !== 'object' || fix === null) throw new Error('not a fix');
     if (typeof fix.lat !== 'number' || fix.lat < -90 || fix.lat > 90) throw new Error('bad latitude');
     if (typeof fix.lon !== 'number' || fix.lon < -180 || fix.lon > 180) throw new Error('bad longitude');
-    if (typeof fix.time !== 'number') throw new Error('bad time');
+    // A Date holds ±8.64e15 ms; beyond, toISOString throws and drawing the track would stop.
+    if (typeof fix.time !== 'number' || !(Math.abs(fix.time) <= 8.64e15)) throw new Error('bad time');
     return fix;
   }
 
@@ -254,10 +255,13 @@
     try { return base64ToBytes(padded); } catch (e) { return null; }
   }
 
-  const shareID = decodeURIComponent(location.pathname.split('/').pop() || '');
   const match = /^#k=([^&]*)$/.exec(location.hash);
-  // The key is read once, then the fragment is dropped from the address bar and history.
+  // The key is read once, then the fragment is dropped from the address bar and history — before
+  // anything can stop the page, so that no early exit leaves it there.
   const keyBytes = match ? base64urlToBytes(match[1]) : null;
+  if (location.hash) history.replaceState(null, '', location.pathname);
+  let shareID = '';
+  try { shareID = decodeURIComponent(location.pathname.split('/').pop() || ''); } catch (e) { /* not a share id either */ }
 
   if (!/^[A-Za-z0-9_-]{22}$/.test(shareID)) { status('This is not a share link: the share id is missing or mistyped.', 'error'); return; }
   if (!match) { status('This link has no key. A share link ends in #k=… — copy the whole link.', 'error'); return; }
@@ -390,6 +394,5 @@
     };
   }
 
-  history.replaceState(null, '', location.pathname);  // keep the key out of the visible address and history
   startStream();
 })();

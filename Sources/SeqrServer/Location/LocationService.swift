@@ -42,7 +42,8 @@ public struct LocationService: Sendable {
             try await repository.fixes(shareID: shareID, after: after, notBefore: Date().addingTimeInterval(-retention.maxAge), limit: retention.limit)
                 .map { SharedFixReads.Frame(seq: $0.seq, bytes: try Self.frame(event: "fix", id: $0.seq, data: $0)) }
         }
-        hub = LiveFeedHub(limits: .init(perShare: settings.liveFeed.streamsPerShare, perAddress: settings.liveFeed.streamsPerAddress),
+        hub = LiveFeedHub(limits: .init(perInstance: settings.liveFeed.streamsPerInstance, perShare: settings.liveFeed.streamsPerShare,
+                                        perAddress: settings.liveFeed.streamsPerAddress),
                           events: events, reads: reads)
     }
 
