@@ -176,11 +176,11 @@ struct LocationCLITests {
         #expect((try JSONSerialization.jsonObject(with: backfilled.stdout) as? [String: Any])?["fixesUploaded"] as? Int == 1)
         let empty = try seqr(["location", "follow", try link(fresh), "--once", "--json"])
         #expect(empty.status == 0 && jsonLines(empty).isEmpty, "\(empty.stdoutText) \(empty.stderr)")
-        #expect(jsonLines(try seqr(["location", "follow", try link(backfilled), "--once", "--json"])).map { $0["lat"] as? Double } == [47.3769])
+        #expect(jsonLines(try seqr(["location", "follow", try link(backfilled), "--once", "--json"])).map { $0["latitude"] as? Double } == [47.3769])
 
         // From now on both shares get every fix.
         #expect(try seqr(["location", "push", "--lat", "47.3770", "--lon", "8.5418"] + alice).status == 0)
-        #expect(jsonLines(try seqr(["location", "follow", try link(fresh), "--once", "--json"])).map { $0["lat"] as? Double } == [47.3770])
+        #expect(jsonLines(try seqr(["location", "follow", try link(fresh), "--once", "--json"])).map { $0["latitude"] as? Double } == [47.3770])
         #expect(jsonLines(try seqr(["location", "follow", try link(backfilled), "--once", "--json"])).count == 2)
         withExtendedLifetime(server) {}
     }

@@ -127,7 +127,7 @@ struct LocationCoherenceCLITests {
         let alice = ["--store", directory.file("alice")]
         #expect(try seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000"] + alice).status == 0)
         #expect(try seqr(["location", "push", "--lat", "47.3769", "--lon", "8.5417"] + alice).status == 0)
-        let link = try #require(object(try seqr(["location", "share", "--json", "--no-qr"] + alice))?["link"] as? String)
+        let link = try #require(object(try seqr(["location", "share", "--json", "--no-qr", "--backfill"] + alice))?["link"] as? String)
 
         let follower = try BackgroundProcess(SeqrBinary.tool.path, ["location", "follow", link, "--json", "--interval", "0.5"],
                                              logPath: directory.file("follow.log"))
