@@ -34,6 +34,9 @@ extension JWSCommand {
         @Option(name: .shortAndLong, help: "Write the QR code here (.png, .svg or .pdf).")
         var output: String?
 
+        @Flag(help: "Overwrite the -o file if it exists.")
+        var force = false
+
         @Flag(name: .customLong("print"), help: "Print the token (or URL) instead of writing a QR code.")
         var printToken = false
 
@@ -46,7 +49,7 @@ extension JWSCommand {
         }
 
         func run() throws {
-            if let output { try FileWriter.checkWritable(output) }
+            if let output { try FileWriter.checkWritable(output, replacing: force) }
             let pem = try readText(key, what: "key")
             var signer = try JWSSigningKey(pem: pem, algorithm: alg)
             signer.keyID = kid ?? JWK.publicJWK(signer.verificationKey.material)["kid"]
@@ -59,7 +62,7 @@ extension JWSCommand {
             if printToken { StandardStreams.print(text) }
             if let output {
                 let symbol = try QREncoder.encode(Data(text.utf8), options: QREncodingOptions(errorCorrection: errorCorrection))
-                try writeSymbol(symbol, to: output)
+                try writeSymbol(symbol, to: output, overwrite: force)
                 StandardStreams.warn("wrote \(output): \(signer.algorithm.rawValue), \(text.utf8.count) characters, QR version \(symbol.version)")
             }
         }

@@ -26,14 +26,18 @@ extension SHCCommand {
         @Option(name: .shortAndLong, help: "PNG file; with chunks, NAME-1.png, NAME-2.png, …")
         var output: String
 
+        @Flag(help: "Overwrite the output files if they exist.")
+        var force = false
+
         func run() throws {
             var signer = try JWSSigningKey(pem: readText(key, what: "key"), algorithm: .ES256)
             signer.keyID = JWK.publicJWK(signer.verificationKey.material)["kid"]
             let token = try SmartHealthCard.issue(bundle: ImageFile.readBytes(bundle), issuer: issuer, notBefore: Date(), key: signer)
             let contents = SmartHealthCard.qrContents(jws: token, chunks: max(1, chunks))
-            for (index, text) in contents.enumerated() {
-                let path = contents.count == 1 ? output : output.replacingOccurrences(of: ".png", with: "-\(index + 1).png")
-                try FileWriter.write(QREncoder.encode(text: text, options: QREncodingOptions(errorCorrection: .L)).pngData(), to: path)
+            let paths = contents.indices.map { contents.count == 1 ? output : output.replacingOccurrences(of: ".png", with: "-\($0 + 1).png") }
+            for path in paths { try FileWriter.checkWritable(path, replacing: force) }
+            for (path, text) in zip(paths, contents) {
+                try FileWriter.write(QREncoder.encode(text: text, options: QREncodingOptions(errorCorrection: .L)).pngData(), to: path, overwrite: force)
                 StandardStreams.warn("wrote \(path)")
             }
         }

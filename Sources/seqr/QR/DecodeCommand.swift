@@ -40,6 +40,9 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: "Write the raw payload bytes to this file ('-' for standard output); needs exactly one code in all.")
     var raw: String?
 
+    @Flag(help: "Overwrite the --raw file if it exists.")
+    var force = false
+
     @Flag(help: "Run every detection pass and merge the results (slower; for images with many codes).")
     var thorough = false
 
@@ -59,7 +62,7 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         // An unwritable --raw file is reported before any image is read.
-        if let raw, raw != "-" { try FileWriter.checkWritable(raw) }
+        if let raw, raw != "-" { try FileWriter.checkWritable(raw, replacing: force) }
         let decoder = try QRDecoder(thorough: thorough, formats: formats.map { try BarcodeFormat.parseList($0) } ?? BarcodeFormat.qrFamily)
         var reports: [ImageReport] = []
         // Parts of sequences not whole in one picture: perhaps whole across the pictures given.
@@ -114,7 +117,7 @@ struct DecodeCommand: ParsableCommand {
             if raw == "-" {
                 StandardStreams.write(payload)
             } else {
-                try FileWriter.write(payload, to: raw)
+                try FileWriter.write(payload, to: raw, overwrite: force)
             }
         } else {
             for report in reports {
