@@ -156,7 +156,7 @@ struct ScanCommand: AsyncParsableCommand {
                 }
                 return finding
             case .url:
-                return Finding(file: file, kind: .url, content: PayloadDisplay(bytes).line, urlCheck: "pending")
+                return Finding(file: file, kind: .url, content: PayloadDisplay(bytes).exact, urlCheck: "pending")
             case .vaultCode:
                 return Finding(file: file, kind: .vaultCode, content: "one code of a paper backup; restore it with `seqr vault restore`", command: "seqr vault restore")
             case .jws:
@@ -164,7 +164,7 @@ struct ScanCommand: AsyncParsableCommand {
             case .smartHealthCard:
                 return Finding(file: file, kind: .smartHealthCard, content: "not verified here; verify it with `seqr shc verify --jwks JWKS`", command: "seqr shc verify")
             case .other:
-                return Finding(file: file, kind: .text, content: PayloadDisplay(bytes).line)
+                return Finding(file: file, kind: .text, content: PayloadDisplay(bytes).exact)
             }
         } catch {
             return Finding(file: file, kind: .seqrCode, error: "\(error)")
@@ -186,7 +186,7 @@ struct ScanCommand: AsyncParsableCommand {
         }
         if let channel = finding.channel { line += " on \"\(DisplayName.escaped(channel))\"" }
         if let content = finding.content {
-            line += ": " + content.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayName.escaped(String($0)) }.joined(separator: "\n")
+            line += ": " + DisplayName.escapedLines(content)
         }
         if finding.expired == true { line += "  ⚠ EXPIRED" }
         if let check = finding.urlCheck { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }

@@ -29,7 +29,7 @@ extension NotesCommand {
             } else {
                 if opened.isEmpty { print("no notes") }
                 for (note, plain) in opened {
-                    print("\(note.shortID)  \(plain.title)  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
+                    print("\(note.shortID)  \(DisplayName.escaped(plain.title))  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
                 }
             }
             for (note, error) in failed {
