@@ -1,6 +1,7 @@
 #include "seqr_pdf.h"
 
 #include <dlfcn.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,9 +61,38 @@ static void copy_error(char *error, size_t error_size, const char *message) {
     error[error_size - 1] = '\0';
 }
 
+/// The scale (pixels per point) a page of `width_pt` × `height_pt` is drawn at: `dpi`, or less so
+/// that it holds at most `max_pixels` pixels and 32,767 a side (cairo's largest surface).
+static double page_scale(double width_pt, double height_pt, double dpi, size_t max_pixels) {
+    double scale = dpi / 72.0;
+    if (width_pt * scale * height_pt * scale > (double)max_pixels) scale = sqrt((double)max_pixels / (width_pt * height_pt));
+    if (width_pt * scale > 32767.0) scale = 32767.0 / width_pt;
+    if (height_pt * scale > 32767.0) scale = 32767.0 / height_pt;
+    return scale;
+}
+
+/// The page's size in pixels at `scale`: rounded, or cut down where rounding would pass `max_pixels`.
+static void page_pixels(double width_pt, double height_pt, double scale, size_t max_pixels, int *width, int *height) {
+    *width = (int)(width_pt * scale + 0.5);
+    *height = (int)(height_pt * scale + 0.5);
+    if ((uint64_t)*width * (uint64_t)*height > max_pixels || *width > 32767 || *height > 32767) {
+        *width = (int)(width_pt * scale);
+        *height = (int)(height_pt * scale);
+    }
+}
+
+/// Whether a page size in points can be drawn at all (poppler reports NaN or negative sizes for damaged boxes).
+static int page_size_usable(double width_pt, double height_pt) {
+    return width_pt > 0 && height_pt > 0 && width_pt < 1e9 && height_pt < 1e9;
+}
+
 int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
+                    size_t max_page_pixels, int max_pages, uint64_t max_pixels_in_all,
                     seqr_pdf_page_callback callback, void *context,
+                    int *pages_counted, uint64_t *pixels_counted,
                     char *error, size_t error_size) {
+    *pages_counted = 0;
+    *pixels_counted = 0;
     pthread_once(&poppler_once, load_poppler);
     if (!poppler_loaded) {
         copy_error(error, error_size, poppler_error);
@@ -91,14 +121,44 @@ int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
         return -1;
     }
     int pages = poppler.document_get_n_pages(document);
-    const double scale = dpi / 72.0;
+    if (pages > max_pages) {
+        *pages_counted = pages;
+        poppler.object_unref(document);
+        copy_error(error, error_size, "too many pages");
+        return SEQR_PDF_TOO_MANY_PAGES;
+    }
+    // Every page's size first (reading it draws nothing): the pixels of all pages are bounded
+    // before the first is drawn.
     for (int index = 0; index < pages; ++index) {
         void *page = poppler.document_get_page(document, index);
         if (page == NULL) continue;
         double width_pt = 0, height_pt = 0;
         poppler.page_get_size(page, &width_pt, &height_pt);
-        int width = (int)(width_pt * scale + 0.5), height = (int)(height_pt * scale + 0.5);
-        if (width <= 0 || height <= 0 || (size_t)width * (size_t)height > 200u * 1000u * 1000u) {
+        poppler.object_unref(page);
+        if (!page_size_usable(width_pt, height_pt)) continue;
+        int width = 0, height = 0;
+        page_pixels(width_pt, height_pt, page_scale(width_pt, height_pt, dpi, max_page_pixels), max_page_pixels, &width, &height);
+        *pages_counted = index + 1;
+        *pixels_counted += (uint64_t)width * (uint64_t)height;
+        if (*pixels_counted > max_pixels_in_all) {
+            poppler.object_unref(document);
+            copy_error(error, error_size, "the pages hold too many pixels in all");
+            return SEQR_PDF_TOO_MANY_PIXELS_IN_ALL;
+        }
+    }
+    for (int index = 0; index < pages; ++index) {
+        void *page = poppler.document_get_page(document, index);
+        if (page == NULL) continue;
+        double width_pt = 0, height_pt = 0;
+        poppler.page_get_size(page, &width_pt, &height_pt);
+        if (!page_size_usable(width_pt, height_pt)) {
+            poppler.object_unref(page);
+            continue;
+        }
+        const double scale = page_scale(width_pt, height_pt, dpi, max_page_pixels);
+        int width = 0, height = 0;
+        page_pixels(width_pt, height_pt, scale, max_page_pixels, &width, &height);
+        if (width <= 0 || height <= 0) {
             poppler.object_unref(page);
             continue;
         }

@@ -17,10 +17,23 @@ extern "C" {
 /// of the callback only for its duration). Returns 0 to continue, non-zero to stop.
 typedef int (*seqr_pdf_page_callback)(void *_Nullable context, int page, const uint8_t *_Nonnull gray, int width, int height);
 
-/// Renders every page of the PDF in `data` at `dpi`, calling `callback` per page.
-/// Returns the number of pages, or -1 with a message in `error`.
+/// Why seqr_pdf_render refused a document before drawing any page (besides -1, any other failure).
+enum {
+    SEQR_PDF_TOO_MANY_PAGES = -2,
+    SEQR_PDF_TOO_MANY_PIXELS_IN_ALL = -3,
+};
+
+/// Renders the pages of the PDF in `data` one at a time at `dpi`, calling `callback` per page
+/// before the next is drawn. A page is drawn at a lower resolution when `dpi` would give it more
+/// than `max_page_pixels` pixels or more than cairo's 32,767 a side, so its size in points cannot
+/// make it cost more. A document of more than `max_pages` pages, or whose pages would hold more
+/// than `max_pixels_in_all` pixels together, is refused from its page sizes before any is drawn
+/// (`*pages` and `*pixels` say how far counting got).
+/// Returns the number of pages, or -1 (or a SEQR_PDF_ status) with a message in `error`.
 int seqr_pdf_render(const uint8_t *_Nonnull data, size_t size, double dpi,
+                    size_t max_page_pixels, int max_pages, uint64_t max_pixels_in_all,
                     seqr_pdf_page_callback _Nonnull callback, void *_Nullable context,
+                    int *_Nonnull pages, uint64_t *_Nonnull pixels,
                     char *_Nullable error, size_t error_size);
 
 #ifdef __cplusplus

@@ -30,6 +30,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON document: an array with one object per code, in the order of the pictures (printed when all are read; failures are objects with \"error\").") var json = false
     @Option(help: "An offline blocklist of hosts and URL prefixes, one per line.") var blocklist: String?
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var pictureLimit: PictureLimitOptions
 
     /// What a code is, as `--json` names it (docs/cli-json.md); `history --json` uses the message kinds.
     enum Kind: String, Encodable {
@@ -93,7 +94,7 @@ struct ScanCommand: AsyncParsableCommand {
                 // Every code in the picture is checked, so the read goes on after the first pass finds some.
                 var decoder = QRDecoder()
                 decoder.endsAtFirstFind = false
-                let reading = try PictureInput.reading(path, decoder: decoder, keepingParts: true)
+                let reading = try PictureInput.reading(path, decoder: decoder, keepingParts: true, pixelLimit: pictureLimit.maxPixels)
                 symbols = reading.symbols
                 parts += reading.unjoinedParts.map { ($0.symbol, SequencePartReport(file: path, page: $0.page, part: ($0.symbol.sequence?.index ?? 0) + 1)) }
             } catch {
