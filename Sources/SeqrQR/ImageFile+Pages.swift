@@ -28,14 +28,15 @@ extension ImageFile {
         try forEachPage(of: readBytes(path), path: path, pdfResolution: pdfResolution, pixelLimit: pixelLimit, body)
     }
 
-    /// ``forEachPage(ofFile:pdfResolution:pixelLimit:_:)`` for bytes already read.
+    /// ``forEachPage(ofFile:pdfResolution:pixelLimit:_:)`` for bytes already read; `pdfPageTimeLimit`
+    /// as ``PDFPages/forEachPage(_:dpi:pixelLimit:pageTimeLimit:_:)`` takes it.
     public static func forEachPage(of data: Data, path: String, pdfResolution: Double = 250, pixelLimit: Int = ImageCodec.defaultPixelLimit,
-                                   _ body: (GrayImage) throws -> Void) throws {
+                                   pdfPageTimeLimit: Int = PDFPages.defaultPageTimeLimit, _ body: (GrayImage) throws -> Void) throws {
         if data.isEmpty { throw ImageFileError.empty(path: path) }
         if PDFPages.isPDF(data) {
             var count = 0
             do {
-                try PDFPages.forEachPage(data, dpi: pdfResolution, pixelLimit: pixelLimit) { page in
+                try PDFPages.forEachPage(data, dpi: pdfResolution, pixelLimit: pixelLimit, pageTimeLimit: pdfPageTimeLimit) { page in
                     count += 1
                     try body(page)
                 }
@@ -43,6 +44,7 @@ extension ImageFile {
                 switch refusal {
                 case .tooManyPages: throw ImageFileError.tooManyPages(path: path, format: "PDF")
                 case let .tooManyPixelsInAll(pages, pixels): throw ImageFileError.tooManyPixelsInAll(path: path, format: "PDF", pages: pages, pixels: pixels)
+                case let .tooSlowToDraw(page, seconds): throw ImageFileError.tooSlowToDraw(path: path, format: "PDF", page: page, seconds: seconds)
                 }
             } catch let error as PDFRenderingError {
                 throw ImageFileError.corrupt(path: path, format: "PDF", detail: error.message)

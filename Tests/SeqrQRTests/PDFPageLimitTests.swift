@@ -57,4 +57,39 @@ struct PDFPageLimitTests {
         }
         #expect(drawn == 0)
     }
+
+    /// One page drawing a form XObject that draws the one below it `fanOut` times, `depth` deep:
+    /// poppler's work grows as fanOut^depth from a file of a few hundred bytes.
+    static func nestedForms(depth: Int, fanOut: Int) -> Data {
+        var objects: [String] = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X \(5 + depth) 0 R >> >> /Contents 4 0 R >>",
+        ]
+        func stream(_ dictionary: String, _ content: String) -> String {
+            "<< \(dictionary) /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
+        }
+        objects.append(stream("", "/X Do"))
+        objects.append(stream("/Type /XObject /Subtype /Form /BBox [0 0 200 200]", "0 0 1 1 re f"))
+        for level in 1...depth {
+            objects.append(stream("/Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /XObject << /Y \(4 + level) 0 R >> >>",
+                                  Array(repeating: "/Y Do", count: fanOut).joined(separator: " ")))
+        }
+        var text = "%PDF-1.4\n"
+        for (index, object) in objects.enumerated() { text += "\(index + 1) 0 obj \(object) endobj\n" }
+        return Data((text + "trailer << /Root 1 0 R >>\n%%EOF\n").utf8)
+    }
+
+    @Test("nested form XObjects are drawn under a processor-time limit: a page beyond it is refused in one line, the file named")
+    func nestedFormsDeadline() throws {
+        // A shallow nest draws; 10^8 form draws (depth 8, 2 KB: past a minute of poppler's time) do not.
+        #expect(try ImageFile.pages(of: Self.nestedForms(depth: 2, fanOut: 10), path: "shallow.pdf").count == 1)
+        let deep = Self.nestedForms(depth: 8, fanOut: 10)
+        #expect(deep.count < 2_048)
+        #expect(throws: ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 1)) {
+            try ImageFile.forEachPage(of: deep, path: "deep.pdf", pdfPageTimeLimit: 1) { _ in }
+        }
+        #expect(ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 10).description
+                == "deep.pdf: page 1 of the PDF file takes more than 10 s of processor time to draw, more than Seqr spends on a page (deeply nested forms?)")
+    }
 }
