@@ -89,9 +89,24 @@ static void page_pixels(double width_pt, double height_pt, double scale, size_t 
     }
 }
 
-/// Whether a page size in points can be drawn at all (poppler reports NaN or negative sizes for damaged boxes).
-static int page_size_usable(double width_pt, double height_pt) {
-    return width_pt > 0 && height_pt > 0 && width_pt < 1e9 && height_pt < 1e9;
+/// Page `index` (NULL when it cannot be drawn: missing, or a size poppler reports as NaN or negative
+/// for a damaged box), with the scale and size in pixels it is drawn at. The caller unrefs the page.
+static void *drawable_page(void *document, int index, double dpi, size_t max_pixels, double *scale, int *width, int *height) {
+    void *page = poppler.document_get_page(document, index);
+    if (page == NULL) return NULL;
+    double width_pt = 0, height_pt = 0;
+    poppler.page_get_size(page, &width_pt, &height_pt);
+    if (!(width_pt > 0 && height_pt > 0 && width_pt < 1e9 && height_pt < 1e9)) {
+        poppler.object_unref(page);
+        return NULL;
+    }
+    *scale = page_scale(width_pt, height_pt, dpi, max_pixels);
+    page_pixels(width_pt, height_pt, *scale, max_pixels, width, height);
+    if (*width <= 0 || *height <= 0) {
+        poppler.object_unref(page);
+        return NULL;
+    }
+    return page;
 }
 
 /// The pages drawn in this process, each handed to `callback` before the next is drawn.
@@ -139,14 +154,11 @@ static int render_here(const uint8_t *data, size_t size, double dpi,
     // Every page's size first (reading it draws nothing): the pixels of all pages are bounded
     // before the first is drawn.
     for (int index = 0; index < pages; ++index) {
-        void *page = poppler.document_get_page(document, index);
-        if (page == NULL) continue;
-        double width_pt = 0, height_pt = 0;
-        poppler.page_get_size(page, &width_pt, &height_pt);
-        poppler.object_unref(page);
-        if (!page_size_usable(width_pt, height_pt)) continue;
+        double scale = 0;
         int width = 0, height = 0;
-        page_pixels(width_pt, height_pt, page_scale(width_pt, height_pt, dpi, max_page_pixels), max_page_pixels, &width, &height);
+        void *page = drawable_page(document, index, dpi, max_page_pixels, &scale, &width, &height);
+        if (page == NULL) continue;
+        poppler.object_unref(page);
         *pages_counted = index + 1;
         *pixels_counted += (uint64_t)width * (uint64_t)height;
         if (*pixels_counted > max_pixels_in_all) {
@@ -156,21 +168,10 @@ static int render_here(const uint8_t *data, size_t size, double dpi,
         }
     }
     for (int index = 0; index < pages; ++index) {
-        void *page = poppler.document_get_page(document, index);
-        if (page == NULL) continue;
-        double width_pt = 0, height_pt = 0;
-        poppler.page_get_size(page, &width_pt, &height_pt);
-        if (!page_size_usable(width_pt, height_pt)) {
-            poppler.object_unref(page);
-            continue;
-        }
-        const double scale = page_scale(width_pt, height_pt, dpi, max_page_pixels);
+        double scale = 0;
         int width = 0, height = 0;
-        page_pixels(width_pt, height_pt, scale, max_page_pixels, &width, &height);
-        if (width <= 0 || height <= 0) {
-            poppler.object_unref(page);
-            continue;
-        }
+        void *page = drawable_page(document, index, dpi, max_page_pixels, &scale, &width, &height);
+        if (page == NULL) continue;
         cairo_surface_t *surface = cairo->cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
         cairo_t *cr = cairo->cairo_create(surface);
         cairo->cairo_set_source_rgb(cr, 1, 1, 1);

@@ -4,13 +4,19 @@ import Testing
 
 @Suite("seqr shc")
 struct SHCCLITests {
-    @Test("issue a chunked card, verify its QR images in any order; wrong issuer keys and missing chunks refused")
-    func verify() throws {
-        let directory = try TemporaryDirectory()
+    /// An ES256 issuer key made by `seqr jws keygen`: the PEM file, its JWK, and a JWK set naming https://issuer.example.
+    static func issuer(in directory: TemporaryDirectory) throws -> (key: String, jwk: String, jwks: String) {
         let key = directory.file("issuer.pem")
         #expect(try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", key, "--jwk").status == 0)
         let jwk = try String(contentsOfFile: directory.file("issuer.jwk.json"), encoding: .utf8)
         let jwks = try directory.write(Data("{\"iss\":\"https://issuer.example\",\"keys\":[\(jwk)]}".utf8), to: "jwks.json")
+        return (key, jwk, jwks)
+    }
+
+    @Test("issue a chunked card, verify its QR images in any order; wrong issuer keys and missing chunks refused")
+    func verify() throws {
+        let directory = try TemporaryDirectory()
+        let (key, jwk, jwks) = try Self.issuer(in: directory)
         let bundle = try directory.write(Data(#"""
         {"resourceType":"Bundle","type":"collection","entry":[
          {"fullUrl":"resource:0","resource":{"resourceType":"Patient","name":[{"family":"Doe","given":["Jane"]}],"birthDate":"1980-02-03"}},
@@ -57,10 +63,7 @@ struct SHCCLITests {
     @Test("verify shows every string of a card escaped: a newline cannot forge a dose line, escapes cannot overwrite the issuer; JSON keeps them exact")
     func hostileStrings() throws {
         let directory = try TemporaryDirectory()
-        let key = directory.file("issuer.pem")
-        #expect(try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", key, "--jwk").status == 0)
-        let jwk = try String(contentsOfFile: directory.file("issuer.jwk.json"), encoding: .utf8)
-        let jwks = try directory.write(Data("{\"iss\":\"https://issuer.example\",\"keys\":[\(jwk)]}".utf8), to: "jwks.json")
+        let (key, _, jwks) = try Self.issuer(in: directory)
         // No Immunization at all: the family name carries a forged dose line, the birth date a cursor-up and erase.
         let family = "Doe\n  dose 1:     2021-04-05  CVX 208"
         let bundleObject: [String: Any] = ["resourceType": "Bundle", "type": "collection", "entry": [
