@@ -232,14 +232,15 @@ static int write_all(int fd, const void *bytes, size_t count) {
     return 1;
 }
 
-/// Reads `count` bytes, waiting at most `timeout_ms` for each part: 0 on end of file, an error or a timeout.
+/// Reads `count` bytes, waiting at most `timeout_ms` for each part: 1, 0 on end of file or an error, -1 on a timeout.
 static int read_all(int fd, void *bytes, size_t count, int timeout_ms) {
     uint8_t *at = bytes;
     while (count > 0) {
         struct pollfd ready = {fd, POLLIN, 0};
         int polled = poll(&ready, 1, timeout_ms);
         if (polled < 0 && errno == EINTR) continue;
-        if (polled <= 0) return 0;
+        if (polled == 0) return -1;
+        if (polled < 0) return 0;
         ssize_t got = read(fd, at, count);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) return 0;
@@ -324,13 +325,13 @@ static int render_in_child(const uint8_t *data, size_t size, double dpi,
     }
     // A generous wall-clock bound besides the processor-time limit, for a child that waits for ever.
     const int timeout_ms = cpu_seconds * 10 * 1000;
-    int result = -1, next_page = 1, finished = 0;
+    int result = -1, next_page = 1, finished = 0, last_read = 0;
     for (;;) {
         int32_t header[3];
-        if (!read_all(fds[0], header, sizeof header, timeout_ms)) break;
+        if ((last_read = read_all(fds[0], header, sizeof header, timeout_ms)) != 1) break;
         if (header[0] < 0) {
             child_trailer trailer;
-            if (read_all(fds[0], &trailer, sizeof trailer, timeout_ms)) {
+            if ((last_read = read_all(fds[0], &trailer, sizeof trailer, timeout_ms)) == 1) {
                 finished = 1;
                 result = trailer.status;
                 *pages_counted = trailer.pages;
@@ -343,7 +344,7 @@ static int render_in_child(const uint8_t *data, size_t size, double dpi,
         const int width = header[1], height = header[2];
         if (width <= 0 || height <= 0 || (uint64_t)width * (uint64_t)height > max_page_pixels) break;
         uint8_t *gray = malloc((size_t)width * (size_t)height);
-        if (gray == NULL || !read_all(fds[0], gray, (size_t)width * (size_t)height, timeout_ms)) {
+        if (gray == NULL || (last_read = read_all(fds[0], gray, (size_t)width * (size_t)height, timeout_ms)) != 1) {
             free(gray);
             break;
         }
@@ -363,7 +364,8 @@ static int render_in_child(const uint8_t *data, size_t size, double dpi,
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
     if (!finished) {
         char message[256];
-        if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) {
+        // Past its processor time, or (on a machine too busy to give it that) ten times as long waited for.
+        if ((WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) || last_read == -1) {
             *pages_counted = next_page;
             snprintf(message, sizeof message, "page %d takes more than %d s of processor time to draw (deeply nested forms?)",
                      next_page, cpu_seconds);

@@ -21,7 +21,8 @@ typedef int (*seqr_pdf_page_callback)(void *_Nullable context, int page, const u
 enum {
     SEQR_PDF_TOO_MANY_PAGES = -2,
     SEQR_PDF_TOO_MANY_PIXELS_IN_ALL = -3,
-    /// A page took more than `cpu_seconds_per_page` of processor time to draw; `*pages` is its number (from 1).
+    /// A page took more than `cpu_seconds_per_page` of processor time to draw (or more than ten times that
+/// of waiting, on a machine too busy to give it the time); `*pages` is its number (from 1).
     SEQR_PDF_TOO_SLOW = -4,
 };
 
