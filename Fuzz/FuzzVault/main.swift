@@ -2,9 +2,18 @@ import FuzzSupport
 import SeqrCore
 
 // PaperVault: code, parity-code and message parsing, and assembly with Reed–Solomon rebuilds;
-// key-sheet messages and shares (QR bytes and words; combining runs PBKDF2, so it is not fuzzed here).
+// key-sheet messages and shares (QR bytes and words), and a vault restore's checks of fuzzed shares
+// against a real 2-of-3 backup (combining runs PBKDF2, so it is reached only by a share that passes them).
 // Most of the input is shaped into codes with valid checksums (the library's own serializers),
 // since random bytes would almost never pass the 16-bit checksum and reach the assembler.
+/// A 2-of-3 key-sheet backup made once (its split runs the Feistel rounds once), and its message.
+let sheetsBackup = try! PaperVault.backup(VaultDocument(title: "f", text: "fuzz"), keying: .keySheets(threshold: 2, count: 3, password: nil))
+let sheetsMessage: [UInt8] = {
+    var assembler = VaultAssembler()
+    for payload in sheetsBackup.payloads { assembler.add(payload) }
+    return try! assembler.messageBuffer()
+}()
+
 runFuzzer { bytes in
     var input = FuzzInput(bytes)
     switch input.byte() % 5 {
@@ -29,8 +38,13 @@ runFuzzer { bytes in
         let raw = input.rest()
         if let share = try? KeyShare(parsing: raw) {
             fuzzCheck((try? KeyShare(words: share.words)) == share, "key share words round trip")
+            fuzzCheck(share.words.count <= 33, "no share longer than a 256-bit key's 33 words")
         }
-        _ = try? KeyShare(reading: raw)
+        // Typed words (any text), then a restore's checks of the share against the backup's header.
+        if let share = try? KeyShare(reading: raw) {
+            fuzzCheck(share.words.count <= 33, "no share longer than a 256-bit key's 33 words")
+            _ = try? PaperVault.restore(message: sheetsMessage, unlocking: .keySheets([sheetsBackup.keyShares[0], share], password: nil))
+        }
     default:
         assemble(&input)
     }

@@ -27,6 +27,13 @@ static void load(void) {
     loaded = &api;
 }
 
+static pthread_rwlock_t drawing = PTHREAD_RWLOCK_INITIALIZER;
+
+void seqr_cairo_begin_drawing(void) { pthread_rwlock_rdlock(&drawing); }
+void seqr_cairo_end_drawing(void) { pthread_rwlock_unlock(&drawing); }
+void seqr_cairo_begin_fork(void) { pthread_rwlock_wrlock(&drawing); }
+void seqr_cairo_end_fork(void) { pthread_rwlock_unlock(&drawing); }
+
 const seqr_cairo_api *seqr_cairo_load(char *error, size_t error_size) {
     pthread_once(&once, load);
     if (loaded == NULL && error != NULL && error_size > 0) {

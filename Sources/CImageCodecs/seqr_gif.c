@@ -34,7 +34,7 @@ static int gif_failed(GifFileType *gif, int code, uint8_t *buffer, uint8_t *line
     return SEQR_CODEC_FAILED;
 }
 
-int seqr_gif_decode_gray(const uint8_t *data, size_t size,
+int seqr_gif_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
                          uint8_t **pixels, int *width, int *height,
                          char *error, size_t error_size) {
     *pixels = NULL;
@@ -42,7 +42,7 @@ int seqr_gif_decode_gray(const uint8_t *data, size_t size,
     int code = 0;
     GifFileType *gif = DGifOpen(&source, gif_read, &code);
     if (gif == NULL) return gif_failed(NULL, code, NULL, NULL, error, error_size);
-    int refused = seqr_refuse_if_too_large((uint64_t)gif->SWidth, (uint64_t)gif->SHeight, width, height, error, error_size);
+    int refused = seqr_refuse_if_too_large((uint64_t)gif->SWidth, (uint64_t)gif->SHeight, max_pixels, width, height, error, error_size);
     if (refused != SEQR_CODEC_OK || gif->SWidth <= 0 || gif->SHeight <= 0) {
         if (refused == SEQR_CODEC_OK) seqr_copy_error(error, error_size, "empty logical screen");
         DGifCloseFile(gif, &code);
@@ -82,7 +82,7 @@ int seqr_gif_decode_gray(const uint8_t *data, size_t size,
             DGifCloseFile(gif, &code);
             return SEQR_CODEC_FAILED;
         }
-        refused = seqr_refuse_if_too_large((uint64_t)frame->Width, (uint64_t)frame->Height, width, height, error, error_size);
+        refused = seqr_refuse_if_too_large((uint64_t)frame->Width, (uint64_t)frame->Height, max_pixels, width, height, error, error_size);
         if (refused != SEQR_CODEC_OK) {
             DGifCloseFile(gif, &code);
             return refused;

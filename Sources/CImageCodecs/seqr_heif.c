@@ -71,7 +71,7 @@ static uint8_t heif_sample(const struct heif_plane_view *view, size_t x, size_t 
     return view->bits == 8 ? row[x] : (uint8_t)((row[x] * 255u) / ((1u << view->bits) - 1u));
 }
 
-int seqr_heif_decode_gray(const uint8_t *data, size_t size,
+int seqr_heif_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size) {
     *pixels = NULL;
@@ -97,8 +97,8 @@ int seqr_heif_decode_gray(const uint8_t *data, size_t size,
         seqr_copy_error(error, error_size, "no image size");
         goto done;
     }
-    status = seqr_refuse_if_too_large((uint64_t)ispe_width, (uint64_t)ispe_height, width, height, error, error_size);
-    if (status == SEQR_CODEC_OK) status = seqr_refuse_if_too_large((uint64_t)shown_width, (uint64_t)shown_height, width, height, error, error_size);
+    status = seqr_refuse_if_too_large((uint64_t)ispe_width, (uint64_t)ispe_height, max_pixels, width, height, error, error_size);
+    if (status == SEQR_CODEC_OK) status = seqr_refuse_if_too_large((uint64_t)shown_width, (uint64_t)shown_height, max_pixels, width, height, error, error_size);
     if (status != SEQR_CODEC_OK) goto done;
     status = SEQR_CODEC_FAILED;
     // libheif's own bound on the sides it allocates while decoding — grid and overlay canvases
@@ -122,7 +122,7 @@ int seqr_heif_decode_gray(const uint8_t *data, size_t size,
             goto done;
         }
     }
-    status = seqr_refuse_if_too_large((uint64_t)planes[0].width, (uint64_t)planes[0].height, width, height, error, error_size);
+    status = seqr_refuse_if_too_large((uint64_t)planes[0].width, (uint64_t)planes[0].height, max_pixels, width, height, error, error_size);
     if (status != SEQR_CODEC_OK) goto done;
     status = SEQR_CODEC_FAILED;
     const size_t w = (size_t)planes[0].width, h = (size_t)planes[0].height;

@@ -1,4 +1,5 @@
 #include "seqr_image_codecs.h"
+#include "internal/codec_support.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ void seqr_codec_free(void *buffer) { free(buffer); }
 
 /* ---------------------------------------------------------------- PNG */
 
-int seqr_png_decode_gray(const uint8_t *data, size_t size,
+int seqr_png_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
                          uint8_t **pixels, int *width, int *height,
                          char *error, size_t error_size) {
     *pixels = NULL;
@@ -31,12 +32,10 @@ int seqr_png_decode_gray(const uint8_t *data, size_t size,
         copy_error(error, error_size, image.message);
         return -1;
     }
-    if ((size_t)image.width * (size_t)image.height > SEQR_MAX_PIXELS) {
-        *width = (int)image.width;
-        *height = (int)image.height;
+    int refused = seqr_refuse_if_too_large(image.width, image.height, max_pixels, width, height, error, error_size);
+    if (refused != SEQR_CODEC_OK) {
         png_image_free(&image);
-        copy_error(error, error_size, "image has too many pixels");
-        return SEQR_CODEC_TOO_LARGE;
+        return refused;
     }
     image.format = PNG_FORMAT_GRAY;
     size_t bytes = PNG_IMAGE_SIZE(image);
@@ -300,7 +299,7 @@ static struct jpeg_error_mgr *jpeg_error_target_init(jpeg_error_target *target, 
     return manager;
 }
 
-int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
+int seqr_jpeg_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size) {
     *pixels = NULL;
@@ -325,12 +324,10 @@ int seqr_jpeg_decode_gray(const uint8_t *data, size_t size,
         return SEQR_CODEC_UNSUPPORTED_COLOR_SPACE;
     }
     // Checked before jpeg_start_decompress, which already allocates for the whole width.
-    if ((size_t)cinfo.image_width * (size_t)cinfo.image_height > SEQR_MAX_PIXELS) {
-        *width = (int)cinfo.image_width;
-        *height = (int)cinfo.image_height;
-        copy_error(error, error_size, "image has too many pixels");
+    int refused = seqr_refuse_if_too_large(cinfo.image_width, cinfo.image_height, max_pixels, width, height, error, error_size);
+    if (refused != SEQR_CODEC_OK) {
         jpeg_destroy_decompress(&cinfo);
-        return SEQR_CODEC_TOO_LARGE;
+        return refused;
     }
     cinfo.out_color_space = JCS_GRAYSCALE;
     jpeg_start_decompress(&cinfo);

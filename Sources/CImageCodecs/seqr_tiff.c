@@ -24,6 +24,8 @@
     X(TIFFReadDirectory)                          \
     X(TIFFSetDirectory)                           \
     X(TIFFIsTiled)                                \
+    X(TIFFNumberOfStrips)                         \
+    X(TIFFNumberOfTiles)                          \
     X(TIFFGetField)                               \
     X(TIFFRGBAImageOK)                            \
     X(TIFFRGBAImageBegin)                         \
@@ -89,7 +91,7 @@ static int tiff_on_warning(TIFF *tif, void *user_data, const char *module, const
 }
 
 /// Opens the bytes with errors reported into `errors`; NULL (and a message) when they are not a TIFF.
-static TIFF *tiff_open(tiff_source *source, tiff_errors *errors) {
+static TIFF *tiff_open(tiff_source *source, size_t max_pixels, tiff_errors *errors) {
     TIFFOpenOptions *options = libtiff.TIFFOpenOptionsAlloc();
     if (options == NULL) {
         seqr_copy_error(errors->error, errors->error_size, "out of memory");
@@ -98,7 +100,7 @@ static TIFF *tiff_open(tiff_source *source, tiff_errors *errors) {
     libtiff.TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_on_error, errors);
     libtiff.TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_on_warning, NULL);
     // No single allocation beyond the largest image Seqr reads as RGBA (guards strip tables too).
-    libtiff.TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)SEQR_MAX_PIXELS * 4);
+    libtiff.TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)max_pixels * 4);
     // "m": read through tiff_read, never memory-map.
     TIFF *tif = libtiff.TIFFClientOpenExt("image", "rm", source, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size,
                                   NULL, NULL, options);
@@ -132,9 +134,35 @@ static int tiff_tiles_fit(TIFF *tif, uint32_t width, uint32_t height, tiff_error
     return 0;
 }
 
+/// Whether a page's strips or tiles lie in the file and share no bytes: their byte counts add up
+/// to at most the file's size. Without this, thousands of strips may all name the same few
+/// kilobytes of deflated data, each inflated again (a 62 KB file decoding for 43 s).
+static int tiff_strips_fit(TIFF *tif, uint64_t file_size, tiff_errors *errors) {
+    const int tiled = libtiff.TIFFIsTiled(tif);
+    const uint64_t count = tiled ? libtiff.TIFFNumberOfTiles(tif) : libtiff.TIFFNumberOfStrips(tif);
+    uint64_t *offsets = NULL, *byte_counts = NULL;
+    if (!libtiff.TIFFGetField(tif, tiled ? TIFFTAG_TILEOFFSETS : TIFFTAG_STRIPOFFSETS, &offsets)
+        || !libtiff.TIFFGetField(tif, tiled ? TIFFTAG_TILEBYTECOUNTS : TIFFTAG_STRIPBYTECOUNTS, &byte_counts)
+        || offsets == NULL || byte_counts == NULL) {
+        seqr_copy_error(errors->error, errors->error_size, tiled ? "a page without tile offsets" : "a page without strip offsets");
+        return 0;
+    }
+    uint64_t total = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+        if (byte_counts[i] > file_size || offsets[i] > file_size - byte_counts[i] || (total += byte_counts[i]) > file_size) {
+            char message[160];
+            snprintf(message, sizeof message, "its %s name more bytes than the file holds (%s %llu of %llu)",
+                     tiled ? "tiles" : "strips", tiled ? "tile" : "strip", (unsigned long long)i + 1, (unsigned long long)count);
+            seqr_copy_error(errors->error, errors->error_size, message);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /// Checks every page's declared size, and the pages and pixels in all, before a pixel is decoded.
-static int tiff_check_sizes(TIFF *tif, tiff_errors *errors, int first_only, int *width, int *height, int *pages,
-                            uint64_t *pixels) {
+static int tiff_check_sizes(TIFF *tif, size_t max_pixels, tiff_errors *errors, int first_only, int *width, int *height,
+                            int *pages, uint64_t *pixels) {
     *pages = 0;
     *pixels = 0;
     for (;;) {
@@ -144,7 +172,7 @@ static int tiff_check_sizes(TIFF *tif, tiff_errors *errors, int first_only, int 
                                                                            : "a page without an image size");
             return SEQR_CODEC_FAILED;
         }
-        int refused = seqr_refuse_if_too_large(w, h, width, height, errors->error, errors->error_size);
+        int refused = seqr_refuse_if_too_large(w, h, max_pixels, width, height, errors->error, errors->error_size);
         if (refused != SEQR_CODEC_OK) return refused;
         if (!tiff_tiles_fit(tif, w, h, errors)) return SEQR_CODEC_FAILED;
         *pages += 1;
@@ -212,16 +240,17 @@ static int tiff_read_page(TIFF *tif, tiff_errors *errors, uint8_t **pixels, int 
     return SEQR_CODEC_OK;
 }
 
-int seqr_tiff_decode_pages(const uint8_t *data, size_t size, int first_only,
+int seqr_tiff_decode_pages(const uint8_t *data, size_t size, size_t max_pixels, int first_only,
                            seqr_tiff_page_callback callback, void *context,
                            int *width, int *height, int *pages, uint64_t *pixels,
                            char *error, size_t error_size) {
     if (!libtiff_ready(error, error_size)) return SEQR_CODEC_FAILED;
     tiff_source source = {data, size, 0};
     tiff_errors errors = {error, error_size, 0};
-    TIFF *tif = tiff_open(&source, &errors);
+    if (max_pixels > SEQR_MAX_PIXELS) max_pixels = SEQR_MAX_PIXELS;
+    TIFF *tif = tiff_open(&source, max_pixels, &errors);
     if (tif == NULL) return SEQR_CODEC_FAILED;
-    int status = tiff_check_sizes(tif, &errors, first_only, width, height, pages, pixels);
+    int status = tiff_check_sizes(tif, max_pixels, &errors, first_only, width, height, pages, pixels);
     if (status != SEQR_CODEC_OK) {
         libtiff.TIFFClose(tif);
         return status;
@@ -234,6 +263,11 @@ int seqr_tiff_decode_pages(const uint8_t *data, size_t size, int first_only,
     }
     for (int page = 0; page < count; ++page) {
         if (page > 0 && tiff_next_page(tif, &errors) != 1) {
+            libtiff.TIFFClose(tif);
+            return SEQR_CODEC_FAILED;
+        }
+        // Checked as each page is reached (the sizes of all were checked from their directories).
+        if (!tiff_strips_fit(tif, size, &errors)) {
             libtiff.TIFFClose(tif);
             return SEQR_CODEC_FAILED;
         }

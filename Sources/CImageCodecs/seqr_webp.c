@@ -60,7 +60,7 @@ static int webp_draw(const uint8_t *data, size_t size, uint8_t *canvas, size_t c
     return SEQR_CODEC_OK;
 }
 
-int seqr_webp_decode_gray(const uint8_t *data, size_t size,
+int seqr_webp_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size) {
     *pixels = NULL;
@@ -71,7 +71,7 @@ int seqr_webp_decode_gray(const uint8_t *data, size_t size,
         return SEQR_CODEC_FAILED;
     }
     // For an animation, the canvas size.
-    int refused = seqr_refuse_if_too_large((uint64_t)features.width, (uint64_t)features.height, width, height, error, error_size);
+    int refused = seqr_refuse_if_too_large((uint64_t)features.width, (uint64_t)features.height, max_pixels, width, height, error, error_size);
     if (refused != SEQR_CODEC_OK) return refused;
     const size_t w = (size_t)features.width, h = (size_t)features.height;
     uint8_t *buffer = malloc(w * h > 0 ? w * h : 1);

@@ -1,3 +1,5 @@
+import SeqrCore
+
 /// Why a call to seqr-server failed.
 public enum ServerClientError: Error, Equatable, CustomStringConvertible {
     /// The server answered with an error body.
@@ -13,7 +15,8 @@ public enum ServerClientError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .server(let status, _, let message): return "server: \(message) (HTTP \(status))"
+        // The server's words are untrusted: escaped, so they cannot overwrite or reorder the line.
+        case .server(let status, _, let message): return "server: \(DisplayName.escaped(message)) (HTTP \(status))"
         case .unreachable(let server): return "cannot reach seqr-server at \(server) (is seqr-server running? see --server)"
         case .timedOut(let server, let seconds): return "seqr-server at \(server) did not answer within \(seconds) s"
         case .badResponse(let what): return "unexpected answer from the server: \(what)"

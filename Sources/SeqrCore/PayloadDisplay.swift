@@ -26,11 +26,15 @@ public enum PayloadDisplay: Equatable, Sendable {
         }
     }
 
-    /// The line printed for this payload: the text itself, or `base64:` and the Base64.
-    public var line: String {
+    /// The payload for machine-readable output: the text itself, or `base64:` and the Base64.
+    public var exact: String {
         switch self {
         case .text(let text): text
         case .binary(let base64): "base64:" + base64
         }
     }
+
+    /// What a terminal is shown: ``exact`` with lines kept and anything else unprintable escaped
+    /// (``DisplayName/escapedLines(_:)``), so a CR cannot overwrite a URL and bidi controls cannot reorder it.
+    public var line: String { DisplayName.escapedLines(exact) }
 }

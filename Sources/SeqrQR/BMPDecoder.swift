@@ -25,7 +25,7 @@ enum BMPDecoder {
         return headerSizes.contains(UInt32(head[14]) | UInt32(head[15]) << 8 | UInt32(head[16]) << 16 | UInt32(head[17]) << 24)
     }
 
-    static func decode(_ data: Data) throws(BMPError) -> GrayImage {
+    static func decode(_ data: Data, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(BMPError) -> GrayImage {
         let bytes = [UInt8](data)
         func u16(_ offset: Int) throws(BMPError) -> UInt32 {
             guard offset >= 0, offset + 2 <= bytes.count else { throw .truncated("header") }
@@ -47,7 +47,7 @@ enum BMPDecoder {
         guard width > 0, rawHeight != 0, rawHeight != Int(Int32.min) else { throw .invalidHeader("\(width)×\(rawHeight) pixels") }
         let height = abs(rawHeight)
         let topDown = rawHeight < 0
-        guard width * height <= ImageCodec.maximumPixels else { throw .tooLarge(width: width, height: height) }
+        guard width * height <= min(pixelLimit, ImageCodec.maximumPixels) else { throw .tooLarge(width: width, height: height) }
         guard [1, 4, 8, 16, 24, 32].contains(bits) else { throw .unsupportedBitDepth(bits) }
 
         // Masks: from the header (52 bytes and more), after a 40-byte header, or the defaults.

@@ -7,7 +7,7 @@ public enum BMPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// RLE, JPEG- or PNG-in-BMP compression, which Seqr does not read.
     case unsupportedCompression(UInt32)
     case unsupportedBitDepth(Int)
-    /// More pixels than `ImageCodec.maximumPixels`, refused before any row is read.
+    /// More pixels than the decode's pixel limit, refused before any row is read.
     case tooLarge(width: Int, height: Int)
 
     public var description: String {

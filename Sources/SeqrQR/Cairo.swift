@@ -17,6 +17,8 @@ extension Cairo {
     static func pdf(width: Double, height: Double, pages: Int,
                     draw: (_ context: OpaquePointer?, _ cairo: seqr_cairo_api, _ index: Int) throws -> Void) throws -> Data {
         let cairo = try load()
+        seqr_cairo_begin_drawing()
+        defer { seqr_cairo_end_drawing() }
         let sink = PDFByteSink()
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
@@ -37,6 +39,8 @@ extension Cairo {
     static func grayImage(width: Double, height: Double, dpi: Int,
                           draw: (_ context: OpaquePointer?, _ cairo: seqr_cairo_api) throws -> Void) throws -> GrayImage {
         let cairo = try load()
+        seqr_cairo_begin_drawing()
+        defer { seqr_cairo_end_drawing() }
         let scale = Double(dpi) / 72
         let pixelWidth = Int((width * scale).rounded()), pixelHeight = Int((height * scale).rounded())
         guard let surface = cairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {

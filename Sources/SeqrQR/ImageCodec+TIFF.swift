@@ -9,7 +9,7 @@ extension ImageCodec {
 
     /// Every page of a TIFF (a scanner's or fax's multi-page file), or only the first, each turned
     /// upright as its Orientation tag says (the same eight orientations as a JPEG's EXIF tag).
-    static func tiffPages(_ data: Data, firstOnly: Bool) throws(Failure) -> [GrayImage] {
+    static func tiffPages(_ data: Data, firstOnly: Bool, pixelLimit: Int = defaultPixelLimit) throws(Failure) -> [GrayImage] {
         final class Collector { var pages: [GrayImage] = [] }
         let collector = Collector()
         var width: Int32 = 0
@@ -18,7 +18,7 @@ extension ImageCodec {
         var pixels: UInt64 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { raw -> Int32 in
-            seqr_tiff_decode_pages(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, firstOnly ? 1 : 0, { context, _, gray, width, height, orientation in
+            seqr_tiff_decode_pages(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Swift.max(pixelLimit, 0), firstOnly ? 1 : 0, { context, _, gray, width, height, orientation in
                 let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
                 let stored = GrayImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: gray, count: Int(width) * Int(height))))
                 collector.pages.append(stored.oriented(ExifOrientation(rawValue: Int(orientation)) ?? .up))

@@ -16,8 +16,13 @@ public enum ImageCodec: String, Sendable, CaseIterable {
     /// The formats Seqr writes as well as reads.
     public var isWritable: Bool { self == .png || self == .jpeg }
 
-    /// The most pixels Seqr decodes (a decompression-bomb guard), and so the most it encodes.
+    /// The most pixels a decode may be allowed (`--max-pixels` goes no higher), and the most Seqr encodes.
     public static let maximumPixels = Int(SEQR_MAX_PIXELS)
+
+    /// The pixels a decode allows unless told otherwise: a phone photo is at most 50 megapixels, a
+    /// 600-dpi A4 scan 35. Decoders allocate several bytes per declared pixel before they find the
+    /// data missing, so this is what a tiny file can cost (docs/security.md).
+    public static let defaultPixelLimit = Int(SEQR_DEFAULT_MAX_PIXELS)
 
     /// The most scans Seqr reads from a progressive JPEG (a guard against files that keep the decoder busy).
     public static let maximumJPEGScans = Int(SEQR_MAX_JPEG_SCANS)
@@ -27,7 +32,7 @@ public enum ImageCodec: String, Sendable, CaseIterable {
         public enum Kind: Sendable, Equatable {
             /// Truncated, corrupt, or another failure of the library.
             case failed
-            /// More than `maximumPixels`; the size when the file states it.
+            /// More than the decode's pixel limit; the size when the file states it.
             case tooLarge(width: Int, height: Int)
             /// A colour space Seqr does not read, named ("CMYK").
             case unsupportedColorSpace(String)
@@ -89,24 +94,26 @@ public enum ImageCodec: String, Sendable, CaseIterable {
 
     /// Decodes a whole file's bytes into gray pixels, upright: a JPEG's EXIF orientation, a
     /// TIFF's Orientation tag and a HEIF's rotation and mirroring are applied.
-    public func decode(_ data: Data) throws(Failure) -> GrayImage {
+    /// Files declaring more than `pixelLimit` pixels (at most ``maximumPixels``) are refused before any is decoded.
+    public func decode(_ data: Data, pixelLimit: Int = defaultPixelLimit) throws(Failure) -> GrayImage {
         switch self {
         case .bmp:
-            do { return try BMPDecoder.decode(data) } catch { throw Failure(bmp: error) }
+            do { return try BMPDecoder.decode(data, pixelLimit: pixelLimit) } catch { throw Failure(bmp: error) }
         case .jpeg:
             // Pixels first: a truncated file is reported as libjpeg sees it, not as bad EXIF.
-            let stored = try decodeWithC(data)
+            let stored = try decodeWithC(data, pixelLimit: pixelLimit)
             do { return try stored.oriented(ExifOrientation(jpeg: data)) } catch {
                 throw Failure(codec: .jpeg, message: error.description, kind: .malformedExif(error))
             }
         case .tiff:
-            return try Self.tiffPages(data, firstOnly: true)[0]
+            return try Self.tiffPages(data, firstOnly: true, pixelLimit: pixelLimit)[0]
         case .png, .webp, .heif, .gif:
-            return try decodeWithC(data)
+            return try decodeWithC(data, pixelLimit: pixelLimit)
         }
     }
 
-    private func decodeWithC(_ data: Data) throws(Failure) -> GrayImage {
+    private func decodeWithC(_ data: Data, pixelLimit: Int) throws(Failure) -> GrayImage {
+        let limit = Swift.min(Swift.max(pixelLimit, 0), Self.maximumPixels)
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0
         var height: Int32 = 0
@@ -114,11 +121,11 @@ public enum ImageCodec: String, Sendable, CaseIterable {
         let status = data.withUnsafeBytes { raw -> Int32 in
             let base = raw.bindMemory(to: UInt8.self).baseAddress
             switch self {
-            case .png: return seqr_png_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
-            case .jpeg: return seqr_jpeg_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
-            case .webp: return seqr_webp_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
-            case .heif: return seqr_heif_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
-            case .gif: return seqr_gif_decode_gray(base, raw.count, &pixels, &width, &height, &message, message.count)
+            case .png: return seqr_png_decode_gray(base, raw.count, limit, &pixels, &width, &height, &message, message.count)
+            case .jpeg: return seqr_jpeg_decode_gray(base, raw.count, limit, &pixels, &width, &height, &message, message.count)
+            case .webp: return seqr_webp_decode_gray(base, raw.count, limit, &pixels, &width, &height, &message, message.count)
+            case .heif: return seqr_heif_decode_gray(base, raw.count, limit, &pixels, &width, &height, &message, message.count)
+            case .gif: return seqr_gif_decode_gray(base, raw.count, limit, &pixels, &width, &height, &message, message.count)
             case .bmp, .tiff: return Int32(SEQR_CODEC_FAILED)
             }
         }

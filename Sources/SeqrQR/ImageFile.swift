@@ -4,17 +4,18 @@ import Foundation
 /// files with one atomic writer of its own, `FileWriter`.)
 public enum ImageFile {
     /// Reads an image file (any `ImageCodec`, recognised by content, not by name) as gray pixels, upright.
-    public static func read(_ path: String) throws(ImageFileError) -> GrayImage {
+    /// Files declaring more than `pixelLimit` pixels (at most ``ImageCodec/maximumPixels``) are refused before any is decoded.
+    public static func read(_ path: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(ImageFileError) -> GrayImage {
         let data = try readBytes(path)
         guard let codec = ImageCodec.sniff(data) else { throw .unsupportedFormat(path: path) }
-        return try decode(data, codec: codec, path: path)
+        return try decode(data, codec: codec, path: path, pixelLimit: pixelLimit)
     }
 
     /// Decodes image bytes already in memory; `path` only names them in errors.
-    public static func decode(_ data: Data, path: String) throws(ImageFileError) -> GrayImage {
+    public static func decode(_ data: Data, path: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(ImageFileError) -> GrayImage {
         if data.isEmpty { throw .empty(path: path) }
         guard let codec = ImageCodec.sniff(data) else { throw .unsupportedFormat(path: path) }
-        return try decode(data, codec: codec, path: path)
+        return try decode(data, codec: codec, path: path, pixelLimit: pixelLimit)
     }
 
     /// The bytes of a file, with `notFound`, `empty` and `unreadable` told apart.
@@ -32,20 +33,21 @@ public enum ImageFile {
         return data
     }
 
-    private static func decode(_ data: Data, codec: ImageCodec, path: String) throws(ImageFileError) -> GrayImage {
+    private static func decode(_ data: Data, codec: ImageCodec, path: String, pixelLimit: Int) throws(ImageFileError) -> GrayImage {
         do {
-            return try codec.decode(data)
+            return try codec.decode(data, pixelLimit: pixelLimit)
         } catch {
-            throw fileError(error, path: path)
+            throw fileError(error, path: path, pixelLimit: pixelLimit)
         }
     }
 
     /// The file error a codec's failure on `path` is.
-    static func fileError(_ error: ImageCodec.Failure, path: String) -> ImageFileError {
+    static func fileError(_ error: ImageCodec.Failure, path: String, pixelLimit: Int) -> ImageFileError {
         let codec = error.codec
         switch error.kind {
         case .failed: return .corrupt(path: path, format: codec.rawValue, detail: error.message)
-        case let .tooLarge(width, height): return .tooLarge(path: path, format: codec.rawValue, width: width, height: height)
+        case let .tooLarge(width, height):
+            return .tooLarge(path: path, format: codec.rawValue, width: width, height: height, limit: min(pixelLimit, ImageCodec.maximumPixels))
         case .unsupportedColorSpace(let space): return .unsupportedColorSpace(path: path, format: codec.rawValue, colorSpace: space)
         case .malformedExif(let exif): return .corrupt(path: path, format: codec.rawValue, detail: exif.description)
         case .tooManyScans: return .tooManyScans(path: path, format: codec.rawValue)

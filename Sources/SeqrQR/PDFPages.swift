@@ -3,27 +3,86 @@ import Foundation
 
 /// Reads the pages of a PDF (a printed-and-scanned vault, or one Seqr wrote) as gray
 /// images, through poppler.
+///
+/// What a PDF can cost is bounded before any page is drawn: at most ``maximumPages`` pages and
+/// ``maximumPixelsInAll`` pixels in all, each page drawn at the resolution asked or lower, so that
+/// it holds at most the pixel limit (a page's size in points is the author's to choose: ten pages
+/// of 4,070 pt at 250 dpi were 3.7 GB). Pages are drawn one at a time, each handed on before the next,
+/// in a child process that may spend at most ``defaultPageTimeLimit`` seconds of processor time a page.
 public enum PDFPages {
+    /// The most pages read from one PDF, and the most pixels all its pages may hold: as for TIFF.
+    public static let maximumPages = ImageCodec.maximumPages
+    public static let maximumPixelsInAll = ImageCodec.maximumPixelsInAll
+
+    /// Processor seconds a page may take to draw (in a child process; 0 draws in this process without
+    /// a limit, for the fuzzer). A page Seqr prints draws in well under a second; nested form XObjects
+    /// make poppler's work grow exponentially (depth 8 in 2 KB: past a minute; depth 12: days).
+    public static let defaultPageTimeLimit = 10
+
+    /// A PDF refused from its page sizes, before any page was drawn.
+    public enum Refusal: Error, Equatable, Sendable {
+        case tooManyPages(Int)
+        case tooManyPixelsInAll(pages: Int, pixels: Int)
+        /// Page `page` (from 1) took more than `seconds` of processor time to draw.
+        case tooSlowToDraw(page: Int, seconds: Int)
+    }
+
     /// True when `data` starts like a PDF file.
     public static func isPDF(_ data: Data) -> Bool { data.starts(with: Array("%PDF-".utf8)) }
 
-    /// Every page rendered at `dpi`.
-    public static func render(_ data: Data, dpi: Double = 250) throws(PDFRenderingError) -> [GrayImage] {
-        final class Collector { var pages: [GrayImage] = [] }
-        let collector = Collector()
-        var message = [CChar](repeating: 0, count: 256)
-        let result = data.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return seqr_pdf_render(base, raw.count, dpi, { context, _, gray, width, height in
-                let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
-                let count = Int(width) * Int(height)
-                collector.pages.append(GrayImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: gray, count: count))))
-                return 0
-            }, Unmanaged.passUnretained(collector).toOpaque(), &message, message.count)
+    /// Every page rendered at `dpi` (or lower for a page of more than `pixelLimit` pixels).
+    public static func render(_ data: Data, dpi: Double = 250, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(PDFRenderingError) -> [GrayImage] {
+        var pages: [GrayImage] = []
+        do {
+            try forEachPage(data, dpi: dpi, pixelLimit: pixelLimit) { pages.append($0) }
+        } catch let error as PDFRenderingError {
+            throw error
+        } catch let refusal as Refusal {
+            throw PDFRenderingError(message: "\(refusal)")
+        } catch {
+            throw PDFRenderingError(message: "\(error)")
         }
-        guard result >= 0 else {
-            throw PDFRenderingError(message: cErrorMessage(message, fallback: "not a readable PDF"))
+        return pages
+    }
+
+    /// Draws the pages one at a time and hands each to `body` before the next is drawn; an error
+    /// `body` throws stops the drawing and is thrown here. Throws ``Refusal`` for a document beyond
+    /// the limits, ``PDFRenderingError`` for one poppler cannot read.
+    public static func forEachPage(_ data: Data, dpi: Double = 250, pixelLimit: Int = ImageCodec.defaultPixelLimit,
+                                   pageTimeLimit: Int = defaultPageTimeLimit, _ body: (GrayImage) throws -> Void) throws {
+        try withoutActuallyEscaping(body) { body in
+            final class Sink {
+                let body: (GrayImage) throws -> Void
+                var failure: Error?
+                init(_ body: @escaping (GrayImage) throws -> Void) { self.body = body }
+            }
+            let sink = Sink(body)
+            var message = [CChar](repeating: 0, count: 256)
+            var pages: Int32 = 0
+            var pixels: UInt64 = 0
+            let limit = max(1, min(pixelLimit, ImageCodec.maximumPixels))
+            let result = data.withUnsafeBytes { raw -> Int32 in
+                guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+                return seqr_pdf_render(base, raw.count, dpi, limit, Int32(maximumPages), UInt64(maximumPixelsInAll), Int32(max(0, pageTimeLimit)), { context, _, gray, width, height in
+                    let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
+                    let count = Int(width) * Int(height)
+                    do {
+                        try sink.body(GrayImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: gray, count: count))))
+                        return 0
+                    } catch {
+                        sink.failure = error
+                        return 1
+                    }
+                }, Unmanaged.passUnretained(sink).toOpaque(), &pages, &pixels, &message, message.count)
+            }
+            if let failure = sink.failure { throw failure }
+            switch Int(result) {
+            case SEQR_PDF_TOO_MANY_PAGES: throw Refusal.tooManyPages(Int(pages))
+            case SEQR_PDF_TOO_MANY_PIXELS_IN_ALL: throw Refusal.tooManyPixelsInAll(pages: Int(pages), pixels: Int(pixels))
+            case SEQR_PDF_TOO_SLOW: throw Refusal.tooSlowToDraw(page: Int(pages), seconds: pageTimeLimit)
+            case ..<0: throw PDFRenderingError(message: cErrorMessage(message, fallback: "not a readable PDF"))
+            default: return
+            }
         }
-        return collector.pages
     }
 }

@@ -46,7 +46,7 @@ struct ImageSizeCLITests {
         let path = try directory.write(file, to: "huge.png")
         let result = try SeqrBinary.run("decode", path)
         #expect(result.status != 0)
-        #expect(result.errorLines == ["seqr: \(path): the PNG image is too large to read (20000×20000 pixels; Seqr reads at most 200,000,000 pixels)"], "\(result.stderr)")
+        #expect(result.errorLines == ["seqr: \(path): the PNG image is too large to read (20000×20000 pixels; Seqr reads at most 50,000,000 pixels, or up to 200,000,000 with --max-pixels)"], "\(result.stderr)")
     }
 
     @Test("decode: a CMYK JPEG is named as such, not as corrupt")

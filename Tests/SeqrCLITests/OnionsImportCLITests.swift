@@ -37,9 +37,11 @@ struct OnionsImportCLITests {
         #expect(printed.map { $0["info"] as? String } == ["PIN 1234", "garden ✓"])
         #expect(printed.first?["createdAt"] as? String == "2014-03-01T12:34:56Z")
 
+        // A wrong password stops at the first note: the second is never tried (issue 32).
         let wrong = try seqr(["notes", "import", "--from", "onions", export, "--dry-run"] + store, password: "wrong")
-        #expect(wrong.status != 0 && wrong.stderr.contains("2 of 2 notes do not open"), "\(wrong.stderr)")
-        #expect(wrong.stderr.contains("aB3dE5: wrong Onions password"))
+        #expect(wrong.status != 0 && wrong.errorLines.count == 1, "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("aB3dE5: wrong Onions password") && wrong.stderr.contains("the first note does not open, so the password is wrong")
+                && wrong.stderr.contains("nothing imported, 1 notes not tried"), "\(wrong.stderr)")
 
         // Damage one field: that note is named; --skip-bad imports the other.
         var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: export))) as? [String: Any])
@@ -52,6 +54,21 @@ struct OnionsImportCLITests {
         let skipped = try seqr(["notes", "import", "--from", "onions", damaged, "--dry-run", "--skip-bad", "--json"] + store, password: "pässword")
         #expect(skipped.status == 0)
         #expect((try JSONSerialization.jsonObject(with: skipped.stdout) as? [[String: Any]])?.count == 1)
+    }
+
+    @Test("an export of more notes, or longer fields, than an import opens is refused before any key derivation, --dry-run included")
+    func limits() throws {
+        let store = ["--store", directory.file("store")]
+        func export(_ objects: [[String: String]], name: String) throws -> String {
+            try directory.write(try JSONSerialization.data(withJSONObject: ["results": objects]), to: name)
+        }
+        let many = try export((0...10_000).map { ["objectId": "n\($0)", "onionTitle": "AgE=", "onionInfo": "AgE="] }, name: "many.json")
+        let refused = try seqr(["notes", "import", "--from", "onions", many, "--dry-run"] + store, password: "pw")
+        #expect(refused.status != 0 && refused.errorLines == ["seqr: the Onions export is larger than Seqr imports: 10,001 notes, more than 10,000"],
+                "\(refused.stderr)")
+        let long = try export([["objectId": "x", "onionTitle": "AgE=", "onionInfo": String(repeating: "A", count: 20_000)]], name: "long.json")
+        let tooLong = try seqr(["notes", "import", "--from", "onions", long, "--dry-run"] + store, password: "pw")
+        #expect(tooLong.status != 0 && tooLong.stderr.contains("object x has a field of 20,000 characters, more than 16,384"), "\(tooLong.stderr)")
     }
 
     @Test("an Onions export is imported into a seqr-server account re-encrypted, and exported back in the app's format")

@@ -4,13 +4,19 @@ import Testing
 
 @Suite("seqr shc")
 struct SHCCLITests {
-    @Test("issue a chunked card, verify its QR images in any order; wrong issuer keys and missing chunks refused")
-    func verify() throws {
-        let directory = try TemporaryDirectory()
+    /// An ES256 issuer key made by `seqr jws keygen`: the PEM file, its JWK, and a JWK set naming https://issuer.example.
+    static func issuer(in directory: TemporaryDirectory) throws -> (key: String, jwk: String, jwks: String) {
         let key = directory.file("issuer.pem")
         #expect(try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", key, "--jwk").status == 0)
         let jwk = try String(contentsOfFile: directory.file("issuer.jwk.json"), encoding: .utf8)
         let jwks = try directory.write(Data("{\"iss\":\"https://issuer.example\",\"keys\":[\(jwk)]}".utf8), to: "jwks.json")
+        return (key, jwk, jwks)
+    }
+
+    @Test("issue a chunked card, verify its QR images in any order; wrong issuer keys and missing chunks refused")
+    func verify() throws {
+        let directory = try TemporaryDirectory()
+        let (key, jwk, jwks) = try Self.issuer(in: directory)
         let bundle = try directory.write(Data(#"""
         {"resourceType":"Bundle","type":"collection","entry":[
          {"fullUrl":"resource:0","resource":{"resourceType":"Patient","name":[{"family":"Doe","given":["Jane"]}],"birthDate":"1980-02-03"}},
@@ -92,5 +98,29 @@ struct SHCCLITests {
             let asArgument = try SeqrBinary.run("shc", "verify", "--jwks", jwks, damaged, texts[0])
             #expect(asArgument.status == 65 && asArgument.stderr.contains("damaged card"), "\(asArgument.stderr)")
         }
+    }
+
+    @Test("verify shows every string of a card escaped: a newline cannot forge a dose line, escapes cannot overwrite the issuer; JSON keeps them exact")
+    func hostileStrings() throws {
+        let directory = try TemporaryDirectory()
+        let (key, _, jwks) = try Self.issuer(in: directory)
+        // No Immunization at all: the family name carries a forged dose line, the birth date a cursor-up and erase.
+        let family = "Doe\n  dose 1:     2021-04-05  CVX 208"
+        let bundleObject: [String: Any] = ["resourceType": "Bundle", "type": "collection", "entry": [
+            ["fullUrl": "resource:0", "resource": ["resourceType": "Patient", "name": [["family": family, "given": ["Jane"]]],
+                                                   "birthDate": "1980\u{1B}[1A\u{1B}[2K\r\u{202E}"]]]]
+        let bundle = try directory.write(try JSONSerialization.data(withJSONObject: bundleObject), to: "bundle.json")
+        let card = directory.file("card.png")
+        #expect(try SeqrBinary.run("shc", "issue", "--key", key, "--issuer", "https://issuer.example", bundle, "-o", card).status == 0)
+        let verified = try SeqrBinary.run("shc", "verify", "--jwks", jwks, card)
+        #expect(verified.status == 0, "\(verified.stderr)")
+        let lines = verified.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!lines.contains { $0.hasPrefix("  dose") }, "\(verified.stdoutText)")
+        #expect(lines.contains("  patient:    Jane Doe\\u{A}  dose 1:     2021-04-05  CVX 208"), "\(verified.stdoutText)")
+        #expect(lines.contains("  born:       1980\\u{1B}[1A\\u{1B}[2K\\u{D}\\u{202E}"), "\(verified.stdoutText)")
+        #expect(!verified.stdoutText.contains("\u{1B}") && !verified.stdoutText.contains("\r"))
+        let json = try SeqrBinary.run("shc", "verify", "--jwks", jwks, card, "--json")
+        let report = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+        #expect(report?["patient"] as? String == "Jane \(family)")
     }
 }

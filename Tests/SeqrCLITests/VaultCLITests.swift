@@ -40,6 +40,18 @@ struct VaultCLITests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: fromPNG)) == Data(contentsOf: URL(fileURLWithPath: secret)))
     }
 
+    @Test("restore shows the document's title escaped: a CR or escape sequence in it cannot rewrite the status line")
+    func hostileTitle() throws {
+        let secret = try directory.write(Data("x".utf8), to: "t.txt")
+        let pdf = directory.file("title.pdf")
+        let title = "notes\r\u{1B}[2Krestored \"taxes\"\u{202E}"
+        #expect(try run(["vault", "backup", secret, "--title", title, "-o", pdf, "--rounds", "210000"]).status == 0)
+        let restore = try run(["vault", "restore", pdf, "-o", directory.file("t.out")])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(restore.stderr.contains("restored \"notes\\u{D}\\u{1B}[2Krestored \"taxes\"\\u{202E}\" (1 bytes"), "\(restore.stderr)")
+        #expect(!restore.stderr.contains("\r") && !restore.stderr.contains("\u{1B}"))
+    }
+
     @Test("the password comes from a file too; a wrong one fails in one line and writes nothing")
     func passwords() throws {
         let note = try directory.write(Data("text note\n".utf8), to: "note.txt")

@@ -324,6 +324,18 @@ extension KeySheetTests {
         #expect(Self.combineError([shares[0], shorter]) == .inconsistentShare(position: 2, parameter: .length))
     }
 
+    @Test("a share longer than a 256-bit key's 33 words is refused as words and as a code, however valid its checksum")
+    func tooLong() throws {
+        // A forged share of 1,999 words would run every Feistel round over a 1,240-byte value: minutes of PBKDF2.
+        for length in [34, 48, 1_240] {
+            let long = KeyShare(identifier: 7, extendable: true, iterationExponent: 0, memberIndex: 0, memberThreshold: 1,
+                                value: SecureRandom.bytes(length))
+            #expect(throws: KeySheetError.invalidWordCount(long.words.count)) { try KeyShare(mnemonic: long.mnemonic) }
+            #expect(throws: KeySheetError.invalidCodeLength(long.serialized().count)) { try KeyShare(parsing: long.serialized()) }
+        }
+        #expect(throws: KeySheetError.invalidWordCount(5_000)) { try KeyShare(words: Array(repeating: "academic", count: 5_000)) }
+    }
+
     @Test("a wrong passphrase gives another key, not an error (SLIP-0039): the document's AEAD is what refuses it")
     func wrongPassphrase() throws {
         let secret = SecureRandom.bytes(32)
@@ -341,6 +353,7 @@ extension KeySheetTests {
         #expect(Self.splitError(1, 3) == .thresholdOneWithSeveralShares(count: 3))
         #expect(Self.splitError(secretLength: 15, 2, 3) == .invalidSecretLength(15))
         #expect(Self.splitError(secretLength: 17, 2, 3) == .invalidSecretLength(17))
+        #expect(Self.splitError(secretLength: 34, 2, 3) == .invalidSecretLength(34))
         #expect(Self.splitError(2, 3, passphrase: "tab\there") == .passphraseNotPrintableASCII)
         #expect(Self.splitError(16, 16) == nil)
     }
@@ -368,8 +381,8 @@ extension KeySheetTests {
         #expect(throws: KeySheetError.unsupportedVersion(2)) { try KeyShare(parsing: [0x4B, 0x53, 2] + bytes.dropFirst(3)) }
         #expect(throws: KeySheetError.invalidCodeLength(44)) { try KeyShare(parsing: Array(bytes.dropLast())) }
         #expect(throws: KeySheetError.invalidCodeLength(46)) { try KeyShare(parsing: bytes + [0]) }   // 34 words: no key length
-        // 35 words would fit a 34-byte key: the checksum still tells.
-        #expect(throws: KeySheetError.checksumMismatch) { try KeyShare(parsing: bytes + [0, 0]) }
+        // 35 words would fit a 34-byte key: longer than any share Seqr reads.
+        #expect(throws: KeySheetError.invalidCodeLength(47)) { try KeyShare(parsing: bytes + [0, 0]) }
         var filled = bytes
         filled[filled.count - 1] |= 1
         #expect(throws: KeySheetError.invalidCodeLength(45)) { try KeyShare(parsing: filled) }

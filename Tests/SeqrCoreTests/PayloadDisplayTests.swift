@@ -28,4 +28,17 @@ struct PayloadDisplayTests {
     func empty() {
         #expect(PayloadDisplay([UInt8]()) == .text(""))
     }
+
+    @Test("on a terminal, a CR, bidi controls and escapes are shown escaped and lines are kept; the exact text stays for JSON")
+    func terminalLine() {
+        // A CR returns to the line's start: a terminal would show the fake URL over the real one.
+        let overwrite = "https://evil.example/login\rhttps://bank.example   "
+        #expect(PayloadDisplay(Data(overwrite.utf8)).line == "https://evil.example/login\\u{D}https://bank.example   ")
+        #expect(PayloadDisplay(Data(overwrite.utf8)).exact == overwrite)
+        // Right-to-left override: "https://example.com/\u{202E}gpj.exe" reads as ending in "exe.jpg".
+        #expect(PayloadDisplay(Data("a\u{202E}gpj.exe".utf8)).line == "a\\u{202E}gpj.exe")
+        // Lines (LF or CR LF, as in a vCard) stay lines; a backslash is doubled so an escape cannot be faked.
+        #expect(PayloadDisplay(Data("BEGIN:VCARD\r\nN:Doe\nNOTE:a\\u{D}b".utf8)).line == "BEGIN:VCARD\nN:Doe\nNOTE:a\\\\u{D}b")
+        #expect(PayloadDisplay(Data("tab\there".utf8)).line == "tab\\u{9}here")
+    }
 }

@@ -95,17 +95,50 @@ struct VaultKeySheetsTests {
         #expect(Self.error(backup, .keySheets(Array(impostors.prefix(2)), password: nil)) == .keySheetsRejected)
     }
 
-    @Test("the clear sheet header is authenticated: a changed threshold or count fails the cipher")
+    @Test("a sheet whose threshold, number, exponent, groups or length disagree with the backup is refused before any key derivation")
+    func disagreesWithBackup() throws {
+        let backup = try Self.backup()
+        let genuine = backup.keyShares[0], id = genuine.identifier
+        func sheet(exponent: Int = KeySheets.defaultIterationExponent, groupCount: Int = 1, index: Int = 1, threshold: Int = 2,
+                   length: Int = 32) -> KeyShare {
+            KeyShare(identifier: id, extendable: true, iterationExponent: exponent, groupCount: groupCount, memberIndex: index,
+                     memberThreshold: threshold, value: SecureRandom.bytes(length))
+        }
+        // A forger can make a whole consistent set (its digest holds) at any exponent without running the Feistel
+        // rounds: today's restore would then spend 2500·2ᵉ PBKDF2 iterations per round (e = 15: 4 × 81,920,000).
+        let values = ShamirSharing.split(SecureRandom.bytes(32), threshold: 2, count: 3)
+        let costly = (0..<2).map { KeyShare(identifier: id, extendable: true, iterationExponent: 6, memberIndex: $0,
+                                             memberThreshold: 2, value: values[$0]) }
+        // A 1-of-1 forgery would reach the Feistel rounds alone, whatever the header's k.
+        let cases: [([KeyShare], position: Int, KeySheetError.Parameter)] = [
+            ([sheet(index: 0, threshold: 1)], 1, .memberThreshold),
+            ([genuine, sheet(index: 3)], 2, .memberIndex),
+            (costly, 1, .iterationExponent),
+            ([genuine, sheet(exponent: 15)], 2, .iterationExponent),
+            ([genuine, sheet(groupCount: 2)], 2, .groupCount),
+            ([genuine, sheet(length: 16)], 2, .length),
+        ]
+        for (shares, position, parameter) in cases {
+            #expect(Self.error(backup, .keySheets(shares, password: nil)) == .keySheetDisagrees(position: position, parameter: parameter))
+        }
+        #expect(PaperVaultError.keySheetDisagrees(position: 2, parameter: .memberThreshold).description
+                == "key sheet 2 has this backup's id but not its threshold: it is forged or damaged")
+    }
+
+    @Test("the clear sheet header is authenticated: a changed count fails the cipher, a changed threshold no longer matches the sheets")
     func headerAuthenticated() throws {
         let backup = try Self.backup()
         var assembler = VaultAssembler()
         for payload in backup.payloads { assembler.add(payload) }
         let message = try assembler.messageBuffer()
         let headerAt = 7 + 32  // flags, rounds, salt length, salt
-        for (offset, value) in [(2, UInt8(3)), (3, UInt8(4))] {
+        let expected: [(Int, UInt8, PaperVaultError)] = [
+            (2, 3, .keySheetDisagrees(position: 1, parameter: .memberThreshold)), (3, 4, .keySheetsRejected),
+        ]
+        for (offset, value, error) in expected {
             var altered = message
             altered[headerAt + offset] = value
-            #expect(throws: PaperVaultError.keySheetsRejected) {
+            #expect(throws: error) {
                 try PaperVault.restore(message: altered, unlocking: .keySheets(Array(backup.keyShares.prefix(2)), password: nil))
             }
         }

@@ -36,7 +36,7 @@ extension ImageFormatTests {
         let wide = try directory.write(Self.grid(of: plain, width: 20_000, height: 8_000), to: "wide-grid.heic")
         #expect(20_000 * 8_000 <= ImageCodec.maximumPixels)
         do {
-            _ = try ImageFile.read(wide)
+            _ = try ImageFile.read(wide, pixelLimit: ImageCodec.maximumPixels)
             Issue.record("a 20,000-pixel-wide grid canvas was read")
         } catch {
             guard case .corrupt(wide, "HEIF", let detail) = error else { Issue.record("\(error)"); return }

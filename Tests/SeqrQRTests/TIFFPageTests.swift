@@ -78,13 +78,17 @@ struct TIFFPageTests {
         // Six pages at the per-page limit that the file does not hold: the sixth passes the total.
         let path = try directory.write(Self.tiff(pages: Array(repeating: (20_000, 10_000), count: 6)), to: "heavy.tif")
         let started = ImageSizeLimitTests.threadProcessorSeconds()
-        #expect(throws: ImageFileError.tooManyPixelsInAll(path: path, format: "TIFF", pages: 6, pixels: 1_200_000_000)) { try ImageFile.readPages(path) }
+        #expect(throws: ImageFileError.tooManyPixelsInAll(path: path, format: "TIFF", pages: 6, pixels: 1_200_000_000)) {
+            try ImageFile.readPages(path, pixelLimit: ImageCodec.maximumPixels)
+        }
         #expect(ImageSizeLimitTests.threadProcessorSeconds() - started < 0.5)
         #expect(ImageFileError.tooManyPixelsInAll(path: path, format: "TIFF", pages: 6, pixels: 1_200_000_000).description
             .contains("Seqr reads at most 1,000,000,000 pixels from one file"))
         // A later page too large on its own names its size; the first page alone is still read.
         let second = try directory.write(Self.tiff(pages: [(1, 1), (20_000, 20_000)]), to: "second.tif")
-        #expect(throws: ImageFileError.tooLarge(path: second, format: "TIFF", width: 20_000, height: 20_000)) { try ImageFile.readPages(second) }
+        #expect(throws: ImageFileError.tooLarge(path: second, format: "TIFF", width: 20_000, height: 20_000, limit: 50_000_000)) {
+            try ImageFile.readPages(second)
+        }
         #expect(try ImageFile.read(second).width == 1)
     }
 

@@ -60,6 +60,13 @@ typedef struct {
 /// cannot be loaded, with the reason in `error` (at most `error_size` bytes).
 const seqr_cairo_api *_Nullable seqr_cairo_load(char *_Nullable error, size_t error_size);
 
+/// Held (shared) while a thread draws with cairo, and (exclusive) while the PDF reader forks its
+/// drawing process: a child process never starts with a cairo or fontconfig lock another thread held.
+void seqr_cairo_begin_drawing(void);
+void seqr_cairo_end_drawing(void);
+void seqr_cairo_begin_fork(void);
+void seqr_cairo_end_fork(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -26,9 +26,10 @@ static inline void seqr_one_line(char *message) {
 }
 
 /// SEQR_CODEC_TOO_LARGE with the declared size, before a single pixel is decoded.
-static inline int seqr_refuse_if_too_large(uint64_t width, uint64_t height, int *out_width, int *out_height,
+static inline int seqr_refuse_if_too_large(uint64_t width, uint64_t height, size_t max_pixels, int *out_width, int *out_height,
                                            char *error, size_t error_size) {
-    if (width * height <= SEQR_MAX_PIXELS) return SEQR_CODEC_OK;
+    if (max_pixels > SEQR_MAX_PIXELS) max_pixels = SEQR_MAX_PIXELS;
+    if (width <= UINT32_MAX && height <= UINT32_MAX && width * height <= max_pixels) return SEQR_CODEC_OK;
     *out_width = width > INT32_MAX ? INT32_MAX : (int)width;
     *out_height = height > INT32_MAX ? INT32_MAX : (int)height;
     seqr_copy_error(error, error_size, "image has too many pixels");

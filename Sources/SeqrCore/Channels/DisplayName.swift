@@ -1,5 +1,6 @@
-/// Names that travel in public-key and channel-share codes, and how any text from a code is
-/// shown on a terminal.
+/// Names that travel in public-key and channel-share codes, and how any untrusted text (from a
+/// code, a card, a server, a backup or an imported file) is shown on a terminal: every text output
+/// goes through `escaped(_:)` or `escapedLines(_:)`; JSON output keeps the exact value.
 ///
 /// A name is printed beside a fingerprint, so a name holding terminal escapes (ESC, CSI) or
 /// bidirectional controls could move the cursor, recolour or reorder what follows and show
@@ -33,6 +34,13 @@ public enum DisplayName {
             }
         }
         return out
+    }
+
+    /// `text` as lines (split at LF and CR LF only), each ``escaped(_:)``: how a multi-line text from a
+    /// code, a card, a server or a file is shown, so a lone CR cannot return to overwrite what came before.
+    public static func escapedLines(_ text: String) -> String {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { escaped(String($0)) }.joined(separator: "\n")
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

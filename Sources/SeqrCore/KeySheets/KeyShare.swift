@@ -24,6 +24,9 @@ public struct KeyShare: Sendable, CustomStringConvertible {
     public static let codeVersion: UInt8 = 1
     static let metadataWords = 7                    // 2 identifier words, 2 parameter words, 3 check words
     static let minimumWords = metadataWords + 13    // a 128-bit value takes 13 words
+    /// A 256-bit value: the longest SLIP-0039 tools write. Longer shares would only make a forged
+    /// sheet cost more PBKDF2 work (each Feistel round derives half the value's length).
+    static let maximumWords = metadataWords + 26
 
     public let identifier: Int
     public let extendable: Bool
@@ -68,6 +71,7 @@ public struct KeyShare: Sendable, CustomStringConvertible {
 
     /// A share typed back from its words (any case).
     public init(words: [String]) throws(KeySheetError) {
+        guard words.count <= Self.maximumWords else { throw .invalidWordCount(words.count) }
         var indices: [Int] = []
         for (position, word) in words.enumerated() {
             guard let index = SLIP39Wordlist.index(of: word) else {
@@ -160,9 +164,9 @@ public struct KeyShare: Sendable, CustomStringConvertible {
                   value: Self.values(of: bits[padding...], width: 8).map(UInt8.init))
     }
 
-    /// At least a 128-bit value, and at most 8 padding bits before it (more would be a whole byte).
+    /// A 128- to 256-bit value, and at most 8 padding bits before it (more would be a whole byte).
     static func isValidWordCount(_ count: Int) -> Bool {
-        count >= minimumWords && (count - metadataWords) * 10 % 16 <= 8
+        (minimumWords...maximumWords).contains(count) && (count - metadataWords) * 10 % 16 <= 8
     }
 
     /// Big-endian bits (one per element) of `values`, `width` bits each.

@@ -10,13 +10,14 @@ public enum KeySheetError: Error, Equatable, Sendable, CustomStringConvertible {
         case groupThreshold = "group threshold"
         case groupCount = "group count"
         case memberThreshold = "threshold"
+        case memberIndex = "share number"
         case length = "length"
     }
 
     // One share, as words or as the bytes of its QR code.
     /// A word (counted from 1) that is not one of the 1024 SLIP-0039 words.
     case wordNotInWordlist(position: Int, word: String)
-    /// Too few or too many words for any key length.
+    /// Too few or too many words for any key length (at most 33: a 256-bit key).
     case invalidWordCount(Int)
     /// The RS1024 checksum fails: a word is mistyped, missing, or two are swapped.
     case checksumMismatch
@@ -55,7 +56,7 @@ public enum KeySheetError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyShares(Int)
     /// 1-of-n with n > 1 would be n copies of one sheet (SLIP-0039 forbids it).
     case thresholdOneWithSeveralShares(count: Int)
-    /// SLIP-0039 shares secrets of at least 16 bytes, an even number.
+    /// SLIP-0039 shares secrets of at least 16 bytes, an even number; Seqr at most 32 (``KeyShare``'s longest).
     case invalidSecretLength(Int)
     /// SLIP-0039 passphrases are printable ASCII (space to "~"), so every implementation reads them alike.
     case passphraseNotPrintableASCII
@@ -81,7 +82,7 @@ public enum KeySheetError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidThreshold(threshold, count): "\(threshold)-of-\(count): the threshold must be between 1 and the number of shares"
         case .tooManyShares(let count): "\(count) shares: at most 16"
         case .thresholdOneWithSeveralShares(let count): "1-of-\(count) would be \(count) copies of one sheet: make 1-of-1 and copy it, or choose a threshold of 2 or more"
-        case .invalidSecretLength(let length): "a \(length)-byte secret cannot be shared: it must be at least 16 bytes, an even number"
+        case .invalidSecretLength(let length): "a \(length)-byte secret cannot be shared: it must be 16 to 32 bytes, an even number"
         case .passphraseNotPrintableASCII: "the key-sheet passphrase must be printable ASCII (letters, digits, punctuation, spaces)"
         }
     }

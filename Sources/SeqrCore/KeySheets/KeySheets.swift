@@ -19,13 +19,13 @@ public enum KeySheets {
 
     /// `count` shares of `secret`, any `threshold` of which restore it with ``combine(_:passphrase:)``.
     /// - Parameters:
-    ///   - secret: the key, at least 16 bytes and an even number (16 or 32 for 20- or 33-word shares).
+    ///   - secret: the key, 16 to 32 bytes, an even number (16 or 32 for 20- or 33-word shares).
     ///   - passphrase: printable ASCII; "" for none. Needed again to combine.
     ///   - iterationExponent: 0…15, SLIP-0039's e.
     public static func split(secret: [UInt8], threshold: Int, count: Int, passphrase: String = "",
                              iterationExponent: Int = defaultIterationExponent) throws(KeySheetError) -> [KeyShare] {
         precondition((0..<16).contains(iterationExponent), "SLIP-0039's iteration exponent has 4 bits")
-        guard secret.count >= 16, secret.count % 2 == 0 else { throw .invalidSecretLength(secret.count) }
+        guard (16...32).contains(secret.count), secret.count % 2 == 0 else { throw .invalidSecretLength(secret.count) }
         guard count <= ShamirSharing.maximumShareCount else { throw .tooManyShares(count) }
         guard 1 <= threshold, threshold <= count else { throw .invalidThreshold(threshold: threshold, count: count) }
         guard threshold > 1 || count == 1 else { throw .thresholdOneWithSeveralShares(count: count) }

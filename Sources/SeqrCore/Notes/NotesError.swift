@@ -50,6 +50,8 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
     case onionsAuthenticationFailed
     /// Not a Parse export of Onion objects.
     case malformedOnionsExport(String)
+    /// An export beyond what an import opens (``OnionsExport/maximumNotes``…), refused before any key derivation.
+    case onionsExportBeyondLimits(String)
 
     // Export files (`SQNX`).
     case notAnExport
@@ -93,6 +95,7 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notOnionsField(let v): "not an Onions note field (RNCryptor version \(v), expected 2)"
         case .onionsAuthenticationFailed: "wrong Onions password, or the note field was changed (HMAC mismatch)"
         case .malformedOnionsExport(let why): "not a Parse export of Onions notes: \(why)"
+        case .onionsExportBeyondLimits(let why): "the Onions export is larger than Seqr imports: \(why)"
         case .notAnExport: "not a Seqr notes export (no SQNX header)"
         case .unsupportedExportVersion(let v): "notes export of version \(v); this seqr reads version 1"
         case .truncatedExport: "the notes export is truncated"

@@ -155,8 +155,13 @@ public enum PaperVault {
             padded = try parsed.open(password: password)
         case let .keySheets(shares, password):
             guard let sheets = parsed.keySheets else { throw .notAKeySheetBackup }
-            for (offset, share) in shares.enumerated() where share.identifier != sheets.identifier {
-                throw .keySheetOfAnotherBackup(position: offset + 1, identifier: share.identifier, expected: sheets.identifier)
+            for (offset, share) in shares.enumerated() {
+                guard share.identifier == sheets.identifier else {
+                    throw .keySheetOfAnotherBackup(position: offset + 1, identifier: share.identifier, expected: sheets.identifier)
+                }
+                if let parameter = disagreement(of: share, with: sheets) {
+                    throw .keySheetDisagrees(position: offset + 1, parameter: parameter)
+                }
             }
             let secret: [UInt8]
             do { secret = try KeySheets.combine(shares) } catch { throw .keySheets(error) }
@@ -167,6 +172,20 @@ public enum PaperVault {
             }
         }
         return try VaultBody.decode(VaultPadding.unpad(padded))
+    }
+
+    /// What of `share` differs from the sheets Seqr writes for this header, checked before any key
+    /// derivation: a forged sheet could otherwise claim 1-of-1 (reaching the Feistel rounds alone),
+    /// SLIP-0039's highest iteration exponent (4 × 81,920,000 PBKDF2 iterations) or another key length.
+    static func disagreement(of share: KeyShare, with sheets: VaultKeySheetsHeader) -> KeySheetError.Parameter? {
+        if share.memberThreshold != sheets.threshold { return .memberThreshold }
+        if share.number > sheets.count { return .memberIndex }
+        if share.groupThreshold != 1 || share.groupIndex != 0 { return .groupThreshold }
+        if share.groupCount != 1 { return .groupCount }
+        if !share.extendable { return .extendableFlag }
+        if share.iterationExponent != KeySheets.defaultIterationExponent { return .iterationExponent }
+        if share.value.count != keySheetsSecretLength { return .length }
+        return nil
     }
 
     /// Restores from scanned QR payloads in any order (non-vault codes are ignored).

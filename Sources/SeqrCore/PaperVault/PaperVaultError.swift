@@ -43,6 +43,9 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
     case passwordNeeded
     /// A key sheet's identifier is not this backup's (position from 1 among the sheets given).
     case keySheetOfAnotherBackup(position: Int, identifier: Int, expected: Int)
+    /// A key sheet with this backup's id disagrees with what Seqr wrote for it (the header's k and n,
+    /// iteration exponent 5, a 32-byte key, one group): forged or damaged, refused before any key derivation.
+    case keySheetDisagrees(position: Int, parameter: KeySheetError.Parameter)
     /// The key sheets given could not be combined (too few, mistyped, mixed up, forged…).
     case keySheets(KeySheetError)
     /// The sheets combined, but the cipher refused the key: a forged sheet, a wrong password, or altered codes.
@@ -85,6 +88,8 @@ public enum PaperVaultError: Error, Equatable, Sendable, CustomStringConvertible
         case .passwordNeeded: "this backup needs its password as well as its key sheets"
         case let .keySheetOfAnotherBackup(position, identifier, expected):
             "key sheet \(position) belongs to another backup: its backup id is \(identifier), these pages' is \(expected)"
+        case let .keySheetDisagrees(position, parameter):
+            "key sheet \(position) has this backup's id but not its \(parameter.rawValue): it is forged or damaged"
         case .keySheets(let error): "key sheets: \(error)"
         case .keySheetsRejected:
             "decryption failed: a key sheet is forged or damaged, the password is wrong, or the backup was tampered with"

@@ -26,8 +26,7 @@ public enum VaultRestoreProgram {
 #   pdftoppm -r 200 -png backup.pdf a; pdftoppm -r 300 -png backup.pdf b
 #   zbarimg --raw -Sbinary a*.png b*.png > codes.bin    (or scans/photos)
 #   python3 seqr-restore.py codes.bin -o document
-# zbarimg misses a large code now and then: reading each page at two sizes
-# (or scanning it twice) gives it a second chance; codes read twice are fine.
+# zbarimg misses a large code now and then: read each page at two sizes.
 # Key sheets: zbarimg --raw -Sbinary sheet.png > share1.bin, once per sheet,
 # then add --share share1.bin --share share2.bin ... (or --master-secret FILE:
 # the hex that any SLIP-0039 tool prints given the sheets' words). Password:
@@ -101,11 +100,11 @@ GEN = (0xE0E040, 0x1C1C080, 0x3838100, 0x7070200, 0xE0E0009, 0x1C0C2412,
 def share(code):  # a key sheet's code: "KS", version 1, SLIP-0039 words
     if code[:3] != b"KS\x01":
         fail("not a key sheet code")
-    if len(code) in (29, 46) and code[-1:] == b"\n":
-        code = code[:-1]  # a newline after the code (sheets hold 28 or 45 bytes)
-    n = (len(code) - 3) * 8 // 10
-    bits = int.from_bytes(code[3:], "big") >> ((len(code) - 3) * 8 - 10 * n)
-    words = [(bits >> (10 * (n - 1 - i))) & 1023 for i in range(n)]
+    code = code[:45] if code[45:] == b"\n" else code  # a newline after it
+    if len(code) != 45:  # a vault's sheets hold a 32-byte key: 33 words
+        fail("a key sheet code of %d bytes: damaged or forged" % len(code))
+    bits = int.from_bytes(code[3:], "big") >> 6  # 330 bits: 33 words
+    words = [(bits >> (10 * (32 - i))) & 1023 for i in range(33)]
     chk = 1
     for v in list(b"shamir_extendable") + words:
         top, chk = chk >> 20, (chk & 0xFFFFF) << 10 ^ v
@@ -113,32 +112,41 @@ def share(code):  # a key sheet's code: "KS", version 1, SLIP-0039 words
             chk ^= GEN[i] if top >> i & 1 else 0
     if chk != 1:
         fail("a key sheet's checksum fails: damaged or mistyped")
-    head = bits >> (10 * (n - 4))
-    size = 10 * (n - 7) // 16 * 2
-    value = (bits >> 30 & (1 << 8 * size) - 1).to_bytes(size, "big")
-    return head >> 25, head >> 20 & 15, head >> 4 & 15, (head & 15) + 1, value
+    head, value = bits >> 290, (bits >> 30 & (1 << 256) - 1).to_bytes(32, "big")
+    # id, extendable flag and exponent, index, group fields and threshold
+    return head >> 25, head >> 20 & 31, head >> 4 & 15, head & 0xFFF0F, value
 
-def master_secret(paths, ident):
+def master_secret(paths, ident, k, n):
     got = [share(items(p)[0]) for p in paths]
     if not got:
         fail("this backup's key is on key sheets: give them with --share")
     if any(s[0] != ident for s in got):
         fail("a key sheet belongs to another backup")
-    points = list({s[2]: s[4] for s in got}.items())
-    need = got[0][3]
-    if len(points) < need:
-        fail("%d key sheets given, %d needed" % (len(points), need))
-    ems = interpolate(points[:need], 255)
-    if need > 1:
-        d = interpolate(points[:need], 254)
+    # as Seqr writes them (extendable, exponent 5, one group, the header's k
+    # and n), checked before any PBKDF2: a forged sheet must not hang us
+    if any(s[1] != 0x15 or s[2] >= n or s[3] != k - 1 for s in got):
+        fail("a key sheet does not match this backup: forged or damaged")
+    points = list({s[2]: s[4] for s in got}.items())[:k]
+    if len(points) < k:
+        fail("%d key sheets given, %d needed" % (len(points), k))
+    ems = interpolate(points, 255)
+    if k > 1:
+        d = interpolate(points, 254)
         if hmac.new(d[4:], ems, "sha256").digest()[:4] != d[:4]:
             fail("the key sheets do not fit together (forged or mixed up)")
     left, right = ems[:len(ems) // 2], ems[len(ems) // 2:]
     for i in (3, 2, 1, 0):  # SLIP-0039's Feistel, empty passphrase
-        f = hashlib.pbkdf2_hmac("sha256", bytes([i]), right,
-                                2500 << got[0][1], len(right))
+        f = hashlib.pbkdf2_hmac("sha256", bytes([i]), right, 80000, 16)
         left, right = right, bytes(a ^ b for a, b in zip(left, f))
     return right + left
+
+def inflate(data):  # a byte at a time, at most 64 MiB as in seqr: no bomb
+    d, out = brotli.Decompressor(), bytearray()
+    for i in range(len(data)):
+        out += d.process(data[i:i + 1])
+        if len(out) > 64 << 20:
+            fail("the document is over 64 MiB: damaged or forged")
+    return bytes(out) if d.is_finished() else fail("brotli data cut short")
 
 def password():
     pw = os.environ.get("SEQR_PASSWORD") or getpass.getpass("Password: ")
@@ -160,15 +168,14 @@ def main():
     if flags == 0:  # PaperVault: PBKDF2 of the password as typed
         key = hashlib.pbkdf2_hmac("sha256", password().encode(), salt, rounds)
     elif flags in (1, 3):  # key sheets, and a password too when flags is 3
-        ident, at = int.from_bytes(msg[at:at + 2], "big"), at + 4
+        ident, k, n, at = msg[at] << 8 | msg[at + 1], msg[at + 2], msg[at + 3], at + 4
         aad = msg[:at]
         ms = (bytes.fromhex(open(a.master_secret).read().strip())
-              if a.master_secret else master_secret(a.share, ident))
+              if a.master_secret else master_secret(a.share, ident, k, n))
         if flags == 3:
             pw = unicodedata.normalize("NFC", password()).encode()
             ms += hashlib.pbkdf2_hmac("sha256", pw, salt, rounds)
-        info = b"seqr vault key sheets v1"
-        key = HKDF(hashes.SHA256(), 32, salt, info).derive(ms)
+        key = HKDF(hashes.SHA256(), 32, salt, b"seqr vault key sheets v1").derive(ms)
     else:
         fail("written by a newer Seqr (flags %d)" % flags)
     try:
@@ -176,7 +183,7 @@ def main():
     except Exception:
         fail("decryption failed: wrong password or key sheets, or altered codes")
     body = padded[:len(padded) - 1 - padded[-1]]
-    doc = brotli.decompress(body[1:]) if body[0] == 1 else body[1:]
+    doc = inflate(body[1:]) if body[0] == 1 else body[1:]
     t = int.from_bytes(doc[:2], "big")
     fd = os.open(a.output, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as out:  # the owner's only, never over a file

@@ -31,7 +31,7 @@ public enum SmartHealthCardError: Error, Equatable, Sendable, CustomStringConver
         case .notCompressed: "the card's payload is not DEFLATE-compressed (zip \"DEF\")"
         case .decompressionFailed: "the card's payload does not inflate"
         case .invalidPayload(let detail): "invalid card payload: \(detail)"
-        case .untrustedIssuer(let iss): "issuer \(iss) is not the trusted one"
+        case .untrustedIssuer(let iss): "issuer \(DisplayName.escaped(iss)) is not the trusted one"
         case .notYetValid(let date): "the card is not valid before \(date.formatted(.iso8601))"
         case .expired(let date): "the card expired at \(date.formatted(.iso8601))"
         case .unsuitableKey(let detail): "the issuer key is not usable for health cards: \(detail)"

@@ -31,6 +31,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON document: an array with one object per code, in the order of the pictures (printed when all are read; failures are objects with \"error\").") var json = false
     @Option(help: "An offline blocklist of hosts and URL prefixes, one per line.") var blocklist: String?
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var pictureLimit: PictureLimitOptions
 
     /// What a code is, as `--json` names it (docs/cli-json.md); `history --json` uses the message kinds.
     enum Kind: String, Encodable {
@@ -124,7 +125,7 @@ struct ScanCommand: AsyncParsableCommand {
                 // Every code in the picture is checked, so the read goes on after the first pass finds some.
                 var decoder = QRDecoder()
                 decoder.endsAtFirstFind = false
-                let reading = try PictureInput.reading(path, decoder: decoder, keepingParts: true)
+                let reading = try PictureInput.reading(path, decoder: decoder, keepingParts: true, pixelLimit: pictureLimit.maxPixels)
                 symbols = reading.symbols
                 parts += reading.unjoinedParts.map { ($0.symbol, SequencePartReport(file: path, page: $0.page, part: ($0.symbol.sequence?.index ?? 0) + 1)) }
             } catch {
@@ -197,7 +198,7 @@ struct ScanCommand: AsyncParsableCommand {
                 }
                 return finding
             case .url:
-                return Finding(file: file, kind: .url, content: PayloadDisplay(bytes).line)
+                return Finding(file: file, kind: .url, content: PayloadDisplay(bytes).exact)
             case .vaultCode:
                 return Finding(file: file, kind: .vaultCode, command: "seqr vault restore", note: "one code of a paper backup; restore it with `seqr vault restore`")
             case .jws:
@@ -205,7 +206,7 @@ struct ScanCommand: AsyncParsableCommand {
             case .smartHealthCard:
                 return Finding(file: file, kind: .smartHealthCard, command: "seqr shc verify", note: "not verified here; verify it with `seqr shc verify --jwks JWKS`")
             case .other:
-                return Finding(file: file, kind: .text, content: PayloadDisplay(bytes).line)
+                return Finding(file: file, kind: .text, content: PayloadDisplay(bytes).exact)
             }
         } catch {
             return Finding(file: file, kind: .seqrCode, error: "\(error)")
@@ -227,7 +228,7 @@ struct ScanCommand: AsyncParsableCommand {
         }
         if let channel = finding.channel { line += " on \"\(DisplayName.escaped(channel))\"" }
         if let content = finding.content ?? finding.note {
-            line += ": " + content.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayName.escaped(String($0)) }.joined(separator: "\n")
+            line += ": " + DisplayName.escapedLines(content)
         }
         if finding.expired == true { line += "  ⚠ EXPIRED" }
         if let check = finding.urlCheckSummary { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }

@@ -78,14 +78,17 @@ extension SHCCommand {
                 report["fhirBundle"] = try JSONSerialization.jsonObject(with: card.bundle)
                 try JSONOutput.print(jsonObject: report)
             } else {
+                // Every string below is the signer's: escaped as channel names are, so a newline cannot
+                // forge a "dose" line and an escape sequence cannot overwrite the issuer (JSON keeps them exact).
+                let shown = DisplayName.escaped
                 StandardStreams.print("Verified SMART Health Card")
-                StandardStreams.print("  issuer:     \(card.issuer)")
+                StandardStreams.print("  issuer:     \(shown(card.issuer))")
                 StandardStreams.print("  issued:     \(card.notBefore.formatted(.iso8601))")
-                StandardStreams.print("  patient:    \(summary.patient ?? "(none)")")
-                StandardStreams.print("  born:       \(summary.birthDate ?? "(unknown)")")
+                StandardStreams.print("  patient:    \(summary.patient.map(shown) ?? "(none)")")
+                StandardStreams.print("  born:       \(summary.birthDate.map(shown) ?? "(unknown)")")
                 for (index, shot) in summary.immunizations.enumerated() {
                     let details = [shot.vaccineCodes.joined(separator: ", "), shot.performer, shot.lotNumber.map { "lot \($0)" }].compactMap { $0 }.joined(separator: "; ")
-                    StandardStreams.print("  dose \(index + 1):     \(shot.date ?? "(no date)")  \(details)")
+                    StandardStreams.print("  dose \(index + 1):     \(shot.date.map(shown) ?? "(no date)")  \(shown(details))")
                 }
             }
         }

@@ -100,7 +100,10 @@ extension NotesCommand {
         }
 
         /// The notes of a Parse export that open with the Onions password and fit Seqr's limits;
-        /// the others are named by object id, and stop the import unless --skip-bad.
+        /// the others are named by object id, and stop the import unless --skip-bad. The export's
+        /// size and count are checked first (`OnionsExport`); notes are opened one at a time with a
+        /// progress bar, and a note that does not open before any did stops at once: the password
+        /// is then wrong, and every other note would cost its key derivations for nothing.
         func onionsEntries(_ data: Data) throws -> [Entry] {
             let export = try OnionsExport(parsing: data)
             let onionsSource = SecretSource(name: "Onions password", file: onionsPasswordFile, fileOption: "--onions-password-file",
@@ -108,7 +111,15 @@ extension NotesCommand {
             let password = try onionsSource.readIfGiven(confirm: false) ?? options.passwordOptions.source.read(confirm: false)
             var entries: [Entry] = []
             var bad: [(id: String, why: String)] = []
-            for (id, result) in export.open(password: password) {
+            let bar = ProgressBar("opening notes", total: export.objects.count, enabled: !options.json && ProgressBar.standardErrorIsTerminal)
+            defer { bar.clear() }
+            for (index, object) in export.objects.enumerated() {
+                bar.update(index, total: export.objects.count)
+                let id = object.objectID, result = OnionsExport.open(object, password: password)
+                if case .failure(.onionsAuthenticationFailed) = result, entries.isEmpty {
+                    bar.clear()
+                    throw CLIError("\(DisplayName.escaped(id)): \(NotesError.onionsAuthenticationFailed) — the first note does not open, so the password is wrong (or that note is damaged); nothing imported, \(export.objects.count - index - 1) notes not tried")
+                }
                 do {
                     let note = try result.get()
                     _ = try NotePlaintext(title: note.title, info: note.info)  // Seqr's limits, before anything is uploaded

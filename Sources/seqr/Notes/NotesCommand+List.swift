@@ -42,7 +42,7 @@ extension NotesCommand {
             } else {
                 if opened.isEmpty { print(search == nil ? "no notes" : "no note's title contains \(DisplayName.escaped(search!))") }
                 for (note, plain) in opened {
-                    print("\(note.shortID)  \(plain.title)  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
+                    print("\(note.shortID)  \(DisplayName.escaped(plain.title))  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
                 }
             }
             for (note, error) in failed {

@@ -20,7 +20,7 @@ extension NotesCommand {
             if options.json {
                 try JSONOutput.print(NoteOutput(note, plain, showingInfo: true))
             } else {
-                print(plain.title)
+                print(DisplayName.escaped(plain.title))
                 print(plain.info)
             }
         }

@@ -51,6 +51,8 @@ struct DecodeCommand: ParsableCommand {
         discussion: "Known: \(BarcodeFormat.allCases.map(\.rawValue).joined(separator: ", "))."))
     var formats: String?
 
+    @OptionGroup var pictureLimit: PictureLimitOptions
+
     func validate() throws {
         if images.isEmpty { throw ValidationError("give at least one image") }
         if images.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be given once") }
@@ -71,21 +73,33 @@ struct DecodeCommand: ParsableCommand {
         var unreadable = false
         for path in images {
             do {
-                let pages = path == "-" ? try ImageFile.pages(of: StandardStreams.readAllInput(), path: "-") : try ImageFile.readPages(path)
                 // Each code names its page when a PDF or TIFF has several: corners are in that page's pixels.
+                // Pages are read one at a time (a PDF's next page is drawn once this one is decoded).
                 var codes: [CodeReport] = []
                 var fileParts: [(symbol: DecodedSymbol, origin: PartOrigin)] = []
-                for (index, page) in pages.enumerated() {
-                    let pageNumber = pages.count > 1 ? index + 1 : nil
+                var pageCount = 0
+                var firstPage: (width: Int, height: Int)?
+                let read = { (page: GrayImage) throws in
+                    pageCount += 1
+                    if firstPage == nil { firstPage = (page.width, page.height) }
                     for symbol in try decoder.decode(page).joiningStructuredAppend() {
                         if symbol.sequence != nil {
-                            fileParts.append((symbol, PartOrigin(report: reports.count, code: codes.count, file: path, page: pageNumber)))
+                            fileParts.append((symbol, PartOrigin(report: reports.count, code: codes.count, file: path, page: pageCount)))
                         }
-                        codes.append(CodeReport(symbol, page: pageNumber))
+                        codes.append(CodeReport(symbol, page: pageCount))
                     }
                 }
+                if path == "-" {
+                    try ImageFile.forEachPage(of: StandardStreams.readAllInput(), path: "-", pixelLimit: pictureLimit.maxPixels, read)
+                } else {
+                    try ImageFile.forEachPage(ofFile: path, pixelLimit: pictureLimit.maxPixels, read)
+                }
+                if pageCount == 1 {  // a page number only where a file has several
+                    for index in codes.indices { codes[index].page = nil }
+                    for index in fileParts.indices { fileParts[index].origin.page = nil }
+                }
                 parts += fileParts
-                let image = pages[0]
+                let image = firstPage!
                 if codes.isEmpty {
                     StandardStreams.warn("\(path): no QR code found")
                     failed = true
@@ -135,7 +149,7 @@ struct DecodeCommand: ParsableCommand {
         let report: Int
         let code: Int
         let file: String
-        let page: Int?
+        var page: Int?
     }
 
     /// The reports with each sequence whole across pages or files joined: the joined code takes
@@ -193,7 +207,7 @@ struct DecodeCommand: ParsableCommand {
         /// The barcode format, named as in --formats.
         let format: String
         /// The PDF page (from 1) the code is on, when the file has more than one.
-        let page: Int?
+        var page: Int?
         /// A structured-append sequence read whole: how many symbols its payload was joined from.
         let joinedParts: Int?
         /// For a sequence joined across pages or files, where each part was read, in order.

@@ -130,7 +130,7 @@ extension VaultCommand {
             if json {
                 try JSONOutput.print(summary)
             } else if output != "-" && !quiet {
-                StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
+                StandardStreams.warn("restored \"\(DisplayName.escaped(document.title))\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
             }
         }
 

@@ -1,0 +1,95 @@
+import Foundation
+import SeqrQR
+import Testing
+
+/// A PDF's page sizes and page count are its author's to choose: ten 4,070-pt pages in 1.6 KB took
+/// 3.7 GB (issue 32, finding 1). Pages are drawn one at a time, each at most the pixel limit, and
+/// a document beyond the page or pixel limits is refused from its page sizes before any is drawn.
+@Suite("PDF pages are bounded and drawn one at a time")
+struct PDFPageLimitTests {
+    /// A PDF of `count` empty pages of `width` × `height` points, each its own object.
+    static func pdf(pages count: Int, width: Int, height: Int) -> Data {
+        var text = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+        text += "2 0 obj << /Type /Pages /Kids [\((0..<count).map { "\($0 + 3) 0 R" }.joined(separator: " "))] /Count \(count) >> endobj\n"
+        for index in 0..<count {
+            text += "\(index + 3) 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] >> endobj\n"
+        }
+        return Data((text + "trailer << /Root 1 0 R >>\n%%EOF\n").utf8)
+    }
+
+    @Test("a page whose size at 250 dpi exceeds the pixel limit is drawn at a lower resolution, within it")
+    func scaleCappedByPageSize() throws {
+        // 2,100 pt at 250 dpi would be 7,292 × 7,292: 53 megapixels a page.
+        let pages = try PDFPages.render(Self.pdf(pages: 3, width: 2_100, height: 2_100), dpi: 250)
+        #expect(pages.count == 3)
+        #expect(pages.allSatisfy { $0.width * $0.height <= 50_000_000 && $0.width >= 7_000 }, "\(pages.map { ($0.width, $0.height) })")
+        // An A4 page keeps the resolution asked for.
+        let a4 = try PDFPages.render(Self.pdf(pages: 1, width: 595, height: 842), dpi: 250)
+        #expect(a4.map(\.width) == [2_066])
+    }
+
+    @Test("pages are handed on one at a time: a reader that stops after the first has the next never drawn")
+    func oneAtATime() throws {
+        struct Enough: Error {}
+        var drawn = 0
+        #expect(throws: Enough.self) {
+            try ImageFile.forEachPage(of: Self.pdf(pages: 5, width: 595, height: 842), path: "five.pdf") { _ in
+                drawn += 1
+                throw Enough()
+            }
+        }
+        #expect(drawn == 1)
+    }
+
+    @Test("more than 1,000 pages, or pages of more than 1,000,000,000 pixels in all, are refused before any page is drawn")
+    func documentLimits() throws {
+        let many = Self.pdf(pages: 1_001, width: 10, height: 10)
+        #expect(throws: ImageFileError.tooManyPages(path: "many.pdf", format: "PDF")) { try ImageFile.pages(of: many, path: "many.pdf") }
+        // 200 A0 pages at 250 dpi: each capped to 50,000,000 pixels, 21 of them pass 1,000,000,000.
+        var drawn = 0
+        let heavy = Self.pdf(pages: 200, width: 2_384, height: 3_370)
+        do {
+            try ImageFile.forEachPage(of: heavy, path: "heavy.pdf") { _ in drawn += 1 }
+            Issue.record("200 A0 pages were read")
+        } catch let error as ImageFileError {
+            guard case .tooManyPixelsInAll("heavy.pdf", "PDF", let pages, let pixels) = error else { Issue.record("\(error)"); return }
+            #expect(pages == 21 && pixels > 1_000_000_000)
+        }
+        #expect(drawn == 0)
+    }
+
+    /// One page drawing a form XObject that draws the one below it `fanOut` times, `depth` deep:
+    /// poppler's work grows as fanOut^depth from a file of a few hundred bytes.
+    static func nestedForms(depth: Int, fanOut: Int) -> Data {
+        var objects: [String] = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X \(5 + depth) 0 R >> >> /Contents 4 0 R >>",
+        ]
+        func stream(_ dictionary: String, _ content: String) -> String {
+            "<< \(dictionary) /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
+        }
+        objects.append(stream("", "/X Do"))
+        objects.append(stream("/Type /XObject /Subtype /Form /BBox [0 0 200 200]", "0 0 1 1 re f"))
+        for level in 1...depth {
+            objects.append(stream("/Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /XObject << /Y \(4 + level) 0 R >> >>",
+                                  Array(repeating: "/Y Do", count: fanOut).joined(separator: " ")))
+        }
+        var text = "%PDF-1.4\n"
+        for (index, object) in objects.enumerated() { text += "\(index + 1) 0 obj \(object) endobj\n" }
+        return Data((text + "trailer << /Root 1 0 R >>\n%%EOF\n").utf8)
+    }
+
+    @Test("nested form XObjects are drawn under a processor-time limit: a page beyond it is refused in one line, the file named")
+    func nestedFormsDeadline() throws {
+        // A shallow nest draws; 10^8 form draws (depth 8, 2 KB: past a minute of poppler's time) do not.
+        #expect(try ImageFile.pages(of: Self.nestedForms(depth: 2, fanOut: 10), path: "shallow.pdf").count == 1)
+        let deep = Self.nestedForms(depth: 8, fanOut: 10)
+        #expect(deep.count < 2_100)
+        #expect(throws: ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 1)) {
+            try ImageFile.forEachPage(of: deep, path: "deep.pdf", pdfPageTimeLimit: 1) { _ in }
+        }
+        #expect(ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 10).description
+                == "deep.pdf: page 1 of the PDF file takes more than 10 s of processor time to draw, more than Seqr spends on a page (deeply nested forms?)")
+    }
+}
