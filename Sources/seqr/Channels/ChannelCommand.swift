@@ -9,7 +9,7 @@ struct ChannelCommand: ParsableCommand {
         commandName: "channel",
         abstract: "Broadcast channels: create, share with a subscriber's public key, subscribe, list.",
         subcommands: [Create.self, Share.self, Subscribe.self,
-                      Unsubscribe.self, List.self]
+                      Unsubscribe.self, List.self, Subscribers.self, Remove.self]
     )
 }
 
@@ -36,14 +36,15 @@ extension ChannelCommand {
         @Option(help: "The subscriber's public-key QR image, or its code as base64.") var to: String
         @Option(name: .shortAndLong, help: "The share's QR code (.png, .svg, .pdf).") var output: String
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var linkOptions: LinkOptions
 
         func run() throws {
             let store = try storeOptions.open()
             let (found, owned) = try store.channel(named: channel)
             guard owned else { throw StoreError.notOwner(found.name) }
             let recipient = try scannedSeqrCode(in: to, describing: "public-key") { if case .publicKey(let identity) = $0 { identity } else { nil } }
-            let share = try ChannelShareCode.encode(found, to: recipient, signedBy: storeOptions.identity(in: store))
-            try writeCode(share, to: output)
+            let share = try store.share(found, to: recipient, signedBy: storeOptions.identity(in: store))
+            try writeCode(share, to: output, link: linkOptions.base(in: store))
             StandardStreams.print("fingerprint: \(recipient.fingerprint)")
             StandardStreams.print("share of \"\(DisplayName.escaped(found.name))\" for \(DisplayName.escaped(recipient.name)) → \(output)")
         }

@@ -51,6 +51,8 @@ extension IdentityCommand {
         @Flag(help: "Print JSON: name, fingerprint and the code as base64 (codeBase64).")
         var json = false
 
+        @OptionGroup var linkOptions: LinkOptions
+
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
@@ -61,10 +63,10 @@ extension IdentityCommand {
             if json {
                 try JSONOutput.print(["name": identity.name, "fingerprint": identity.fingerprint, "codeBase64": Data(code).base64EncodedString()])
             } else if let output {
-                try writeCode(code, to: output)
+                try writeCode(code, to: output, link: linkOptions.base(in: store))
                 StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")
             } else {
-                let symbol = try QREncoder.encode(Data(code), options: QREncodingOptions(segmentation: .binary))
+                let symbol = try codeSymbol(code, link: linkOptions.base(in: store))
                 StandardStreams.print(symbol.terminalText(colors: StandardStreams.outputIsTerminal))
                 StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))")
             }

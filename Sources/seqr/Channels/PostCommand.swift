@@ -20,6 +20,7 @@ struct PostCommand: ParsableCommand {
     @Option(help: "Reprint the message with this history id.") var reprint: Int64?
     @Option(name: .shortAndLong, help: "The message's QR code (.png, .svg, .pdf).") var output: String
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var linkOptions: LinkOptions
 
     func validate() throws {
         if reprint == nil {
@@ -49,7 +50,7 @@ struct PostCommand: ParsableCommand {
         let store = try storeOptions.open()
         if let reprint {
             guard let record = try store.message(id: reprint) else { throw CLIError("no message with id \(reprint)") }
-            try writeCode([UInt8](record.encoded), to: output)
+            try writeCode([UInt8](record.encoded), to: output, link: linkOptions.base(in: store))
             StandardStreams.print("reprinted message \(reprint) → \(output)")
             return
         }
@@ -57,7 +58,7 @@ struct PostCommand: ParsableCommand {
         let message = ChannelMessage(kind: url == nil ? .text : .url, created: now,
                                      expires: expires.flatMap(Self.duration).map { now.addingTimeInterval($0) }, content: url ?? text!)
         let (record, code) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store))
-        try writeCode(code, to: output)
+        try writeCode(code, to: output, link: linkOptions.base(in: store))
         StandardStreams.print("message \(record.id ?? 0) on \"\(DisplayName.escaped(channel!))\" → \(output)")
     }
 }
