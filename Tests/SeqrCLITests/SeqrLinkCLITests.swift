@@ -48,6 +48,7 @@ struct SeqrLinkCLITests {
         let linked = try seqr("post", "Garden", "--text", long, "--link", "https://seqr.example", "-o", file("long.png"), "--store", file("alice"))
         #expect(linked.status == 65 && linked.stderr.contains("more than the 2331 a version-40 QR code holds"), "\(linked.stderr)")
         #expect(!FileManager.default.fileExists(atPath: file("long.png")))
+        #expect(try seqr("history", "--store", file("alice")).stdoutText == "no messages\n")  // refused before it was recorded
         #expect(try seqr("post", "Garden", "--text", long, "-o", file("long.png"), "--store", file("alice")).status == 0)
         let bad = try seqr("post", "Garden", "--text", "x", "--link", "http://seqr.example", "-o", file("x.png"), "--store", file("alice"))
         #expect(bad.status == 64 && bad.stderr.contains("https"))

@@ -57,8 +57,9 @@ struct PostCommand: ParsableCommand {
         let now = Date()
         let message = ChannelMessage(kind: url == nil ? .text : .url, created: now,
                                      expires: expires.flatMap(Self.duration).map { now.addingTimeInterval($0) }, content: url ?? text!)
-        let (record, code) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store))
-        try writeCode(code, to: output, link: linkOptions.base(in: store))
+        let link = try linkOptions.base(in: store)
+        let (record, code) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store)) { _ = try codeSymbol($0, link: link) }
+        try writeCode(code, to: output, link: link)
         StandardStreams.print("message \(record.id ?? 0) on \"\(DisplayName.escaped(channel!))\" → \(output)")
     }
 }
