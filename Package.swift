@@ -8,6 +8,7 @@ import PackageDescription
 //   SeqrCLISupport (one-line errors, streams, JSON, file writer) ← seqr, seqr-bench
 //   SeqrCore ← SeqrServer (Hummingbird, SQLite or PostgreSQL) ← seqr-server
 //   SeqrCore ← SeqrLocationViewer (the web viewer's page, script, style) ← SeqrServer, seqr
+//   SeqrLocationViewer ← SeqrWebApp (the installable web app's files and CSP) ← SeqrServer
 // C libraries come from Debian's -dev packages, installed by scripts/setup, except zxing-cpp (vendored).
 let package = Package(
     name: "Seqr",
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
@@ -134,13 +136,22 @@ let package = Package(
                 .copy("Resources/location-viewer.css"),
                 .copy("Resources/leaflet-LICENSE.txt"),
             ]),
+        // The web app seqr-server serves at /app/: every file in Resources as it is in git (no build
+        // step), served by extension; qrcode-generator read from Debian's node-qrcode-generator.
+        .target(
+            name: "SeqrWebApp",
+            dependencies: ["SeqrLocationViewer", .product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("Resources")]),
         .target(
             name: "SeqrServer",
             dependencies: [
-                "SeqrCore", "SeqrLocationViewer", "CArgon2", "CSQLite", "CSwiftConcurrencyHook",
+                "SeqrCore", "SeqrLocationViewer", "SeqrWebApp", "CArgon2", "CSQLite", "CSwiftConcurrencyHook",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1 channel's configuration and its request parts: connection timeouts (ConnectionLimits).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -155,9 +166,10 @@ let package = Package(
         .executableTarget(
             name: "seqr-server",
             dependencies: [
-                "SeqrServer", "SeqrLocationViewer", "SeqrCLISupport",
+                "SeqrServer", "SeqrLocationViewer", "SeqrWebApp", "SeqrCLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // A bare Hummingbird hello-world, the baseline `scripts/bench-server` measures beside seqr-server.
         .executableTarget(
@@ -202,7 +214,7 @@ let package = Package(
         .testTarget(
             name: "SeqrServerTests",
             dependencies: [
-                "SeqrServer", "SeqrLocationViewer", "SeqrCloudClient", "SeqrTestSupport",
+                "SeqrServer", "SeqrLocationViewer", "SeqrWebApp", "SeqrCloudClient", "SeqrTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // RepositoryContractTests write rows no server writes (a newer format, an unreadable id) straight into each database.
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -8,7 +8,11 @@ import Glibc
 /// readable by others, even for a moment), synced, then moved into place — renamed over an old
 /// file with `overwrite`, else linked, which fails if the file appeared meanwhile. A failed
 /// write leaves neither half a file nor a temporary one, and never clobbers the old file.
+/// The path `-` is standard output, in every command (docs/cli.md).
 public enum FileWriter {
+    /// The path that means standard output.
+    public static let standardOutput = "-"
+
     public enum Mode: mode_t, Sendable {
         /// 0644: images, public keys, exports (the umask may narrow it).
         case shared = 0o644
@@ -17,6 +21,12 @@ public enum FileWriter {
     }
 
     public static func write(_ data: Data, to path: String, mode: Mode = .shared, overwrite: Bool = true) throws(CLIError) {
+        if path == standardOutput {
+            do { try FileHandle.standardOutput.write(contentsOf: data) } catch {
+                throw CLIError("cannot write standard output: \(SystemErrorWords.writing(errno))", status: .cannotCreate)
+            }
+            return
+        }
         // Split by hand: Foundation's NSString path methods trap on a one-character path ("-o a").
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -59,7 +69,12 @@ public enum FileWriter {
 
     /// Checks, before any long work, that `path` can be created: its directory exists and is writable.
     /// The write itself still reports whatever happens later.
-    public static func checkWritable(_ path: String) throws(CLIError) {
+    /// `replacing` false: an existing file is refused too (the one overwrite rule: `--force`).
+    public static func checkWritable(_ path: String, replacing: Bool = true) throws(CLIError) {
+        if path == standardOutput { return }
+        if !replacing && FileManager.default.fileExists(atPath: path) {
+            throw CLIError("\(path) exists; use --force to overwrite it", status: .cannotCreate)
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? "."
         var status = stat()

@@ -12,11 +12,23 @@ extension ParsableCommand {
     /// async command runs as a task while the main thread serves the main queue, as an async
     /// `main` does.
     public static func mainWithOneLineErrors() -> Never {
+        let arguments = withNegativeNumbersAttached(Array(CommandLine.arguments.dropFirst()))
+        if let topic = unknownHelpTopic(arguments) {
+            FileHandle.standardError.write(Data("\(StandardStreams.programName): no command \"\(topic)\" (see `\(StandardStreams.programName) --help`)\n".utf8))
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
         let command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseAsRoot(arguments)
         } catch {
             exit(reporting: error)
+        }
+        // A command group named without one of its commands (a bare `seqr`, `seqr notes`): the
+        // help, on standard error, and the status of a usage error — nothing was done.
+        let parsed = type(of: command)
+        if !parsed.configuration.subcommands.isEmpty && parsed.configuration.defaultSubcommand == nil {
+            FileHandle.standardError.write(Data((helpMessage(for: parsed) + "\n").utf8))
+            Foundation.exit(ExitStatus.usage.rawValue)
         }
         guard let asyncCommand = command as? any AsyncParsableCommand else {
             var command = command
@@ -38,6 +50,41 @@ extension ParsableCommand {
             }
         }
         dispatchMain()
+    }
+
+    /// `--margin -1` as `--margin=-1`: the parser would read a negative number as an option and
+    /// say the value is missing, where the command's own range check says what is allowed. No
+    /// option of Seqr's is named with a digit, so `-` and a digit is always a value.
+    static func withNegativeNumbersAttached(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--" { result += arguments[index...]; break }
+            let next = index + 1 < arguments.endIndex ? arguments[index + 1] : nil
+            if argument.hasPrefix("--"), !argument.contains("="), let next, next.count > 1, next.hasPrefix("-"),
+               next.dropFirst().first.map({ $0.isASCII && ($0.isNumber || $0 == ".") }) == true {
+                result.append("\(argument)=\(next)")
+                index += 2
+                continue
+            }
+            result.append(argument)
+            index += 1
+        }
+        return result
+    }
+
+    /// The first word of `help WORD…` that names no command, if any.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var current: any ParsableCommand.Type = self
+        for word in arguments.dropFirst() where !word.hasPrefix("-") {
+            guard let next = current.configuration.subcommands.first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) }) else {
+                return word
+            }
+            current = next
+        }
+        return nil
     }
 
     /// Ends the process for `error`: `--help` and `--version` print their text and succeed;

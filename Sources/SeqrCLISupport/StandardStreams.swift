@@ -16,6 +16,10 @@ public enum StandardStreams {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// What a command did, when its result is a file or the output is piped: standard error, so
+    /// that standard output carries only the result (`-o -`, a link, JSON).
+    public static func status(_ text: String) { warn(text) }
+
     /// One line to standard error, for progress and per-file problems.
     public static func warn(_ text: String) {
         FileHandle.standardError.write(Data((programName + ": " + text + "\n").utf8))

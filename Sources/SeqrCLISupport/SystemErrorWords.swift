@@ -24,6 +24,16 @@ public enum SystemErrorWords {
         }
     }
 
+    /// The words for `code` when a server socket was being opened on an address.
+    public static func listening(_ code: Int32) -> String {
+        switch code {
+        case EADDRINUSE: "the address is already in use (is another server running on that port?)"
+        case EADDRNOTAVAIL: "no network interface of this machine has that address"
+        case EACCES, EPERM: "permission denied (ports below 1024 need privileges)"
+        default: common(code)
+        }
+    }
+
     private static func common(_ code: Int32) -> String {
         switch code {
         case EACCES, EPERM: "permission denied"

@@ -9,9 +9,10 @@ import SeqrCore
 extension ServerClient {
     /// Opens the live feed, resuming after fix `after` (sent as `Last-Event-ID`). Throws before
     /// returning when the stream cannot be opened — the server refuses (404, 410, 429) or has no
-    /// live feed, or cannot be reached — so a caller can fall back to polling. The events then arrive
-    /// as the server sends them; the sequence ends after an `end` event or when the connection closes
-    /// (it throws ``ServerClientError/unreachable(_:)`` when the connection breaks).
+    /// live feed, or cannot be reached — so a caller can fall back to polling. The events are then read
+    /// from the connection as the caller asks for them (``LiveFeedReader``); the sequence ends after an
+    /// `end` event or when the connection closes. It throws ``ServerClientError/unreachable(_:)`` when the
+    /// connection breaks, and ``ServerClientError/badResponse(_:)`` for a malformed or oversized event.
     public func liveFeed(shareID: String, after: Int = 0) async throws -> AsyncThrowingStream<LocationAPI.StreamEvent, Error> {
         try Self.checkTransport(server, allowsInsecureHTTP: allowsInsecureHTTP)
         var request = HTTPClientRequest(url: server + "/v1/location/feed/\(shareID)/events?after=\(after)")
@@ -35,29 +36,9 @@ extension ServerClient {
         guard response.headers.first(name: "Content-Type")?.lowercased().hasPrefix("text/event-stream") == true else {
             throw ServerClientError.badResponse("the live feed is not an event stream")
         }
-        let server = self.server
-        return AsyncThrowingStream { continuation in
-            let reader = Task {
-                var parser = ServerSentEventParser()
-                do {
-                    for try await chunk in response.body {
-                        for event in try parser.feed(chunk.readableBytesView) {
-                            guard let event = try LiveFeedEvent.decode(event) else { continue }
-                            continuation.yield(event)
-                            if case .end = event {
-                                continuation.finish()
-                                return
-                            }
-                        }
-                    }
-                    continuation.finish()
-                } catch let error as ServerClientError {
-                    continuation.finish(throwing: error)
-                } catch {
-                    continuation.finish(throwing: Task.isCancelled ? CancellationError() : ServerClientError.unreachable(server))
-                }
-            }
-            continuation.onTermination = { _ in reader.cancel() }
-        }
+        // Read only as the caller asks: a server cannot make the client hold more than one chunk's
+        // events and one partial event (the parser's caps), however fast it sends; TCP holds back the rest.
+        let reader = LiveFeedReader(body: response.body, server: server)
+        return AsyncThrowingStream(unfolding: { try await reader.next() })
     }
 }

@@ -16,6 +16,11 @@ extension ServerClient {
 
     public func revokeShare(id: String) async throws { try await callNoContent(.DELETE, "/v1/location/shares/\(id)") }
 
+    /// Sets a share's expiry (nil: until revoked).
+    public func setShareExpiry(id: String, expiresAt: Date?) async throws -> LocationAPI.Share {
+        try await call(.PATCH, "/v1/location/shares/\(id)", body: LocationAPI.ShareExpiryRequest(expiresAt: expiresAt))
+    }
+
     public func rotateShare(id: String) async throws -> LocationAPI.Share { try await call(.POST, "/v1/location/shares/\(id)/rotate") }
 
     /// Uploads in batches of at most ``LocationAPI/maxFixesPerUpload``; returns how many the share keeps.

@@ -3,6 +3,10 @@ import Foundation
 /// Reads a `text/event-stream` body (the WHATWG Server-Sent Events format) chunk by chunk: lines end
 /// in LF, CRLF or CR; `event:`, `data:` (lines joined by LF) and `id:` fields; lines starting with `:`
 /// are comments (heartbeats); a blank line ends an event. An event with no data is not dispatched.
+///
+/// What it holds is bounded whatever a server sends: one line (``maxLineLength``) and one event's
+/// data (``maxEventSize``); a server that goes past either is refused, and the caller drops
+/// the connection. (Capping only lines let a hostile server grow one event's data without end.)
 struct ServerSentEventParser {
     struct Event: Equatable {
         var name: String
@@ -12,6 +16,14 @@ struct ServerSentEventParser {
 
     /// A line longer than this is refused: the server's events are a few kilobytes.
     static let maxLineLength = 256 * 1024
+    /// An event whose data grows past this is refused: a fix event is about 400
+    /// bytes, so 256 KiB leaves room for any event a newer server might add.
+    static let maxEventSize = 256 * 1024
+
+    private let eventLimit: Int
+    /// Bytes of the event's data so far: its lines and the line feeds that join them. (Its name and
+    /// id are replaced, not added to, so a line's cap bounds them.)
+    private var dataSize = 0
 
     private var line: [UInt8] = []
     private var skipLF = false
@@ -19,7 +31,12 @@ struct ServerSentEventParser {
     private var data: [String] = []
     private var id: String?
 
-    /// The events `bytes` completes; throws when a line grows past ``maxLineLength``.
+    /// - Parameter maxEventSize: the event cap; smaller in the fuzz target, so that it reaches it.
+    init(maxEventSize: Int = Self.maxEventSize) {
+        eventLimit = maxEventSize
+    }
+
+    /// The events `bytes` completes; throws when a line grows past ``maxLineLength`` or an event past the event cap.
     mutating func feed(_ bytes: some Sequence<UInt8>) throws(ServerClientError) -> [Event] {
         var events: [Event] = []
         for byte in bytes {
@@ -29,7 +46,7 @@ struct ServerSentEventParser {
             }
             if byte == 0x0A || byte == 0x0D {
                 skipLF = byte == 0x0D
-                if let event = endLine() { events.append(event) }
+                if let event = try endLine() { events.append(event) }
                 continue
             }
             guard line.count < Self.maxLineLength else { throw .badResponse("an event-stream line over \(Self.maxLineLength) bytes") }
@@ -38,10 +55,10 @@ struct ServerSentEventParser {
         return events
     }
 
-    private mutating func endLine() -> Event? {
+    private mutating func endLine() throws(ServerClientError) -> Event? {
         defer { line.removeAll(keepingCapacity: true) }
         guard !line.isEmpty else {
-            defer { name = ""; data = [] }
+            defer { name = ""; data = []; dataSize = 0 }
             guard !data.isEmpty else { return nil }
             return Event(name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n"), id: id)
         }
@@ -59,7 +76,10 @@ struct ServerSentEventParser {
         }
         switch field {
         case "event": name = String(value)
-        case "data": data.append(String(value))
+        case "data":
+            dataSize += value.utf8.count + (data.isEmpty ? 0 : 1)
+            guard dataSize <= eventLimit else { throw .badResponse("a live-feed event over \(eventLimit) bytes") }
+            data.append(String(value))
         case "id": if !value.contains("\u{0}") { id = String(value) }
         default: break
         }

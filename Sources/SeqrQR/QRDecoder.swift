@@ -189,6 +189,12 @@ public struct QRDecoder: Sendable {
                 }
             }
         }
+        // A QR code that holds nothing (`encode --text ""`) is valid, but zxing-cpp 3 drops every
+        // result without content: when nothing else was found, ZBar is asked for such codes only
+        // (it costs a picture without any code one ZBar scan, and adds nothing where zxing-cpp read).
+        if found.isEmpty && !thorough && secondOpinion && formats.contains(.qr) && !givesUpWhenFirstPassFindsNothing {
+            found = ((try? Self.readWithZBar(image)) ?? []).filter { $0.payload.isEmpty }
+        }
         // Last, a second opinion: ZBar samples some dense codes seen at a slight angle that
         // zxing-cpp misses. (Its payloads are byte-exact with ZBAR_CFG_BINARY.)
         if thorough && secondOpinion && formats.contains(.qr) {

@@ -156,6 +156,44 @@ public struct VaultPrintout: Sendable {
         return (x0, y0, side, side / Double(symbol.size + 2 * Self.quietModules))
     }
 
+    /// Fills a code's modules as one image of a pixel per module, scaled up without smoothing
+    /// (nearest filter, which a PDF records as `/Interpolate false`): a PDF page holds six small
+    /// images instead of tens of thousands of rectangles, which were most of the time to write a
+    /// PDF backup and to render it again for a restore (docs/benchmarks.md). Falls back to
+    /// rectangles if cairo cannot make the image.
+    static func fillModules(of symbol: QRSymbol, x: Double, y: Double, unit: Double, on context: OpaquePointer?, cairo: seqr_cairo_api) {
+        let size = symbol.size
+        guard let surface = cairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size), Int32(size)),
+              cairo.cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo.cairo_image_surface_get_data(surface) else {
+            for run in symbol.darkRuns {
+                cairo.cairo_rectangle(context, x + Double(run.x) * unit, y + Double(run.y) * unit, Double(run.length) * unit, unit)
+            }
+            cairo.cairo_fill(context)
+            return
+        }
+        defer { cairo.cairo_surface_destroy(surface) }
+        cairo.cairo_surface_flush(surface)
+        let stride = Int(cairo.cairo_image_surface_get_stride(surface))
+        data.withMemoryRebound(to: UInt8.self, capacity: stride * size) { pixels in
+            for row in 0..<size {
+                let line = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+                for column in 0..<size { line[column] = symbol.isDark(x: column, y: row) ? 0x000000 : 0xFFFFFF }
+            }
+        }
+        cairo.cairo_surface_mark_dirty(surface)
+        let pattern = cairo.cairo_pattern_create_for_surface(surface)
+        defer { cairo.cairo_pattern_destroy(pattern) }
+        cairo.cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
+        var matrix = cairo_matrix_t()
+        cairo.cairo_matrix_init_scale(&matrix, 1 / unit, 1 / unit)
+        cairo.cairo_matrix_translate(&matrix, -x, -y)
+        cairo.cairo_pattern_set_matrix(pattern, &matrix)
+        cairo.cairo_set_source(context, pattern)
+        cairo.cairo_rectangle(context, x, y, Double(size) * unit, Double(size) * unit)
+        cairo.cairo_fill(context)
+        cairo.cairo_set_source_rgb(context, 0, 0, 0)
+    }
+
     /// Draws page `page`; `symbols` are that page's codes (``symbols(onPage:)``). Without
     /// `drawingModules` only the text is drawn (a raster page paints the modules itself).
     private func draw(page: Int, symbols: [QRSymbol], on context: OpaquePointer?, cairo: seqr_cairo_api, drawingModules: Bool = true) {
@@ -187,11 +225,8 @@ public struct VaultPrintout: Sendable {
             let index = page * perPage + slot
             let (x0, y0, side, unit) = cell(slot: slot, symbol: symbol)
             if drawingModules {
-                let quiet = Self.quietModules
-                for run in symbol.darkRuns {
-                    cairo.cairo_rectangle(context, x0 + Double(run.x + quiet) * unit, y0 + Double(run.y + quiet) * unit, Double(run.length) * unit, unit)
-                }
-                cairo.cairo_fill(context)
+                let quiet = Double(Self.quietModules) * unit
+                Self.fillModules(of: symbol, x: x0 + quiet, y: y0 + quiet, unit: unit, on: context, cairo: cairo)
             }
             let dataCodes = backup.codes.count
             let label = index < dataCodes ? "code \(index + 1) of \(dataCodes)" : "parity \(index - dataCodes + 1) of \(backup.parityCodes.count)"

@@ -92,13 +92,14 @@ extension LocalStore {
 
     // MARK: Messages
 
-    /// Encodes and records a message; `accepting` may refuse the code (one too long to draw) before anything is recorded.
+    /// Seals and signs `message`, hands its code to `deliver` (which writes it out), and only
+    /// then records it as published: a code that was never written is not in the history.
     public func publish(_ message: ChannelMessage, in nameOrID: String, owner: PrivateIdentity,
-                        accepting: ([UInt8]) throws -> Void = { _ in }) throws -> (MessageRecord, [UInt8]) {
+                        deliver: ([UInt8]) throws -> Void = { _ in }) throws -> (MessageRecord, [UInt8]) {
         let (channel, owned) = try channel(named: nameOrID)
         guard owned else { throw StoreError.notOwner(channel.name) }
         let encoded = try ChannelMessageCode.encode(message, in: channel, signedBy: owner)
-        try accepting(encoded)
+        try deliver(encoded)
         var record = Self.record(message, channel: channel, encoded: encoded, published: true, latitude: nil, longitude: nil)
         try database.write { db in try record.insert(db) }
         return (record, encoded)

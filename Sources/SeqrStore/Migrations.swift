@@ -138,7 +138,10 @@ enum LocalStoreMigrations {
             // Public, so kept in clear: `seqr id show` needs no passphrase. Filled at the next unlock for older stores.
             try db.alter(table: "identity") { t in t.add(column: "publicKey", .blob) }
         }
-        migrator.registerMigration("v8-channel-epochs") { db in
+        migrator.registerMigration("v8-notes-password-check") { db in
+            try db.alter(table: "notesSession") { t in t.add(column: "passwordCheck", .blob) }
+        }
+        migrator.registerMigration("v9-channel-epochs") { db in
             // Suite 2 channels move to a new epoch when the owner removes a subscriber: the current
             // epoch's secret stays in channel.secret, older ones in channelEpoch; the owner records
             // every share made, so a rekey knows whom to seal the next epoch to.
@@ -165,7 +168,7 @@ enum LocalStoreMigrations {
                 t.primaryKey(["ownerFingerprint", "channelID", "fingerprint"])
             }
         }
-        migrator.registerMigration("v9-settings") { db in
+        migrator.registerMigration("v10-settings") { db in
             // Defaults saved with `seqr config` (the link base of `--link`).
             try db.create(table: "setting") { t in
                 t.column("key", .text).primaryKey()

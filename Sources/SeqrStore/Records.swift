@@ -29,7 +29,7 @@ public struct ChannelRecord: Codable, FetchableRecord, PersistableRecord, Sendab
     public var owner: Data
     public var owned: Bool
     public var created: Date
-    /// ``ChannelSuite`` raw value of the channel's current epoch (migration `v8-channel-epochs`).
+    /// ``ChannelSuite`` raw value of the channel's current epoch (migration `v9-channel-epochs`).
     public var suite: Int = 1
     /// The current epoch, whose secret `secret` is; older epochs' secrets are ``ChannelEpochRecord``s.
     public var epoch: Int64 = 0
@@ -127,6 +127,8 @@ struct NotesSessionRecord: Codable, FetchableRecord, PersistableRecord {
     /// ``AccountKDFParameters`` as JSON.
     var kdf: Data
     var expires: Date
+    /// ``NotesSession/passwordCheck``; nil for sessions saved before it existed.
+    var passwordCheck: Data?
 }
 
 /// A location share this device owns. `key` is a ``SealedStoreSecret`` when the identity has a

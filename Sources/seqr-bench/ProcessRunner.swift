@@ -15,6 +15,8 @@ enum ProcessRunner {
         let seconds: Double
         /// Processor time of the process (user + system, all its threads), from wait4's rusage.
         let cpuSeconds: Double
+        /// Peak resident memory of the process, in bytes (wait4's ru_maxrss).
+        let peakBytes: Int
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -66,6 +68,7 @@ enum ProcessRunner {
         // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
         let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         func inSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return Outcome(status: exitStatus, output: output, seconds: seconds, cpuSeconds: inSeconds(usage.ru_utime) + inSeconds(usage.ru_stime))
+        return Outcome(status: exitStatus, output: output, seconds: seconds, cpuSeconds: inSeconds(usage.ru_utime) + inSeconds(usage.ru_stime),
+                       peakBytes: Int(usage.ru_maxrss) * 1024)
     }
 }

@@ -89,7 +89,7 @@ extension SeqrBench {
             var seqrTimes: [Double] = [], startupTimes: [Double] = [], qrencodeTimes: [Double] = []
             for run in 0..<runs {
                 if run % 10 == 0 { StandardStreams.warn("encode: run \(run + 1) of \(runs)") }
-                let ours = try ProcessRunner.run(seqr, ["encode", "--file", payloadPath, "--binary", "--ec", "M", "--scale", "3", "--margin", "4", "-o", directory + "/seqr.png"], outputPath: stdoutPath)
+                let ours = try ProcessRunner.run(seqr, ["encode", "--file", payloadPath, "--binary", "--ec", "M", "--scale", "3", "--margin", "4", "--force", "-o", directory + "/seqr.png"], outputPath: stdoutPath)
                 guard ours.status == 0 else { throw CLIError("seqr encode failed during the benchmark") }
                 seqrTimes.append(ours.seconds)
                 startupTimes.append(try ProcessRunner.run(seqr, ["--version"], outputPath: stdoutPath).seconds)

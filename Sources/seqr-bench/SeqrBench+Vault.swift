@@ -36,6 +36,9 @@ extension SeqrBench {
         @Option(help: "Keep the files in this directory (default: a temporary one, removed afterwards).")
         var workdir: String?
 
+        @Flag(help: "Also back up to one PDF and restore from it (the README's first example), beside PNG pages.")
+        var pdf = false
+
         @Flag(help: "Print the results as JSON.")
         var json = false
 
@@ -51,6 +54,9 @@ extension SeqrBench {
             let restoreSeconds: Double?
             let backupCPUSeconds: Double?
             let restoreCPUSeconds: Double?
+            /// Medians of the peak resident memory, in MB (10⁶ bytes).
+            let backupPeakMB: Double?
+            let restorePeakMB: Double?
             /// Seconds per MB (10⁶ bytes) of document, backup and restore (wall).
             let backupSecondsPerMB: Double?
             let restoreSecondsPerMB: Double?
@@ -112,14 +118,20 @@ extension SeqrBench {
             let backupWall = Self.median(backups.map(\.seconds)), restoreWall = Self.median(restores.map(\.seconds))
             results.append(Result(tool: "seqr vault", backupSeconds: backupWall, restoreSeconds: restoreWall,
                                   backupCPUSeconds: Self.median(backups.map(\.cpuSeconds)), restoreCPUSeconds: Self.median(restores.map(\.cpuSeconds)),
+                                  backupPeakMB: Self.median(backups.map { Double($0.peakBytes) / 1e6 }),
+                                  restorePeakMB: Self.median(restores.map { Double($0.peakBytes) / 1e6 }),
                                   backupSecondsPerMB: backupWall / megabytes, restoreSecondsPerMB: restoreWall / megabytes, runs: runs,
                                   pages: summary?.pages, codes: summary?.codes, bytesPerPage: document.count / max(summary?.pages ?? 1, 1), restoredExactly: exact,
                                   note: "PNG pages at 200 dpi, restored in reverse order"))
+            if pdf {
+                results.append(try runPDF(seqr, document: document, documentPath: documentPath, directory: directory, stdoutPath: stdoutPath))
+            }
 
             if let qrBackup {
                 results.append(try runQRBackup(qrBackup, document: document, documentPath: documentPath, directory: directory, stdoutPath: stdoutPath))
             } else {
                 results.append(Result(tool: "qr-backup (its FAQ)", backupSeconds: nil, restoreSeconds: nil, backupCPUSeconds: nil, restoreCPUSeconds: nil,
+                                      backupPeakMB: nil, restorePeakMB: nil,
                                       backupSecondsPerMB: nil, restoreSecondsPerMB: nil, runs: 0, pages: nil, codes: nil,
                                       bytesPerPage: 3_500, restoredExactly: nil,
                                       note: "\"3-4KB/page raw data\" on default settings; pass --qr-backup PATH to run it"))
@@ -132,14 +144,44 @@ extension SeqrBench {
             } else {
                 func f(_ value: Double?) -> String { value.map { String(format: "%.2f s", $0) } ?? "–" }
                 func load(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "unknown" }
-                var lines = ["| tool | backup | restore | backup CPU | restore CPU | backup/MB | restore/MB | runs | pages | codes | bytes/page | exact | note |",
-                             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+                func mb(_ value: Double?) -> String { value.map { String(format: "%.0f MB", $0) } ?? "–" }
+                var lines = ["| tool | backup | restore | backup CPU | restore CPU | backup peak | restore peak | backup/MB | restore/MB | runs | pages | codes | bytes/page | exact | note |",
+                             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
                 for r in results {
-                    lines.append("| \(r.tool) | \(f(r.backupSeconds)) | \(f(r.restoreSeconds)) | \(f(r.backupCPUSeconds)) | \(f(r.restoreCPUSeconds)) | \(f(r.backupSecondsPerMB)) | \(f(r.restoreSecondsPerMB)) | \(r.runs) | \(r.pages.map(String.init) ?? "–") | \(r.codes.map(String.init) ?? "–") | \(r.bytesPerPage.map(String.init) ?? "–") | \(r.restoredExactly.map { $0 ? "yes" : "NO" } ?? "–") | \(r.note ?? "") |")
+                    lines.append("| \(r.tool) | \(f(r.backupSeconds)) | \(f(r.restoreSeconds)) | \(f(r.backupCPUSeconds)) | \(f(r.restoreCPUSeconds)) | \(mb(r.backupPeakMB)) | \(mb(r.restorePeakMB)) | \(f(r.backupSecondsPerMB)) | \(f(r.restoreSecondsPerMB)) | \(r.runs) | \(r.pages.map(String.init) ?? "–") | \(r.codes.map(String.init) ?? "–") | \(r.bytesPerPage.map(String.init) ?? "–") | \(r.restoredExactly.map { $0 ? "yes" : "NO" } ?? "–") | \(r.note ?? "") |")
                 }
                 StandardStreams.print("\(kib) KiB random document, \(report.cores) cores, \(report.date), load average \(load(loadBefore)) before, \(load(report.loadAfter)) after; medians of \(runs) run\(runs == 1 ? "" : "s")\n")
                 StandardStreams.print(lines.joined(separator: "\n"))
             }
+        }
+
+        /// The same document backed up to one PDF and restored from it.
+        func runPDF(_ seqr: String, document: Data, documentPath: String, directory: String, stdoutPath: String) throws -> Result {
+            let pdfPath = directory + "/seqr-backup.pdf", restored = directory + "/seqr-restored-pdf.bin"
+            var backups: [ProcessRunner.Outcome] = [], restores: [ProcessRunner.Outcome] = []
+            var exact = true
+            var pageCount: Int?
+            for run in 1...runs {
+                StandardStreams.warn("seqr: backup to PDF (run \(run) of \(runs))")
+                let backup = try ProcessRunner.run(seqr, ["vault", "backup", documentPath, "-o", pdfPath, "--json", "--max-pages", "100000", "--force"], outputPath: stdoutPath)
+                guard backup.status == 0 else { throw CLIError("seqr vault backup to PDF failed during the benchmark") }
+                struct Summary: Decodable { let pages: Int }
+                pageCount = try JSONDecoder().decode(Summary.self, from: backup.output).pages
+                StandardStreams.warn("seqr: restore from PDF (run \(run) of \(runs))")
+                let restore = try ProcessRunner.run(seqr, ["vault", "restore", pdfPath, "-o", restored, "--force"], outputPath: stdoutPath)
+                exact = exact && restore.status == 0 && (try? Data(contentsOf: URL(fileURLWithPath: restored))) == document
+                backups.append(backup)
+                restores.append(restore)
+            }
+            let megabytes = Double(document.count) / 1e6
+            let backupWall = Self.median(backups.map(\.seconds)), restoreWall = Self.median(restores.map(\.seconds))
+            return Result(tool: "seqr vault (PDF)", backupSeconds: backupWall, restoreSeconds: restoreWall,
+                          backupCPUSeconds: Self.median(backups.map(\.cpuSeconds)), restoreCPUSeconds: Self.median(restores.map(\.cpuSeconds)),
+                          backupPeakMB: Self.median(backups.map { Double($0.peakBytes) / 1e6 }),
+                          restorePeakMB: Self.median(restores.map { Double($0.peakBytes) / 1e6 }),
+                          backupSecondsPerMB: backupWall / megabytes, restoreSecondsPerMB: restoreWall / megabytes, runs: runs,
+                          pages: pageCount, codes: nil, bytesPerPage: document.count / max(pageCount ?? 1, 1), restoredExactly: exact,
+                          note: "one PDF, restored from it")
         }
 
         static func median(_ values: [Double]) -> Double {
@@ -174,6 +216,7 @@ extension SeqrBench {
             let exact = restore.status == 0 && (try? Data(contentsOf: URL(fileURLWithPath: restoredPath))) == document
             return Result(tool: "qr-backup", backupSeconds: backup.seconds, restoreSeconds: restore.seconds,
                           backupCPUSeconds: backup.cpuSeconds, restoreCPUSeconds: restore.cpuSeconds,
+                          backupPeakMB: Double(backup.peakBytes) / 1e6, restorePeakMB: Double(restore.peakBytes) / 1e6,
                           backupSecondsPerMB: backup.seconds / (Double(document.count) / 1e6), restoreSecondsPerMB: restore.seconds / (Double(document.count) / 1e6), runs: 1, pages: pages.count, codes: nil,
                           bytesPerPage: document.count / max(pages.count, 1), restoredExactly: exact, note: "default settings; PDF pages at 150 dpi")
         }

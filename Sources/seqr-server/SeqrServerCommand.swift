@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import SeqrCLISupport
 import SeqrLocationViewer
 import SeqrServer
+import SeqrWebApp
 
 @main
 struct SeqrServerCommand: AsyncParsableCommand {
@@ -65,10 +67,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on, 0–65535 (0 picks a free one; the chosen port is logged).") var port = 8080
     @Option(help: "Notes a free account may hold.") var freeNotes = 10
     @Option(help: "Hours a session token stays valid.") var sessionHours = 168.0
-    @Option(help: "Failed logins per account per 5 minutes.") var loginsPerAccount = 10
-    @Option(help: "Failed logins per client address per 5 minutes.") var loginsPerAddress = 30
-    @Option(help: "New accounts per client address per hour.") var registrationsPerAddress = 5
-    @Option(help: "New accounts per hour, all addresses together.") var registrationsPerHour = 200
+    @Option(help: "Failed logins at one account from one client address (an IPv6 /64) per 5 minutes; the owner elsewhere is not locked out.")
+    var loginsPerAccount = 10
+    @Option(help: "Failed logins from one client address (an IPv6 /64) per 5 minutes.") var loginsPerAddress = 30
+    @Option(help: "Registrations (failed ones too) per client address (an IPv6 /64) per hour.") var registrationsPerAddress = 5
+    @Option(help: "New accounts per hour, all addresses together (failed registrations do not count).") var registrationsPerHour = 200
     @Option(help: "KiB of notes and location fixes one account may store (507 beyond).") var storageQuotaKib = 4096
     @Option(name: .customLong("trusted-proxy"),
             help: "A reverse proxy's address (repeatable): from it, X-Forwarded-For gives the client's address for rate limits and the access log.")
@@ -76,8 +79,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Location fixes each share keeps (the newest ones).") var locationHistory = 500
     @Option(help: "Hours a location fix is kept.") var locationRetentionHours = 24.0
     @Option(help: "Location shares one account may hold.") var sharesPerAccount = 20
-    @Option(help: "Live feeds (Server-Sent Events) one share may have open on this instance (429 beyond).") var streamsPerShare = 1000
-    @Option(help: "Live feeds one client address may have open on this instance (429 beyond).") var streamsPerAddress = 20
+    @Option(help: "Live feeds (Server-Sent Events) open on this instance, all shares together (503 beyond). Default: half of --max-connections' default.")
+    var streamsPerInstance: Int?
+    @Option(help: "Live feeds one share may have open on this instance (503 beyond).") var streamsPerShare = 250
+    @Option(help: "Live feeds one client address (an IPv6 /64) may have open on this instance (429 beyond).") var streamsPerAddress = 20
+    @Option(help: "Seconds a connection may stay idle, or take to send a request's headers, before it is closed.") var idleTimeout = 30.0
+    @Option(help: "Seconds a request's body may take to arrive after its headers.") var bodyTimeout = 60.0
+    @Option(help: "Connections open at once; more wait to be accepted. Default: the descriptor limit (ulimit -n) less a quarter of it, at least 64.")
+    var maxConnections: Int?
     @Option(help: "Seconds between heartbeats on live feeds, which keep proxies from closing idle streams.") var heartbeatSeconds = 15.0
     @Option(help: "Also write an access log (Combined Log Format: address, time, request line with share ids, status, user agent) to this file, as a proxy would.")
     var accessLog: String?
@@ -86,6 +95,8 @@ struct Serve: AsyncParsableCommand {
     var mapTiles: String?
     @Option(help: "The tile provider's attribution (HTML), shown in the map's corner.") var mapAttribution = ""
     @Option(help: "Where Debian's libjs-leaflet put Leaflet.") var leafletDirectory = LeafletFiles.defaultDirectory
+    @Option(help: "Where Debian's node-qrcode-generator put its browser script (the web app draws share links' QR codes with it).")
+    var qrcodeGenerator = QRCodeGeneratorFile.defaultPath
     @Flag(inversion: .prefixedNo, help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await). Default: on with PostgreSQL, whose answers arrive on the loops; off with SQLite, whose reads run on the caller's thread (docs/benchmarks.md, \"Reads in batches\").")
     var eventLoopExecutor: Bool?
 
@@ -95,7 +106,13 @@ struct Serve: AsyncParsableCommand {
         guard locationRetentionHours > 0 else { throw ValidationError("--location-retention-hours must be positive") }
         guard sharesPerAccount >= 1 else { throw ValidationError("--shares-per-account must be at least 1") }
         guard registrationsPerAddress >= 1, registrationsPerHour >= 1 else { throw ValidationError("--registrations-per-address and --registrations-per-hour must be at least 1") }
-        guard streamsPerShare >= 1, streamsPerAddress >= 1 else { throw ValidationError("--streams-per-share and --streams-per-address must be at least 1") }
+        guard streamsPerShare >= 1, streamsPerAddress >= 1, (streamsPerInstance ?? 1) >= 1 else {
+            throw ValidationError("--streams-per-instance, --streams-per-share and --streams-per-address must be at least 1")
+        }
+        guard (0.1...3600).contains(idleTimeout), (0.1...3600).contains(bodyTimeout) else {
+            throw ValidationError("--idle-timeout and --body-timeout must be between 0.1 and 3600 seconds")
+        }
+        guard (maxConnections ?? 1) >= 1 else { throw ValidationError("--max-connections must be at least 1") }
         guard heartbeatSeconds >= 0.1, heartbeatSeconds <= 3600 else { throw ValidationError("--heartbeat-seconds must be between 0.1 and 3600") }
         guard storageQuotaKib >= 1 else { throw ValidationError("--storage-quota-kib must be at least 1") }
         do { _ = try TrustedProxies(trustedProxies) } catch { throw ValidationError(error.description) }
@@ -123,7 +140,7 @@ struct Serve: AsyncParsableCommand {
         var settings = AccountsService.Settings()
         settings.plans = AccountPlans(freeNoteLimit: freeNotes)
         settings.sessionLifetime = sessionHours * 3600
-        settings.loginLimits = .init(perAccount: loginsPerAccount, perAddress: loginsPerAddress)
+        settings.loginLimits = .init(perAccountFromAddress: loginsPerAccount, perAddress: loginsPerAddress)
         settings.registrationLimits = .init(perAddress: registrationsPerAddress, overall: registrationsPerHour)
         let accounts = try AccountsService(repository: repository, settings: settings, events: events)
         var notesSettings = NotesService.Settings()
@@ -136,6 +153,13 @@ struct Serve: AsyncParsableCommand {
         do { locationSettings.viewer = LocationViewerSettings(tiles: try tiles(), leaflet: try LeafletFiles(directory: leafletDirectory)) } catch let error as LocationViewerError {
             throw CLIError(error.description)
         }
+        // The web app's files are all read here, so a missing one stops the start rather than a page later.
+        let webApp: WebAppSettings
+        do {
+            webApp = WebAppSettings(tiles: try tiles(), qrcodeGenerator: try QRCodeGeneratorFile(path: qrcodeGenerator))
+            _ = try WebApp(tiles: webApp.tiles, qrcodeGenerator: webApp.qrcodeGenerator)
+        } catch let error as WebAppError { throw CLIError(error.description) }
+        if let streamsPerInstance { locationSettings.liveFeed.streamsPerInstance = streamsPerInstance }
         locationSettings.liveFeed.streamsPerShare = streamsPerShare
         locationSettings.liveFeed.streamsPerAddress = streamsPerAddress
         locationSettings.liveFeed.heartbeat = .milliseconds(Int((heartbeatSeconds * 1000).rounded()))
@@ -143,15 +167,24 @@ struct Serve: AsyncParsableCommand {
         let access = try accessLog.map { path in
             do { return try AccessLog(path: path) } catch { throw CLIError("cannot open the access log \(path)", status: .cannotCreate) }
         }
+        var connections = ConnectionLimits()
+        connections.idleTimeout = .milliseconds(Int((idleTimeout * 1000).rounded()))
+        connections.bodyTimeout = .milliseconds(Int((bodyTimeout * 1000).rounded()))
+        if let maxConnections { connections.maxConnections = maxConnections }
         let app = SeqrServerApplication.application(
-            repository: repository, accounts: accounts, notes: notes, location: location, host: host, port: port, logger: logger,
-            accessLog: access, trustedProxies: proxies, services: services + eventServices,
+            repository: repository, accounts: accounts, notes: notes, location: location, webApp: webApp, host: host, port: port, logger: logger,
+            accessLog: access, trustedProxies: proxies, connections: connections, services: services + eventServices,
             onServerRunning: { port in
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",
                                                     "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")",
                                                     "executor": "\(ConcurrencyOnEventLoops.isInstalled ? "event-loops" : "global")"])
             })
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError {
+            // SwiftNIO's words ("bind(descriptor:ptr:bytes:): Address already in use (errno: 98)") in Seqr's.
+            throw CLIError("cannot listen on \(host):\(port): \(SystemErrorWords.listening(error.errnoCode))", status: .unavailable)
+        }
     }
 }
 

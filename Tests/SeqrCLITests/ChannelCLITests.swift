@@ -70,7 +70,7 @@ struct ChannelCLITests {
         let flagged = try seqr("scan", file("url.png"), "--blocklist", list, "--store", file("bob"), "--json")
         let verdict = (try JSONSerialization.jsonObject(with: flagged.stdout) as? [[String: Any]])?.first
         #expect(verdict?["flagged"] as? Bool == true && verdict?["content"] as? String == "https://example.org/x")
-        #expect((verdict?["urlCheck"] as? String)?.contains("blocklist entry example.org") == true)
+        #expect((verdict?["urlCheck"] as? [String: Any])?["reasons"] as? [String] == ["blocklist entry example.org"])
     }
 
     @Test("an identity sealed with a passphrase needs it")

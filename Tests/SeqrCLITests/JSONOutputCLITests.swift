@@ -68,7 +68,9 @@ struct JSONOutputCLITests {
         for object in objects {
             compare(object, with: documented.keys, command, sourceLocation)
             for (array, keys) in documented.nested {
-                for element in object[array] as? [[String: Any]] ?? [] { compare(element, with: keys, "\(command) \(array)[]", sourceLocation) }
+                // An array of objects, or one object (`Keys of urlCheck`).
+                let elements = object[array] as? [[String: Any]] ?? (object[array] as? [String: Any]).map { [$0] } ?? []
+                for element in elements { compare(element, with: keys, "\(command) \(array)", sourceLocation) }
             }
         }
         return objects
@@ -156,6 +158,7 @@ struct JSONOutputCLITests {
         let store = ["--store", directory.file("alice")]
         try check("seqr notes register", seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000", "--json"] + store))
         try check("seqr notes login", seqr(["notes", "login", "alice", "--server", server.url, "--json"] + store))
+        try check("seqr notes status", seqr(["notes", "status", "--json"] + store))
         let added = try check("seqr notes add", seqr(["notes", "add", "--title", "Wi-Fi", "--info", "hunter2", "--json"] + store))
         let id = try #require(added.first?["id"] as? String)
         #expect(id == id.lowercased() && added.first?["shortId"] as? String == String(id.prefix(8)) && added.first?["format"] as? String == "seqr")
@@ -173,6 +176,7 @@ struct JSONOutputCLITests {
         let share = try check("seqr location share", seqr(["location", "share", "--expires", "1h", "--no-qr", "--json"] + store))
         #expect(share.first?["format"] as? String == "seqr")
         try check("seqr location push", seqr(["location", "push", "--follow", gpx, "--json"] + store))
+        try check("seqr location extend", seqr(["location", "extend", String(try #require(share.first?["id"] as? String).prefix(6)), "--expires", "2h", "--json"] + store))
         let rotated = try check("seqr location rotate", seqr(["location", "rotate", String(try #require(share.first?["id"] as? String).prefix(6)), "--no-qr", "--json"] + store))
         let link = try #require(rotated.first?["link"] as? String)
         let fixes = try check("seqr location follow", seqr(["location", "follow", link, "--once", "--json"]))
@@ -181,6 +185,8 @@ struct JSONOutputCLITests {
         try check("seqr location revoke", seqr(["location", "revoke", try #require(rotated.first?["id"] as? String), "--json"] + store))
 
         try check("seqr notes passwd", seqr(["notes", "passwd", "--kdf-iterations", "210000", "--json"] + store))
+        let upgrade = try check("seqr notes upgrade", seqr(["notes", "upgrade", "--json"] + store))
+        #expect(upgrade.first?["upgraded"] as? [String] == [] && upgrade.first?["current"] as? Int == 1)
         try check("seqr notes logout", seqr(["notes", "logout", "--json"] + store))
         let again = try check("seqr notes logout", seqr(["notes", "logout", "--json"] + store))
         #expect(again.first?["signedOut"] is NSNull)

@@ -30,7 +30,7 @@ struct JWSCLITests {
         #expect(report?["algorithm"] as? String == alg && report?["verified"] as? Bool == true)
     }
 
-    @Test("refusals are one line and exit 1: another key, alg none, tampering, expiry, garbage")
+    @Test("refusals are one line and exit 65: another key, alg none, tampering, expiry, garbage")
     func refusals() throws {
         let key = directory.file("k.pem"), other = directory.file("o.pem")
         _ = try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", key)

@@ -57,19 +57,20 @@ struct LocationCLITests {
         let alice = ["--store", directory.file("alice")]
         #expect(try seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000"] + alice).status == 0)
 
-        // A fix before any share is kept locally, and a new share starts with it.
+        // A fix before any share is kept locally, and a share made with --backfill starts with it.
         let early = try seqr(["location", "push", "--lat", "47.3769", "--lon", "8.5417", "--accuracy", "12"] + alice)
         #expect(early.status == 0 && early.stdoutText.contains("no live share yet"))
         let qr = directory.file("link.png")
-        let shared = try seqr(["location", "share", "--expires", "2h", "--qr", qr, "--json"] + alice)
+        let shared = try seqr(["location", "share", "--expires", "2h", "--backfill", "--qr", qr, "--json"] + alice)
         #expect(shared.status == 0, "\(shared.stderr)")
+        #expect((try JSONSerialization.jsonObject(with: shared.stdout) as? [String: Any])?["fixesUploaded"] as? Int == 1)
         let first = try link(shared)
         let parsed = try LocationShareLink(parsing: first)
         #expect(first.hasPrefix("\(server.url)/l/") && parsed.key.format == .seqrLocationV1)
 
         let once = try seqr(["location", "follow", first, "--once", "--json"])
         #expect(once.status == 0, "\(once.stderr)")
-        #expect(jsonLines(once).map { $0["lat"] as? Double } == [47.3769])
+        #expect(jsonLines(once).map { $0["latitude"] as? Double } == [47.3769])
 
         // A GPX track, all at once: followers see distance and bearing from the previous fix.
         let track = try directory.write(Data(Self.gpx.utf8), to: "ride.gpx")
@@ -100,7 +101,7 @@ struct LocationCLITests {
         #expect(tail.waitForLog(seconds: 30) { $0.components(separatedBy: "\"fixes\":1").count == 3 ? true : nil } == true, "\(tail.log)")
         _ = tail.stop(SIGTERM)
         let all = jsonLines(try seqr(["location", "follow", first, "--once", "--json"]))
-        #expect(all.count == 8 && abs((all.last?["lat"] as? Double ?? 0) - (47 + 22.9 / 60)) < 1e-9)
+        #expect(all.count == 8 && abs((all.last?["latitude"] as? Double ?? 0) - (47 + 22.9 / 60)) < 1e-9)
 
         // Wrong and missing keys: one clear line, non-zero exit.
         let wrongKey = LocationShareLink(base: parsed.base, shareID: parsed.shareID, key: .generate()).description
@@ -134,14 +135,14 @@ struct LocationCLITests {
         #expect(listed.stdoutText.contains(try LocationShareLink(parsing: second).shareID) && !listed.stdoutText.contains(id))
 
         // CryptoJS mode: warned about, and it works end to end.
-        let legacy = try seqr(["location", "share", "--format", "cryptojs", "--json", "--no-qr"] + alice)
+        let legacy = try seqr(["location", "share", "--format", "cryptojs", "--backfill", "--json", "--no-qr"] + alice)
         #expect(legacy.status == 0 && legacy.stderr.contains("unauthenticated"))
         let legacyLink = try link(legacy)
         #expect(try LocationShareLink(parsing: legacyLink).key.bytes.count == 16)
         let both = try seqr(["location", "push", "--lat", "-33.8568", "--lon", "151.2153"] + alice)
         #expect(both.stdoutText == "pushed 1 fix to 2 shares\n", "\(both.stdoutText) \(both.stderr)")
         let legacyFixes = jsonLines(try seqr(["location", "follow", legacyLink, "--once", "--json"]))
-        #expect(legacyFixes.count == 9 && legacyFixes.last?["lat"] as? Double == -33.8568)
+        #expect(legacyFixes.count == 9 && legacyFixes.last?["latitude"] as? Double == -33.8568)
 
         // Revocation.
         let secondID = try LocationShareLink(parsing: second).shareID
@@ -157,6 +158,31 @@ struct LocationCLITests {
         #expect(try seqr(["location", "push", "--follow", notTrack] + alice).errorLines.first?.contains("neither a GPX file nor an NMEA log") == true)
         #expect(try seqr(["location", "follow", "https://example.org/"]).errorLines.first?.contains("not a location share link") == true)
         #expect(server.process.stop(SIGTERM) == 0)
+    }
+
+    @Test("a new share starts empty: no fix from before it was made; --backfill starts it with the last 24 hours")
+    func newShareStartsEmpty() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Server(database: directory.file("server.sqlite"), log: directory.file("server.log"))
+        let alice = ["--store", directory.file("alice")]
+        #expect(try seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000"] + alice).status == 0)
+        #expect(try seqr(["location", "push", "--lat", "47.3769", "--lon", "8.5417"] + alice).status == 0)
+
+        let fresh = try seqr(["location", "share", "--json", "--no-qr"] + alice)
+        #expect((try JSONSerialization.jsonObject(with: fresh.stdout) as? [String: Any])?["fixesUploaded"] as? Int == 0, "\(fresh.stderr)")
+        let human = try seqr(["location", "share", "--no-qr"] + alice)
+        #expect(human.status == 0 && !human.stdoutText.contains("uploaded"), "\(human.stdoutText)")
+        let backfilled = try seqr(["location", "share", "--backfill", "--json", "--no-qr"] + alice)
+        #expect((try JSONSerialization.jsonObject(with: backfilled.stdout) as? [String: Any])?["fixesUploaded"] as? Int == 1)
+        let empty = try seqr(["location", "follow", try link(fresh), "--once", "--json"])
+        #expect(empty.status == 0 && jsonLines(empty).isEmpty, "\(empty.stdoutText) \(empty.stderr)")
+        #expect(jsonLines(try seqr(["location", "follow", try link(backfilled), "--once", "--json"])).map { $0["latitude"] as? Double } == [47.3769])
+
+        // From now on both shares get every fix.
+        #expect(try seqr(["location", "push", "--lat", "47.3770", "--lon", "8.5418"] + alice).status == 0)
+        #expect(jsonLines(try seqr(["location", "follow", try link(fresh), "--once", "--json"])).map { $0["latitude"] as? Double } == [47.3770])
+        #expect(jsonLines(try seqr(["location", "follow", try link(backfilled), "--once", "--json"])).count == 2)
+        withExtendedLifetime(server) {}
     }
 
     /// Where the viewer's screenshot is kept: the package's .build/test-output.

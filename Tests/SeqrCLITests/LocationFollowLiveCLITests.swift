@@ -21,7 +21,7 @@ struct LocationFollowLiveCLITests {
         let alice = ["--store", directory.file("alice")]
         #expect(try seqr(["notes", "register", "alice", "--server", server.url, "--kdf-iterations", "210000"] + alice).status == 0)
         #expect(try seqr(["location", "push", "--lat", "47.3769", "--lon", "8.5417"] + alice).status == 0)
-        let shared = try seqr(["location", "share", "--json"] + alice)
+        let shared = try seqr(["location", "share", "--backfill", "--json"] + alice)
         let object = try JSONSerialization.jsonObject(with: shared.stdout) as? [String: Any]
         let link = try #require(object?["link"] as? String, "\(shared.stderr)")
 

@@ -13,9 +13,16 @@ struct NotesCLITests {
         let port: Int
         var url: String { "http://127.0.0.1:\(port)" }
 
-        init(database: String, log: String, extra: [String] = []) throws {
+        /// - Parameter descriptors: the server's descriptor limit (`ulimit -n`, soft and hard), when not the test's own.
+        init(database: String, log: String, extra: [String] = [], descriptors: Int? = nil) throws {
             let binary = URL(fileURLWithPath: SeqrBinary.tool.path).deletingLastPathComponent().appendingPathComponent("seqr-server").path
-            process = try BackgroundProcess(binary, ["--database", database, "--port", "0"] + extra, logPath: log)
+            let arguments = ["--database", database, "--port", "0"] + extra
+            if let descriptors {
+                // exec keeps the process id, so `process` is the server itself.
+                process = try BackgroundProcess("/bin/sh", ["-c", "ulimit -n \(descriptors) && exec \"$0\" \"$@\"", binary] + arguments, logPath: log)
+            } else {
+                process = try BackgroundProcess(binary, arguments, logPath: log)
+            }
             guard let port = process.waitForLog({ log in
                 log.split(separator: "\n").first { $0.contains("\"message\":\"listening\"") }
                     .flatMap { line in line.range(of: #""port":"\d+""#, options: .regularExpression).map { Int(line[$0].filter(\.isNumber))! } }
@@ -56,7 +63,8 @@ struct NotesCLITests {
 
         // Wrong password: one clear line, non-zero exit.
         let wrong = try seqr(["notes", "list"] + alice, password: "wrong")
-        #expect(wrong.status != 0 && wrong.errorLines == ["seqr: wrong password, or the note was altered, moved or mixed with another version"])
+        // The session keeps a check of the password: a wrong one is named as such, not as a damaged note.
+        #expect(wrong.status == 77 && wrong.errorLines == ["seqr: wrong password for this account"], "\(wrong.stderr)")
         // Limits are checked before anything is sent.
         let long = try seqr(["notes", "add", "--title", String(repeating: "t", count: 31), "--info", "x"] + alice)
         #expect(long.status != 0 && long.errorLines.first?.contains("at most 30") == true)
@@ -80,7 +88,11 @@ struct NotesCLITests {
         #expect(try seqr(["notes", "export", "-o", export] + alice, password: "battery staple").stdoutText == "exported 2 notes to \(export)\n")
         #expect((try Data(contentsOf: URL(fileURLWithPath: export))).range(of: Data("CANARY".utf8)) == nil)
         #expect(try seqr(["notes", "rm", String(wifi.prefix(8))] + alice).status == 0)
-        #expect(try seqr(["notes", "import", export] + alice, password: "wrong").errorLines == ["seqr: wrong password, or the export file was changed"])
+        // The account password is checked first, then the export's (here the same).
+        #expect(try seqr(["notes", "import", export] + alice, password: "wrong").errorLines == ["seqr: wrong password for this account; nothing was written"])
+        let exportPassword = try directory.write(Data("not it\n".utf8), to: "export-password")
+        #expect(try seqr(["notes", "import", export, "--export-password-file", exportPassword] + alice, password: "battery staple").errorLines
+                == ["seqr: wrong password, or the export file was changed"])
         #expect(try seqr(["notes", "import", export] + alice, password: "battery staple").status == 0)
         let restored = try seqr(["notes", "list", "--json"] + alice, password: "battery staple")
         let titles = (try JSONSerialization.jsonObject(with: restored.stdout) as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
@@ -190,17 +202,7 @@ struct NotesCLITests {
         #expect(mixed.status != 0 && mixed.stderr.contains("mixed with another version"), "\(mixed.stderr)")
 
         // A note an earlier client stored as RNCryptor v3 (the API no longer takes them; put in the database as it was) is read, then re-sealed on edit.
-        let legacy = EncryptedNote(id: UUID(), title: try RNCryptorV3.encrypt(Data("Onion".utf8), password: "correct horse", iterations: 10_000),
-                                   info: try RNCryptorV3.encrypt(Data("layers".utf8), password: "correct horse", iterations: 10_000),
-                                   format: .rncryptor, kdf: .rncryptor())
-        let insert = try python.run(["-c", """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
-                       "SELECT ?, account_id, ?, ?, 'rncryptor-v3', 'pbkdf2-sha1', 10000, NULL, 1, created_at, updated_at FROM note LIMIT 1",
-                       (sys.argv[2], bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4]))); db.commit()
-            """, database, legacy.id.uuidString.lowercased(), Self.hex(legacy.title), Self.hex(legacy.info)])
-        #expect(insert.status == 0, "\(insert.stderr)")
+        let legacy = try Self.insertRNCryptorNote(into: database)
         let legacyID = String(legacy.id.uuidString.lowercased().prefix(8))
         #expect(try seqr(["notes", "show", legacyID] + bob).stdoutText == "Onion\nlayers\n")
         #expect(try seqr(["notes", "list"] + bob).stderr.contains("1 note is still RNCryptor"))
@@ -227,7 +229,94 @@ struct NotesCLITests {
         #expect(returned.status != 0 && returned.stderr.contains("was deleted here, yet the server serves it again"), "\(returned.stderr)")
     }
 
+    @Test("notes of field version 2 and RNCryptor are read and named by list; `notes upgrade` rewrites each as version 3, one version-checked write each; one that does not open is named and left")
+    func upgrade() async throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("server.sqlite")
+        let server = try Server(database: database, log: directory.file("server.log"))
+        let carol = ["--store", directory.file("carol")]
+        #expect(try seqr(["notes", "register", "carol", "--server", server.url, "--kdf-iterations", "210000"] + carol).status == 0)
+        #expect(try seqr(["notes", "add", "--title", "Current", "--info", "sealed as 3"] + carol).status == 0)
+        let python = try ExternalTool.named("python3")
+        let salt = try python.run(["-c", """
+            import sqlite3, sys
+            print(sqlite3.connect(sys.argv[1]).execute("SELECT kdf_salt FROM note").fetchone()[0])
+            """, database]).stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = try AccountKeys(password: "correct horse", parameters: AccountKDFParameters(iterations: 210_000, salt: salt)).encryptionKey
+        // A note as clients before field version 3 sealed it (ChaCha20-Poly1305, "seqr-note-v2"), stored at version 4.
+        let older = UUID()
+        func v2(_ text: String, _ role: String) throws -> Data {
+            let aad = Data("seqr-note-v2\u{0}\(older.uuidString.lowercased())\u{0}\(role)\u{0}4".utf8)
+            return Data([2]) + AEAD.chaChaPoly.seal(Data(text.utf8), key: key, authenticating: aad)
+        }
+        let insert = try python.run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
+                       "SELECT ?, account_id, ?, ?, format, kdf_algorithm, kdf_iterations, kdf_salt, 4, created_at, updated_at FROM note LIMIT 1",
+                       (sys.argv[2], bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4]))); db.commit()
+            """, database, older.uuidString.lowercased(), Self.hex(try v2("Old", "title")), Self.hex(try v2("sealed as 2", "info"))])
+        #expect(insert.status == 0, "\(insert.stderr)")
+        let rncryptor = try Self.insertRNCryptorNote(into: database)
+        let olderID = String(older.uuidString.lowercased().prefix(8)), rncryptorID = String(rncryptor.id.uuidString.lowercased().prefix(8))
+        #expect(try seqr(["notes", "show", olderID] + carol).stdoutText == "Old\nsealed as 2\n")
+        let list = try seqr(["notes", "list"] + carol)
+        #expect(list.status == 0 && list.stderr.contains("1 note is of an older field version, which the web app cannot open: `seqr notes upgrade`"), "\(list.stderr)")
+
+        // A version 2 note altered on the server: reported, left as it was, and the others upgraded all the same.
+        let damaged = UUID()
+        #expect(try python.run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
+                       "SELECT ?, account_id, title, substr(info, 1, 20) || x'00' || substr(info, 22), format, kdf_algorithm, kdf_iterations, kdf_salt, "
+                       "version, created_at, updated_at FROM note WHERE id = ?", (sys.argv[2], sys.argv[3])); db.commit()
+            """, database, damaged.uuidString.lowercased(), older.uuidString.lowercased()]).status == 0)
+        let upgrade = try seqr(["notes", "upgrade"] + carol)
+        #expect(upgrade.status == 65, "\(upgrade.stderr)")
+        let lines = upgrade.stdoutText.split(separator: "\n").map(String.init)
+        #expect(Set(lines.dropLast()) == ["upgraded \(olderID) to version 5", "upgraded \(rncryptorID) to version 2"], "\(lines)")
+        #expect(upgrade.stdoutText.hasSuffix("2 notes upgraded, 1 already of field version 3\n"))
+        #expect(upgrade.errorLines == ["seqr: note \(damaged.uuidString.lowercased()) not upgraded: wrong password, or the note was altered, moved or mixed with another version"],
+                "\(upgrade.stderr)")
+        #expect(try python.run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            assert db.execute("SELECT substr(title, 1, 1) FROM note WHERE id = ?", (sys.argv[2],)).fetchone()[0] == bytes([2])
+            db.execute("DELETE FROM note WHERE id = ?", (sys.argv[2],)); db.commit()
+            """, database, damaged.uuidString.lowercased()]).status == 0)
+        // Every field on the server is now version 3, each note one version on, and each still opens.
+        let rows = try python.run(["-c", """
+            import sqlite3, sys
+            for (id, title, info, format, version) in sqlite3.connect(sys.argv[1]).execute("SELECT id, title, info, format, version FROM note ORDER BY id"):
+                print(id[:8], title[0], info[0], format, version)
+            """, database]).stdoutText
+        #expect(rows.contains("\(olderID) 3 3 seqr-aead-v1 5") && rows.contains("\(rncryptorID) 3 3 seqr-aead-v1 2") && !rows.contains("rncryptor"), "\(rows)")
+        #expect(try seqr(["notes", "show", olderID] + carol).stdoutText == "Old\nsealed as 2\n")
+        #expect(try seqr(["notes", "show", rncryptorID] + carol).stdoutText == "Onion\nlayers\n")
+        #expect(try seqr(["notes", "list"] + carol).stderr.isEmpty)
+        // Nothing left to do: nothing written.
+        #expect(try seqr(["notes", "upgrade"] + carol).stdoutText == "0 notes upgraded, 3 already of field version 3\n")
+    }
+
     static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
+
+    /// A note as an earlier client stored it, RNCryptor v3 under the password "correct horse" ("Onion", "layers"),
+    /// put straight into the server's database beside its first note (the API no longer takes them).
+    static func insertRNCryptorNote(into database: String) throws -> EncryptedNote {
+        let note = EncryptedNote(id: UUID(), title: try RNCryptorV3.encrypt(Data("Onion".utf8), password: "correct horse", iterations: 10_000),
+                                 info: try RNCryptorV3.encrypt(Data("layers".utf8), password: "correct horse", iterations: 10_000),
+                                 format: .rncryptor, kdf: .rncryptor())
+        let insert = try ExternalTool.named("python3").run(["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO note (id, account_id, title, info, format, kdf_algorithm, kdf_iterations, kdf_salt, version, created_at, updated_at) "
+                       "SELECT ?, account_id, ?, ?, 'rncryptor-v3', 'pbkdf2-sha1', 10000, NULL, 1, created_at, updated_at FROM note LIMIT 1",
+                       (sys.argv[2], bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4]))); db.commit()
+            """, database, note.id.uuidString.lowercased(), hex(note.title), hex(note.info)])
+        #expect(insert.status == 0, "\(insert.stderr)")
+        return note
+    }
 
     /// SQLite always; PostgreSQL when the test cluster is there (make test starts it).
     static var databases: [String] {

@@ -77,11 +77,11 @@ struct PrivateFileCLITests {
         for file in created { #expect(file.mode == "0600", "\(file.path) created \(file.mode)") }
     }
 
-    @Test("every other file is written the same way: whole, replacing the old one, 0644, no temporary file left")
+    @Test("every other file is written the same way: whole, replacing the old one (with --force), 0644, no temporary file left")
     func sharedFiles() throws {
         let image = directory.file("code.png")
         #expect(try seqrWithOpenUmask(["encode", "--text", "first", "-o", image]).status == 0)
-        let created = try creationModes(["encode", "--text", "second", "-o", image])
+        let created = try creationModes(["encode", "--text", "second", "-o", image, "--force"])
         #expect(!created.isEmpty)
         for file in created { #expect(file.mode == "0644", "\(file.path) created \(file.mode)") }
         #expect(try Self.mode(image) == 0o644)

@@ -53,4 +53,44 @@ struct SHCCLITests {
         #expect(refused.status == 65 && refused.stderr.contains("no trusted key has kid"))
 
     }
+
+    @Test("keygen --jwk --issuer writes the JWK set verify --jwks reads; a file of shc:/ texts verifies; a damaged text says \"damaged card\"")
+    func textFilesAndKeySets() throws {
+        let directory = try TemporaryDirectory()
+        let key = directory.file("issuer.pem")
+        let made = try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", key, "--jwk", "--issuer", "https://issuer.example")
+        #expect(made.status == 0 && made.stderr.contains("issuer.jwks.json"), "\(made.stderr)")
+        let jwks = directory.file("issuer.jwks.json")
+        let set = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jwks))) as? [String: Any]
+        #expect(set?["iss"] as? String == "https://issuer.example" && (set?["keys"] as? [[String: Any]])?.first?["alg"] as? String == "ES256")
+        let bundle = try directory.write(Data(#"{"resourceType":"Bundle","type":"collection","entry":[{"fullUrl":"resource:0","resource":{"resourceType":"Patient","name":[{"family":"Roe","given":["Rae"]}]}}]}"#.utf8), to: "bundle.json")
+        #expect(try SeqrBinary.run("shc", "issue", "--key", key, "--issuer", "https://issuer.example", bundle, "--chunks", "2", "-o", directory.file("card.png")).status == 0)
+        let fromPictures = try SeqrBinary.run("shc", "verify", "--jwks", jwks, directory.file("card-1.png"), directory.file("card-2.png"))
+        #expect(fromPictures.status == 0 && fromPictures.stdoutText.contains("patient:    Rae Roe"), "\(fromPictures.stderr)")
+
+        // The cards' texts as a phone's scanner app copies them, one per line, in any order.
+        var texts: [String] = []
+        for index in [2, 1] {
+            let decoded = try SeqrBinary.run("decode", "--json", directory.file("card-\(index).png"))
+            let codes = (try JSONSerialization.jsonObject(with: decoded.stdout) as? [[String: Any]])?.first?["codes"] as? [[String: Any]]
+            texts.append(try #require(codes?.first?["text"] as? String, "\(decoded.stdoutText)"))
+        }
+        let file = try directory.write(Data((texts.joined(separator: "\n") + "\n").utf8), to: "card.txt")
+        let fromText = try SeqrBinary.run("shc", "verify", "--jwks", jwks, file)
+        #expect(fromText.status == 0 && fromText.stdoutText.contains("patient:    Rae Roe"), "\(fromText.stderr)")
+
+        // Damage as printing, scanning or copying does it: a digit pair out of range, a digit changed, a digit lost.
+        let text = texts[1], digits = text.index(text.startIndex, offsetBy: 11)  // "shc:/1/2/" and one pair
+        let outOfRange = text.replacingCharacters(in: digits..<text.index(digits, offsetBy: 2), with: "99")
+        let middle = text.index(text.startIndex, offsetBy: text.count / 2)
+        let changed = text.replacingCharacters(in: middle...middle, with: text[middle] == "1" ? "2" : "1")
+        let lost = String(text.dropLast())
+        for damaged in [outOfRange, changed, lost] {
+            let broken = try directory.write(Data((damaged + "\n" + texts[0] + "\n").utf8), to: "broken.txt")
+            let refused = try SeqrBinary.run("shc", "verify", "--jwks", jwks, broken)
+            #expect(refused.status == 65 && refused.stdoutText.isEmpty && refused.errorLines.count == 1 && refused.stderr.contains("damaged card"), "\(refused.stderr)")
+            let asArgument = try SeqrBinary.run("shc", "verify", "--jwks", jwks, damaged, texts[0])
+            #expect(asArgument.status == 65 && asArgument.stderr.contains("damaged card"), "\(asArgument.stderr)")
+        }
+    }
 }

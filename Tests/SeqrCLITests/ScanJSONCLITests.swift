@@ -23,10 +23,43 @@ struct ScanJSONCLITests {
         #expect(findings.map { $0["kind"] as? String } == ["url", "text", "url"])
         #expect(findings.map { $0["content"] as? String } == ["https://example.org/a", "hello", "https://example.org/a"])
 
-        // A picture that cannot be read fails the run; the codes that were read are still one document.
-        let partly = try SeqrBinary.run("scan", "--json", "--store", directory.file("store"), directory.file("a.png"), directory.file("missing.png"))
-        #expect(partly.status != 0)
-        #expect((try JSONSerialization.jsonObject(with: partly.stdout) as? [[String: Any]])?.count == 1, "\(partly.stdoutText)")
+        // A picture that cannot be read, or holds no code, fails the run and is an object with its error, in its place.
+        let blank = try directory.write(Data("not a picture".utf8), to: "notes.txt")
+        let partly = try SeqrBinary.run("scan", "--json", "--store", directory.file("store"), directory.file("missing.png"), directory.file("a.png"), blank)
+        #expect(partly.status == 66)
+        let objects = try #require(try JSONSerialization.jsonObject(with: partly.stdout) as? [[String: Any]], "\(partly.stdoutText)")
+        #expect(objects.map { $0["file"] as? String } == [directory.file("missing.png"), directory.file("a.png"), blank])
+        #expect(objects.map { $0["kind"] as? String } == [nil, "url", nil])
+        #expect(objects[0]["error"] as? String == "no such file" && (objects[2]["error"] as? String)?.contains("not an image") == true, "\(objects)")
+        #expect(Set(objects[0].keys) == ["file", "error"])
+        #expect(partly.errorLines.count == 2, "\(partly.stderr)")
+    }
+
+    @Test("urlCheck is a verdict with its reasons, never a sentence or a sign; codes scan does not open name their command and hold no sentence")
+    func structuredValues() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.file("store")
+        #expect(try SeqrBinary.run("encode", "--text", "https://bad.example/x", "-o", directory.file("bad.png")).status == 0)
+        #expect(try SeqrBinary.run("encode", "--text", "https://fine.example/", "-o", directory.file("fine.png")).status == 0)
+        #expect(try SeqrBinary.run("encode", "--text", "shc:/5676", "-o", directory.file("card.png")).status == 0)
+        let list = try directory.write(Data("bad.example\n".utf8), to: "blocklist.txt")
+        let scanned = try SeqrBinary.run("scan", "--json", "--blocklist", list, "--store", store, directory.file("bad.png"), directory.file("fine.png"), directory.file("card.png"))
+        #expect(scanned.status == 0, "\(scanned.stderr)")
+        let findings = try #require(try JSONSerialization.jsonObject(with: scanned.stdout) as? [[String: Any]], "\(scanned.stdoutText)")
+        try #require(findings.count == 3)
+        let flagged = findings[0]["urlCheck"] as? [String: Any], clean = findings[1]["urlCheck"] as? [String: Any]
+        #expect(flagged?["verdict"] as? String == "flagged" && flagged?["reasons"] as? [String] == ["blocklist entry bad.example"], "\(findings[0])")
+        #expect(findings[0]["flagged"] as? Bool == true)
+        #expect(clean?["verdict"] as? String == "noMatch" && clean?["reasons"] as? [String] == ["the offline blocklist"], "\(findings[1])")
+        #expect(findings[2]["kind"] as? String == "smartHealthCard" && findings[2]["command"] as? String == "seqr shc verify" && findings[2]["content"] == nil)
+        #expect(!scanned.stdoutText.contains("⚠"))
+
+        let unchecked = try SeqrBinary.run("scan", "--json", "--store", store, directory.file("fine.png"))
+        let verdict = ((try JSONSerialization.jsonObject(with: unchecked.stdout) as? [[String: Any]])?.first?["urlCheck"]) as? [String: Any]
+        #expect(verdict?["verdict"] as? String == "notChecked" && (verdict?["reasons"] as? [String])?.count == 1, "\(unchecked.stdoutText)")
+        // The text output still says it in words.
+        let words = try SeqrBinary.run("scan", "--blocklist", list, "--store", store, directory.file("bad.png"), directory.file("card.png"))
+        #expect(words.stdoutText.contains("flagged as dangerous") && words.stdoutText.contains("verify it with `seqr shc verify"), "\(words.stdoutText)")
     }
 
     @Test("a structured-append sequence: each part as a phone reads it (and opens its URL), then the joined payload")

@@ -57,7 +57,7 @@ struct ServerStartCLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.file("p.sqlite")))
     }
 
-    @Test("--map-tiles is refused in one line unless https (http only to loopback) with {z}, {x}, {y}; Leaflet missing is one line too")
+    @Test("--map-tiles is refused in one line unless https (http only to loopback) with {z}, {x}, {y}; Leaflet or qrcode-generator missing is one line too")
     func mapTiles() throws {
         let database = ["--database", directory.file("m.sqlite")]
         let refused: [([String], String)] = [
@@ -66,6 +66,7 @@ struct ServerStartCLITests {
             (["--map-tiles", "https://{s}.tiles.example/{z}/{x}/{y}.png"], "uses {s}"),
             (["--map-attribution", "© Example"], "--map-attribution needs --map-tiles"),
             (["--leaflet-directory", directory.file("no-leaflet")], "install Debian's libjs-leaflet"),
+            (["--qrcode-generator", directory.file("no-qrcode.js")], "install Debian's node-qrcode-generator"),
         ]
         for (arguments, fragment) in refused {
             let run = try start(arguments + database + ["--port", "0"], within: 10)

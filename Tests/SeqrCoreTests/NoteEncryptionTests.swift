@@ -112,7 +112,7 @@ struct NoteEncryptionTests {
         // Re-sealing (an edit) turns it into seqr-aead-v1 under the account key, bound to the next version.
         let resealed = try cipher.seal(plain, id: id, noteVersion: 4, account: Self.parameters)
         #expect(resealed.format == .seqrAEAD && resealed.kdf.algorithm == AccountKDFParameters.pbkdf2SHA256)
-        #expect(resealed.title.first == SealedNoteField.version)
+        #expect(resealed.title.first == SealedNoteField.version.rawValue)
         #expect(try cipher.open(resealed, version: 4) == plain)
     }
 
@@ -162,8 +162,8 @@ struct SealedNoteFieldTests {
         let sealed = try SealedNoteField.seal("x", noteID: id, field: .title, noteVersion: 1, key: key)
         #expect(throws: NotesError.truncatedField(length: 0)) { try SealedNoteField.open(Data(), noteID: id, field: .title, noteVersion: 1, key: key) }
         var foreign = sealed
-        foreign[0] = 3
-        #expect(throws: NotesError.unsupportedFieldVersion(3)) { try SealedNoteField.open(foreign, noteID: id, field: .title, noteVersion: 1, key: key) }
+        foreign[0] = 4
+        #expect(throws: NotesError.unsupportedFieldVersion(4)) { try SealedNoteField.open(foreign, noteID: id, field: .title, noteVersion: 1, key: key) }
         #expect(throws: NotesError.truncatedField(length: 28)) { try SealedNoteField.open(sealed.prefix(28), noteID: id, field: .title, noteVersion: 1, key: key) }
         #expect(try SealedNoteField.open(sealed, noteID: id, field: .title, noteVersion: 1, key: key) == "x")
         #expect(throws: NotesError.authenticationFailed) { try SealedNoteField.open(sealed, noteID: id, field: .title, noteVersion: 2, key: key) }

@@ -40,6 +40,46 @@ struct AbuseLimitTests {
         }
     }
 
+    static func register(_ client: some TestClientProtocol, name: String, from address: String) async throws -> Int {
+        let user = TestUser()
+        let response = try await client.execute(uri: "/v1/accounts", method: .post,
+                                                headers: [.contentType: "application/json", HTTPField.Name("X-Forwarded-For")!: address],
+                                                body: body(NotesAPI.RegisterRequest(username: name, authKey: user.authKey, kdf: user.kdf)))
+        return Int(response.status.code)
+    }
+
+    @Test("failed registrations do not use up the server-wide cap: only accounts created count against it; failures count against their address (an IPv6 one by its /64)",
+          arguments: Backend.available)
+    func failedRegistrations(backend: Backend) async throws {
+        var settings = AccountsService.Settings.testing
+        settings.registrationLimits = .init(perAddress: 2, overall: 3)
+        try await backend.withLiveApp(settings: settings, trusting: ["127.0.0.1"]) { client async throws in
+            let taken = TestUser().name
+            #expect(try await Self.register(client, name: taken, from: "198.51.100.1") == 201)
+            // Twenty tries of a taken name from twenty addresses...
+            for i in 0..<20 { #expect(try await Self.register(client, name: taken, from: "203.0.113.\(i)") == 409) }
+            // ...leave the server's sign-ups open: two more accounts fill the cap of three.
+            #expect(try await Self.register(client, name: TestUser().name, from: "198.51.100.2") == 201)
+            #expect(try await Self.register(client, name: TestUser().name, from: "198.51.100.3") == 201)
+            #expect(try await Self.register(client, name: TestUser().name, from: "198.51.100.4") == 429)
+        }
+        settings.registrationLimits = .init(perAddress: 2, overall: 100)
+        settings.limitScope = UUID().uuidString  // counters of its own on PostgreSQL too
+        try await backend.withLiveApp(settings: settings, trusting: ["127.0.0.1"]) { client async throws in
+            let taken = TestUser().name
+            #expect(try await Self.register(client, name: taken, from: "198.51.100.1") == 201)
+            // A failure still counts against its address.
+            #expect(try await Self.register(client, name: taken, from: "203.0.113.9") == 409)
+            #expect(try await Self.register(client, name: taken, from: "203.0.113.9") == 409)
+            #expect(try await Self.register(client, name: TestUser().name, from: "203.0.113.9") == 429)
+            // Addresses of one IPv6 /64 count together.
+            #expect(try await Self.register(client, name: TestUser().name, from: "2001:db8:9:9::1") == 201)
+            #expect(try await Self.register(client, name: TestUser().name, from: "2001:db8:9:9::2") == 201)
+            #expect(try await Self.register(client, name: TestUser().name, from: "2001:db8:9:9:1:2:3:4") == 429)
+            #expect(try await Self.register(client, name: TestUser().name, from: "2001:db8:9:a::1") == 201)
+        }
+    }
+
     @Test("an account's notes and location fixes share one storage quota: 507 beyond it, and nothing is stored", arguments: Backend.available)
     func storageQuota(backend: Backend) async throws {
         var settings = AccountsService.Settings.testing

@@ -52,7 +52,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     /// The app in process (HummingbirdTesting's router framework) over this backend.
     func withApp<T: Sendable>(settings: AccountsService.Settings = .testing, notes: NotesService.Settings = .init(),
-                              location: LocationService.Settings = .init(),
+                              location: LocationService.Settings = .init(), webApp: WebAppSettings = .init(),
                               _ body: @escaping @Sendable (any TestClientProtocol, any SeqrRepository, String?) async throws -> T) async throws -> T {
         try await withRepository { repository, path in
             let accounts = try AccountsService(repository: repository, settings: settings)
@@ -60,7 +60,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let locationService = LocationService(repository: repository, settings: location)
             var quiet = Logger(label: "seqr-server-test")
             quiet.logLevel = .critical
-            let app = Application(router: SeqrServerApplication.router(accounts: accounts, notes: notesService, location: locationService, logRequests: false),
+            let app = Application(router: SeqrServerApplication.router(accounts: accounts, notes: notesService, location: locationService, webApp: webApp,
+                                                                             logRequests: false),
                                   logger: quiet)
             return try await app.test(.router) { client in try await body(client, repository, path) }
         }

@@ -51,7 +51,7 @@ struct ClusterTests {
     @Test("failed logins and registrations count against one limit across instances", arguments: postgres)
     func limitsAreShared(backend: Backend) async throws {
         var settings = AccountsService.Settings.testing
-        settings.loginLimits = .init(perAccount: 3, perAddress: 1000)
+        settings.loginLimits = .init(perAccountFromAddress: 3, perAddress: 1000)
         settings.registrationLimits = .init(perAddress: 1000, overall: 1_000_000)
         try await backend.withInstances(2, settings: settings) { clients, _ in
             var alice = TestUser()

@@ -10,6 +10,8 @@ enum HeadlessChromium {
     struct Visit {
         let dom: String
         let netLog: NetLog
+        /// What the address bar showed at the end (`location.href`).
+        let address: String
     }
 
     static let visitScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/visit_page.py").path
@@ -25,7 +27,8 @@ enum HeadlessChromium {
         let flags = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
                      "--disable-extensions", "--log-net-log=\(netLogPath)", "--net-log-capture-mode=Default",
                      "--window-size=1000,1300", "--hide-scrollbars"]
-        var command = [visitScript, tool.path, url, directory.file("\(name)-profile"), String(seconds)]
+        let addressPath = directory.file("\(name).address")
+        var command = [visitScript, tool.path, url, directory.file("\(name)-profile"), String(seconds), "--address", addressPath]
         command += screenshot.map { ["--screenshot", $0] } ?? []
         command += ["--"] + flags
         let python = try ExternalTool.named("python3"), arguments = command
@@ -33,7 +36,8 @@ enum HeadlessChromium {
             DispatchQueue.global().async { continuation.resume(with: Result { try python.run(arguments) }) }
         }
         guard outcome.status == 0 else { throw Failed(status: outcome.status, stderr: String(outcome.stderr.suffix(800))) }
-        return Visit(dom: outcome.stdoutText, netLog: try NetLog(path: netLogPath))
+        return Visit(dom: outcome.stdoutText, netLog: try NetLog(path: netLogPath),
+                     address: (try? String(contentsOfFile: addressPath, encoding: .utf8)) ?? "")
     }
 
     struct Failed: Error, CustomStringConvertible {

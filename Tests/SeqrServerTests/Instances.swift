@@ -20,8 +20,9 @@ extension Backend {
     /// `count` instances over one database, each with its own repository (its own PostgreSQL pool)
     /// and its own cluster events — as separate server processes would be — driven in process.
     /// SQLite serves one process: there `count` must be 1. `live` serves each over a loopback socket (the clients' `port`).
-    /// `locationRepository` is what the location service reads through (a counting wrapper, say).
-    func withInstances<T: Sendable>(_ count: Int = 1, live: Bool = false, settings: AccountsService.Settings = .testing,
+    /// `locationRepository` is what the location service reads through (a counting wrapper, say);
+    /// `X-Forwarded-For` is believed from the `trusting` proxies' addresses (with `live`, 127.0.0.1 is every client's).
+    func withInstances<T: Sendable>(_ count: Int = 1, live: Bool = false, trusting proxies: [String] = [], settings: AccountsService.Settings = .testing,
                                     location: LocationService.Settings = .init(),
                                     locationRepository: @escaping @Sendable (any SeqrRepository) -> any LocationRepository = { $0 },
                                     _ body: @escaping @Sendable ([any TestClientProtocol], [Instance]) async throws -> T) async throws -> T {
@@ -34,10 +35,11 @@ extension Backend {
             Instance(accounts: try AccountsService(repository: repository, settings: settings, events: events),
                      location: LocationService(repository: locationRepository(repository), settings: location, events: events), events: events, repository: repository)
         }
+        let trusted = try TrustedProxies(proxies)
         @Sendable func run(_ instances: [Instance]) async throws -> T {
             let apps = instances.map { instance in
                 Application(router: SeqrServerApplication.router(accounts: instance.accounts, notes: NotesService(repository: instance.repository, plans: settings.plans),
-                                                                 location: instance.location, logRequests: false),
+                                                                 location: instance.location, logRequests: false, trustedProxies: trusted),
                             configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: quiet)
             }
             return try await Self.nest(apps[...], live: live, []) { clients in try await body(clients, instances) }

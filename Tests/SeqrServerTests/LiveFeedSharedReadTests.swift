@@ -139,6 +139,9 @@ struct CountingLocationRepository: LocationRepository {
     func rotateShare(id: String, owner: UUID, newID: String, now: Date) async throws -> LocationShareRecord? {
         try await base.rotateShare(id: id, owner: owner, newID: newID, now: now)
     }
+    func setShareExpiry(id: String, owner: UUID, expiresAt: Date?) async throws -> Bool {
+        try await base.setShareExpiry(id: id, owner: owner, expiresAt: expiresAt)
+    }
     func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention, storageQuota: Int?) async throws -> Int {
         try await base.appendFixes(shareID: shareID, owner: owner, data: data, now: now, retention: retention, storageQuota: storageQuota)
     }

@@ -131,7 +131,33 @@ struct LiveFeedTests {
         }
     }
 
-    @Test("streams per share and per address are capped with 429; a closed stream frees its slot", arguments: Backend.available)
+    @Test("a share extended while followed keeps its stream past the first expiry, which then ends at the new one", arguments: Backend.available)
+    func extendedWhileFollowed(backend: Backend) async throws {
+        var settings = LocationService.Settings()
+        settings.liveFeed.heartbeat = .milliseconds(200)
+        try await backend.withInstances(location: settings) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            // Expiries with room for a busy machine: the stream must be open before the first one passes.
+            let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(10))
+            let first = try #require(share.expiresAt)
+            let stream = Self.open(client, share.id)
+            try await Self.waitForStreams(instances[0], share.id, 1)
+            let later = first.addingTimeInterval(5)
+            let extended = try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .patch, headers: alice.auth,
+                                                    body: body(LocationAPI.ShareExpiryRequest(expiresAt: later)))
+            #expect(extended.status == .ok)
+            let second = try #require(try decode(LocationAPI.Share.self, extended).expiresAt)
+            try await Task.sleep(for: .seconds(max(0, first.timeIntervalSinceNow) + 1))
+            #expect(instances[0].location.liveFeedCount(shareID: share.id) == 1)  // past the first expiry, still open
+            #expect(EventStreamBody(String(buffer: try await stream.value.body)).endReason == "expired")
+            #expect(Date() >= second.addingTimeInterval(-0.05))
+        }
+    }
+
+    @Test("streams per share are capped with 503 (the server is full), per address with 429, both with Retry-After; a closed stream frees its slot",
+          arguments: Backend.available)
     func caps(backend: Backend) async throws {
         var settings = LocationService.Settings()
         settings.liveFeed.streamsPerShare = 2
@@ -144,13 +170,14 @@ struct LiveFeedTests {
             let streams = [Self.open(client, first.id), Self.open(client, first.id)]
             try await Self.waitForStreams(instances[0], first.id, 2)
             let full = try await client.execute(uri: "/v1/location/feed/\(first.id)/events", method: .get)
-            #expect(full.status == .tooManyRequests && full.headers[.retryAfter] != nil)
+            #expect(full.status == .serviceUnavailable && full.headers[.retryAfter] != nil)
             #expect(String(buffer: full.body).contains("too_many_streams"))
 
             let other = Self.open(client, second.id)
             try await Self.waitForStreams(instances[0], second.id, 1)
             // Three from this address now: a stream of another share is refused too.
-            #expect(try await client.execute(uri: "/v1/location/feed/\(third.id)/events", method: .get).status == .tooManyRequests)
+            let fromHere = try await client.execute(uri: "/v1/location/feed/\(third.id)/events", method: .get)
+            #expect(fromHere.status == .tooManyRequests && fromHere.headers[.retryAfter] != nil)
 
             #expect(try await client.execute(uri: "/v1/location/shares/\(second.id)", method: .delete, headers: alice.auth).status == .noContent)
             #expect(EventStreamBody(String(buffer: try await other.value.body)).endReason == "revoked")
@@ -167,6 +194,65 @@ struct LiveFeedTests {
 }
 
 extension LiveFeedTests {
+    static func forwarded(_ address: String) -> HTTPFields { [HTTPField.Name("X-Forwarded-For")!: address] }
+
+    @Test("streams per instance are capped with 503 and Retry-After, whatever the share", arguments: Backend.available)
+    func instanceCap(backend: Backend) async throws {
+        var settings = LocationService.Settings()
+        settings.liveFeed.streamsPerInstance = 2
+        try await backend.withInstances(location: settings) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let shares = [try await client.createShare(alice), try await client.createShare(alice), try await client.createShare(alice)]
+            let streams = [Self.open(client, shares[0].id), Self.open(client, shares[1].id)]
+            try await Self.waitForStreams(instances[0], shares[0].id, 1)
+            try await Self.waitForStreams(instances[0], shares[1].id, 1)
+            let full = try await client.execute(uri: "/v1/location/feed/\(shares[2].id)/events", method: .get)
+            #expect(full.status == .serviceUnavailable && full.headers[.retryAfter] != nil)
+            #expect(String(buffer: full.body).contains("too_many_streams"))
+            for share in shares.prefix(2) {
+                #expect(try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
+            }
+            for stream in streams { #expect(EventStreamBody(String(buffer: try await stream.value.body)).endReason == "revoked") }
+        }
+    }
+
+    /// Opens a live feed over a socket of its own, as a client at `address` behind a trusted proxy; the socket and the response head.
+    static func stream(port: Int, _ shareID: String, from address: String) async throws -> (LoopbackSocket, String) {
+        let socket = try LoopbackSocket(port: port)
+        socket.send("GET /v1/location/feed/\(shareID)/events HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: \(address)\r\n\r\n")
+        // Blocking reads, off Swift's cooperative pool: the server under test answers on it.
+        let head = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: socket.read(until: "\r\n\r\n", seconds: 30).text) }
+        }
+        return (socket, head)
+    }
+
+    @Test("the streams of one IPv6 /64 count as one address's: 429 beyond its cap, while another /64 is served", arguments: Backend.available)
+    func streamsPerIPv6Prefix(backend: Backend) async throws {
+        var settings = LocationService.Settings()
+        settings.liveFeed.streamsPerAddress = 2
+        try await backend.withInstances(live: true, trusting: ["127.0.0.1"], location: settings) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let share = try await client.createShare(alice)
+            let port = try #require(client.port)
+            var open: [LoopbackSocket] = []
+            for address in ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:3::1"] {
+                let (socket, head) = try await Self.stream(port: port, share.id, from: address)
+                #expect(head.hasPrefix("HTTP/1.1 200"), "\(address): \(head)")
+                open.append(socket)
+            }
+            // Another address of the first /64 (before, it was simply another address, and its stream stayed open).
+            let (_, refused) = try await Self.stream(port: port, share.id, from: "2001:db8:1:2:ffff:ffff:ffff:3")
+            #expect(refused.hasPrefix("HTTP/1.1 429") && refused.lowercased().contains("retry-after:"), "\(refused)")
+            #expect(instances[0].location.liveFeedCount(shareID: share.id) == 3)
+            withExtendedLifetime(open) {}
+        }
+    }
+
     @Test("lastFixSeq: 0 before the first fix, the newest seq after (also once retention dropped fixes), nil for no such share",
           arguments: Backend.available)
     func lastFixSeq(backend: Backend) async throws {

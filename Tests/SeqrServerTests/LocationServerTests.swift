@@ -86,6 +86,49 @@ struct LocationServerTests {
         }
     }
 
+    @Test("PATCH sets a share's expiry (later, none, or anew once expired) keeping its id and fixes; past or missing expiresAt is 400; others get 404",
+          arguments: Backend.available)
+    func changeExpiry(backend: Backend) async throws {
+        try await backend.withApp { client, repository, _ in
+            var alice = TestUser(), mallory = TestUser()
+            try await client.register(&alice)
+            try await client.register(&mallory)
+            let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(60))
+            let key = LocationShareKey.generate()
+            _ = try await client.push(alice, share.id, try Self.fixes(2).map { try key.seal($0, shareID: share.id) })
+            func patch(_ user: TestUser, _ id: String, _ raw: ByteBuffer) async throws -> TestResponse {
+                try await client.execute(uri: "/v1/location/shares/\(id)", method: .patch, headers: user.auth, body: raw)
+            }
+            func expiry(_ date: Date?) -> ByteBuffer { body(LocationAPI.ShareExpiryRequest(expiresAt: date)) }
+
+            let later = Date().addingTimeInterval(7200)
+            let extended = try await patch(alice, share.id, expiry(later))
+            #expect(extended.status == .ok)
+            let changed = try decode(LocationAPI.Share.self, extended)
+            #expect(changed.id == share.id && changed.fixes == 2 && abs(changed.expiresAt!.timeIntervalSince(later)) < 1)
+            #expect(try await client.feed(share.id).expiresAt.map { abs($0.timeIntervalSince(later)) < 1 } == true)
+
+            let lifted = try await patch(alice, share.id, expiry(nil))
+            #expect(lifted.status == .ok)
+            #expect(try decode(LocationAPI.Share.self, lifted).expiresAt == nil)
+            // A body without expiresAt would lift the expiry by mistake: refused, as is a time already past.
+            #expect(try await patch(alice, share.id, ByteBuffer(string: "{}")).status == .badRequest)
+            #expect(try await patch(alice, share.id, expiry(Date().addingTimeInterval(-5))).status == .badRequest)
+            #expect(try await client.feed(share.id).expiresAt == nil)
+            // Not Mallory's: 404, and no token: 401; nothing changed.
+            #expect(try await patch(mallory, share.id, expiry(Date().addingTimeInterval(60))).status == .notFound)
+            #expect(try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .patch, body: expiry(nil)).status == .unauthorized)
+            #expect(try await patch(alice, Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255) }), expiry(nil)).status == .notFound)
+
+            // An expired share answers 410 until its owner gives it a new expiry.
+            let account = try #require(try await repository.account(username: alice.name))
+            #expect(try await repository.setShareExpiry(id: share.id, owner: account.id, expiresAt: Date().addingTimeInterval(-1)))
+            #expect(try await client.execute(uri: "/v1/location/feed/\(share.id)", method: .get).status == .gone)
+            #expect(try await patch(alice, share.id, expiry(Date().addingTimeInterval(600))).status == .ok)
+            #expect(try await client.feed(share.id).fixes.count == 2)
+        }
+    }
+
     @Test("another account cannot push to, rotate, revoke or list a share; owner endpoints need a token", arguments: Backend.available)
     func crossUser(backend: Backend) async throws {
         try await backend.withApp { client, _, _ in

@@ -35,7 +35,7 @@ struct LocationViewerBrowserTests {
     }
 
     /// The server on 127.0.0.1 (so WebCrypto runs on plain http), with its access log.
-    /// `streamsPerShare: 0` makes the live feed refuse every stream (429), as a full share would.
+    /// `streamsPerShare: 0` makes the live feed refuse every stream (503), as a full share would.
     func withScene(_ backend: Backend, tiles: MapTileSource?, directory: TemporaryDirectory, streamsPerShare: Int? = nil,
                    _ body: @escaping @Sendable (Scene) async throws -> Void) async throws {
         let accessLogPath = directory.file("access.log")
@@ -204,6 +204,27 @@ struct LocationViewerBrowserTests {
         }
     }
 
+    @Test("a link the viewer refuses at once leaves no key in the address bar; a fix dated beyond what a JavaScript Date holds is counted unreadable, and the track is shown")
+    func keyClearedAndOutOfRangeTime() async throws {
+        let directory = try TemporaryDirectory()
+        try await withScene(.sqlite, tiles: nil, directory: directory) { scene in
+            let key = Base64URL.encode(scene.link.key.bytes)
+            for (name, url, message) in [("bad-id", scene.serverOrigin + "/l/not-a-share#k=" + key, "This is not a share link"),
+                                         ("bad-key", scene.link.pageURL + "#k=" + key.dropLast(3), "The key in this link is damaged")] {
+                let visit = try await HeadlessChromium.visit(url, directory: directory, name: name, seconds: 3)
+                #expect(HeadlessChromium.element("status", in: visit.dom)?.hasPrefix(message) == true, "\(visit.dom.prefix(1500))")
+                #expect(visit.address.hasPrefix(scene.serverOrigin) && !visit.address.contains("#"), "\(name): \(visit.address)")
+            }
+            // 9e15 ms is past ±8.64e15, the most a Date holds: before, drawing it threw and the page froze.
+            try await scene.push(try LocationFix(lat: 47.39, lon: 8.56, time: Date(timeIntervalSince1970: 9e12)))
+            let visit = try await HeadlessChromium.visit(scene.link.description, directory: directory, name: "far-future")
+            #expect(HeadlessChromium.element("status", in: visit.dom) == "Live · decrypted in this browser (1 altered or unreadable point ignored).",
+                    "\(visit.dom.prefix(1500))")
+            #expect(HeadlessChromium.element("lat", in: visit.dom) == "47.38200" && HeadlessChromium.element("count", in: visit.dom) == "21")
+            #expect(!visit.address.contains("#"), "\(visit.address)")
+        }
+    }
+
     @Test("when the live feed refuses the stream, the viewer polls the feed instead and still shows the track")
     func pollingFallback() async throws {
         let directory = try TemporaryDirectory()
@@ -213,9 +234,32 @@ struct LocationViewerBrowserTests {
             #expect(HeadlessChromium.element("status", in: visit.dom) == "Live (checked every 5 s) · decrypted in this browser.")
             #expect(HeadlessChromium.element("lat", in: visit.dom) == "47.38200" && HeadlessChromium.element("count", in: visit.dom) == "21")
             let log = try String(contentsOfFile: scene.accessLog, encoding: .utf8)
-            #expect(log.contains("GET /v1/location/feed/\(scene.link.shareID)/events HTTP/1.1\" 429"), "\(log)")
+            #expect(log.contains("GET /v1/location/feed/\(scene.link.shareID)/events HTTP/1.1\" 503"), "\(log)")
             #expect(log.contains("GET /v1/location/feed/\(scene.link.shareID)?after=0 HTTP/1.1\" 200"), "\(log)")
         }
+    }
+
+    /// Runs a DevTools scenario (`Fixtures/<script>`) until it exits or `seconds` pass. Each "push N" it
+    /// prints is answered as the share's owner: a new fix pushed, then the file DIR/pushed-N, which
+    /// the script waits for.
+    static func runScenario(_ script: String, _ arguments: [String], scene: Scene, directory: TemporaryDirectory,
+                            seconds: Double) async throws -> (status: Int32?, pushed: Int, log: String) {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + script).path
+        let driver = try BackgroundProcess(try ExternalTool.named("python3").path, [path] + arguments, logPath: directory.file(script + ".log"))
+        var pushed = 0
+        var status: Int32?
+        let deadline = Date().addingTimeInterval(seconds)
+        while status == nil && Date() < deadline {
+            status = driver.waitForExit(seconds: 0)
+            let requested = driver.log.split(separator: "\n").filter { $0.hasPrefix("push ") }.count
+            while pushed < requested {
+                pushed += 1
+                try await scene.push(try LocationFix(lat: 47.39 + Double(pushed) * 0.002, lon: 8.57, accuracy: 10, time: Date()))
+                FileManager.default.createFile(atPath: directory.file("pushed-\(pushed)"), contents: nil)
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return (status, pushed, driver.log)
     }
 
     @Test("the map follows the newest fix until the user drags it; the follow button brings it back (DevTools protocol)")
@@ -223,25 +267,29 @@ struct LocationViewerBrowserTests {
         let directory = try TemporaryDirectory()
         let chromium = try #require(HeadlessChromium.tool)
         try await withScene(.sqlite, tiles: nil, directory: directory) { scene in
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/follow_scenario.py").path
-            let driver = try BackgroundProcess(try ExternalTool.named("python3").path, [script, chromium.path, scene.link.description, directory.path],
-                                               logPath: directory.file("follow.log"))
-            // The script asks for each new fix ("push N") and waits for DIR/pushed-N.
-            var pushed = 0
-            var status: Int32?
-            let deadline = Date().addingTimeInterval(120)
-            while status == nil && Date() < deadline {
-                status = driver.waitForExit(seconds: 0)
-                let requested = driver.log.split(separator: "\n").filter { $0.hasPrefix("push ") }.count
-                while pushed < requested {
-                    pushed += 1
-                    try await scene.push(try LocationFix(lat: 47.39 + Double(pushed) * 0.002, lon: 8.57, accuracy: 10, time: Date()))
-                    FileManager.default.createFile(atPath: directory.file("pushed-\(pushed)"), contents: nil)
-                }
-                try await Task.sleep(for: .milliseconds(200))
+            let run = try await Self.runScenario("follow_scenario.py", [chromium.path, scene.link.description, directory.path], scene: scene,
+                                                 directory: directory, seconds: 120)
+            #expect(run.status == 0, "\(run.log)")
+            #expect(run.log.hasSuffix("done\n") && run.pushed == 2, "\(run.log)")
+        }
+    }
+
+    @Test("on a phone (390×844, touch): the map fills the screen; while the live feed is cut, \"Connection lost — retrying…\" stays on screen; back, it goes and the fix pushed meanwhile arrives")
+    func phoneAndConnectionLost() async throws {
+        let directory = try TemporaryDirectory()
+        let chromium = try #require(HeadlessChromium.tool)
+        try FileManager.default.createDirectory(atPath: HeadlessChromium.artefactDirectory, withIntermediateDirectories: true)
+        try await withScene(.sqlite, tiles: nil, directory: directory) { scene in
+            let shots = HeadlessChromium.artefactDirectory + "/location-viewer-phone"
+            // The script asks for a fix ("push 1") while the feed is cut.
+            let run = try await Self.runScenario("phone_scenario.py", [chromium.path, scene.link.description, directory.path, shots], scene: scene,
+                                                 directory: directory, seconds: 150)
+            #expect(run.status == 0, "\(run.log)")
+            #expect(run.log.hasSuffix("done\n") && run.pushed == 1, "\(run.log)")
+            for name in ["online", "offline"] {
+                let png = try Data(contentsOf: URL(fileURLWithPath: shots + "-\(name).png"))
+                #expect(png.count > 5000 && png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
             }
-            #expect(status == 0, "\(driver.log)")
-            #expect(driver.log.hasSuffix("done\n") && pushed == 2, "\(driver.log)")
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
 struct LoginLimiterTests {
     @Test("100,000 distinct names from distinct addresses: the table never holds more than its cap")
     func hardCap() async throws {
-        let limiter = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 30, window: 300, capacity: 1_000))
+        let limiter = LoginRateLimiter(limits: .init(perAccountFromAddress: 10, perAddress: 30, window: 300, capacity: 1_000))
         var largest = 0
         for i in 0..<100_000 {
             _ = try await limiter.attempt(account: "name-\(i)", address: "10.\(i >> 16 & 255).\(i >> 8 & 255).\(i & 255)")
@@ -24,13 +24,13 @@ struct LoginLimiterTests {
 
     @Test("60 KB names are not stored, and refused attempts store nothing")
     func longNames() async throws {
-        let limiter = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 1_000, window: 300))
+        let limiter = LoginRateLimiter(limits: .init(perAccountFromAddress: 10, perAddress: 1_000, window: 300))
         for i in 0..<500 {
             _ = try await limiter.attempt(account: String(repeating: "x", count: 60_000) + "\(i)", address: "192.0.2.1")
         }
         // Only the address is counted: an invalid name matches no account.
         #expect(await limiter.entryCount == 1)
-        let locked = LoginRateLimiter(limits: .init(perAccount: 10, perAddress: 2, window: 300))
+        let locked = LoginRateLimiter(limits: .init(perAccountFromAddress: 10, perAddress: 2, window: 300))
         _ = try await locked.attempt(account: "alice", address: "192.0.2.2")
         _ = try await locked.attempt(account: "alice", address: "192.0.2.2")
         let before = await locked.entryCount
@@ -41,7 +41,7 @@ struct LoginLimiterTests {
     @Test("only failed logins count: a user who logs in often from one address is never locked out", arguments: Backend.available)
     func successesDoNotCount(backend: Backend) async throws {
         var settings = AccountsService.Settings.testing
-        settings.loginLimits = .init(perAccount: 3, perAddress: 3, window: 300)
+        settings.loginLimits = .init(perAccountFromAddress: 3, perAddress: 3, window: 300)
         try await backend.withApp(settings: settings) { client, _, _ in
             var alice = TestUser()
             try await client.register(&alice)
@@ -51,6 +51,49 @@ struct LoginLimiterTests {
                                                              body: body(NotesAPI.LoginRequest(username: alice.name, authKey: alice.authKey))).status.code))
             }
             #expect(statuses == Array(repeating: 200, count: 8))
+        }
+    }
+
+    /// A request from `address` (as a trusted proxy reports it), with `headers` besides.
+    static func send(_ client: some TestClientProtocol, _ uri: String, _ method: HTTPRequest.Method, from address: String,
+                     headers: HTTPFields = [:], _ payload: some Encodable) async throws -> Int {
+        var fields: HTTPFields = [.contentType: "application/json", HTTPField.Name("X-Forwarded-For")!: address]
+        for field in headers { fields[field.name] = field.value }
+        return Int(try await client.execute(uri: uri, method: method, headers: fields, body: body(payload)).status.code)
+    }
+
+    @Test("ten failed logins lock out the address that failed (an IPv6 one by its /64), never the owner presenting the right key from elsewhere; password change and account deletion alike",
+          arguments: Backend.available)
+    func ownerIsNeverLockedOut(backend: Backend) async throws {
+        // The default limits: 10 failures at one account from one address, 30 from one address.
+        try await backend.withLiveApp(settings: .testing, trusting: ["127.0.0.1"]) { client async throws in
+            var alice = TestUser()
+            try await client.register(&alice)
+            let wrong = TestUser().authKey
+            func login(_ key: String, from address: String) async throws -> Int {
+                try await Self.send(client, "/v1/sessions", .post, from: address, NotesAPI.LoginRequest(username: alice.name, authKey: key))
+            }
+            for _ in 0..<10 { #expect(try await login(wrong, from: "203.0.113.5") == 401) }
+            #expect(try await login(wrong, from: "203.0.113.5") == 429)
+            #expect(try await login(alice.authKey, from: "203.0.113.5") == 429, "from the failing address even the right key waits")
+            #expect(try await login(alice.authKey, from: "198.51.100.7") == 200, "the owner elsewhere is not locked out")
+            // An IPv6 guesser cannot move to the next address of its /64; the owner in another /64 logs in.
+            for i in 1...10 { #expect(try await login(wrong, from: "2001:db8:5:6::\(i)") == 401) }
+            #expect(try await login(wrong, from: "2001:db8:5:6:ffff:ffff:ffff:ffff") == 429)
+            #expect(try await login(alice.authKey, from: "2001:db8:5:7::1") == 200)
+
+            // Someone holding Alice's session but not her key fails the password change and the deletion from their address...
+            let change = { (key: String) in NotesAPI.PasswordChangeRequest(authKey: key, newAuthKey: TestUser().authKey, newKDF: alice.kdf, notes: []) }
+            for _ in 0..<10 { #expect(try await Self.send(client, "/v1/account/password", .put, from: "192.0.2.66", headers: alice.auth, change(wrong)) == 401) }
+            #expect(try await Self.send(client, "/v1/account/password", .put, from: "192.0.2.66", headers: alice.auth, change(wrong)) == 429)
+            #expect(try await Self.send(client, "/v1/account", .delete, from: "192.0.2.66", headers: alice.auth,
+                                        NotesAPI.DeleteAccountRequest(authKey: wrong)) == 429)
+            // ...while Alice, elsewhere, changes her password and deletes her account.
+            let newKey = TestUser().authKey
+            #expect(try await Self.send(client, "/v1/account/password", .put, from: "198.51.100.7", headers: alice.auth,
+                                        NotesAPI.PasswordChangeRequest(authKey: alice.authKey, newAuthKey: newKey, newKDF: alice.kdf, notes: [])) == 204)
+            #expect(try await Self.send(client, "/v1/account", .delete, from: "198.51.100.7", headers: alice.auth,
+                                        NotesAPI.DeleteAccountRequest(authKey: newKey)) == 204)
         }
     }
 
@@ -74,7 +117,7 @@ struct LoginLimiterTests {
     func withLiveApp(_ backend: Backend, trusting proxies: [String],
                      _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         var settings = AccountsService.Settings.testing
-        settings.loginLimits = .init(perAccount: 100, perAddress: 3, window: 300)
+        settings.loginLimits = .init(perAccountFromAddress: 100, perAddress: 3, window: 300)
         try await backend.withLiveApp(settings: settings, trusting: proxies, body)
     }
 

@@ -405,6 +405,28 @@ struct RepositoryContractTests {
         }
     }
 
+    @Test("a share's expiry is set, lifted (nil) and set again by its owner, with its fixes kept; false for another owner or none",
+          arguments: Backend.available)
+    func setShareExpiry(backend: Backend) async throws {
+        try await backend.withRepository { repository, _ in
+            let (alice, bob) = (try await Fixture.storedAccount(in: repository), try await Fixture.storedAccount(in: repository))
+            let share = Fixture.share(owner: alice.id, expires: Fixture.t0 + 3600)
+            try await repository.createShare(share, limit: nil)
+            _ = try await repository.appendFixes(shareID: share.id, owner: alice.id, data: ["1"], now: Fixture.t0, retention: Fixture.retention)
+            #expect(try await repository.setShareExpiry(id: share.id, owner: bob.id, expiresAt: nil) == false)
+            #expect(try await repository.setShareExpiry(id: Fixture.shareID(), owner: alice.id, expiresAt: nil) == false)
+            #expect(try await repository.share(id: share.id)?.expiresAt == Fixture.t0 + 3600)
+            #expect(try await repository.setShareExpiry(id: share.id, owner: alice.id, expiresAt: Fixture.t0 + 7200))
+            #expect(try await repository.share(id: share.id)?.expiresAt == Fixture.t0 + 7200)
+            #expect(try await repository.setShareExpiry(id: share.id, owner: alice.id, expiresAt: nil))
+            #expect(try await repository.share(id: share.id)?.expiresAt == nil)
+            #expect(try await repository.setShareExpiry(id: share.id, owner: alice.id, expiresAt: Fixture.t0 + 60))
+            #expect(try await repository.share(id: share.id) == LocationShareRecord(id: share.id, accountID: alice.id, format: share.format,
+                                                                                    createdAt: share.createdAt, expiresAt: Fixture.t0 + 60))
+            #expect(try await repository.fixes(shareID: share.id, after: 0, notBefore: .distantPast, limit: 10).map(\.data) == ["1"])
+        }
+    }
+
     @Test("rotating a share moves it to a new id with its format and expiry and no fixes; the old id finds nothing; nil for another owner or none",
           arguments: Backend.available)
     func rotateShare(backend: Backend) async throws {

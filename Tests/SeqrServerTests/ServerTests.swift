@@ -260,7 +260,7 @@ struct ServerTests {
     @Test("login attempts are rate-limited per account, with Retry-After", arguments: Backend.available)
     func rateLimit(backend: Backend) async throws {
         var settings = AccountsService.Settings.testing
-        settings.loginLimits = .init(perAccount: 3, perAddress: 100, window: 300)
+        settings.loginLimits = .init(perAccountFromAddress: 3, perAddress: 100, window: 300)
         try await backend.withApp(settings: settings) { client, _, _ in
             var alice = TestUser()
             try await client.register(&alice)
@@ -278,6 +278,20 @@ struct ServerTests {
             let right = try await client.execute(uri: "/v1/sessions", method: .post, headers: [.contentType: "application/json"],
                                                  body: body(NotesAPI.LoginRequest(username: alice.name, authKey: alice.authKey)))
             #expect(right.status == .tooManyRequests)
+        }
+    }
+
+    @Test("a method a path does not list is 405 with Allow, as openapi.yaml says; a viewer path that is no share id is 404, with the page")
+    func methodsAndViewerPaths() async throws {
+        try await Backend.sqlite.withApp { client, _, _ in
+            let trace = try await client.execute(uri: "/health", method: .trace)
+            #expect(trace.status == .methodNotAllowed && trace.headers[.allow] == "GET")
+            let put = try await client.execute(uri: "/v1/notes", method: .put)
+            #expect(put.status == .methodNotAllowed && put.headers[.allow] == "GET, POST")
+            #expect(try await client.execute(uri: "/v1/no-such-path", method: .get).status == .notFound)
+            let page = try await client.execute(uri: "/l/not-a-share", method: .get)
+            #expect(page.status == .notFound && String(buffer: page.body).contains("<title>Seqr · shared location</title>"))
+            #expect(try await client.execute(uri: "/l/\(LocationServiceTestIDs.unknown)", method: .get).status == .ok)
         }
     }
 

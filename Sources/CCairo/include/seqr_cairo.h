@@ -40,7 +40,15 @@ extern "C" {
     X(cairo_select_font_face)            \
     X(cairo_set_font_size)               \
     X(cairo_show_text)                   \
-    X(cairo_text_extents)
+    X(cairo_text_extents)                \
+    X(cairo_surface_mark_dirty)          \
+    X(cairo_pattern_create_for_surface)  \
+    X(cairo_pattern_set_filter)          \
+    X(cairo_pattern_set_matrix)          \
+    X(cairo_pattern_destroy)             \
+    X(cairo_matrix_init_scale)           \
+    X(cairo_matrix_translate)            \
+    X(cairo_set_source)
 
 typedef struct {
 #define SEQR_CAIRO_MEMBER(name) __typeof__(&name) _Nonnull name;

@@ -18,6 +18,28 @@ public enum LocationAPI {
         }
     }
 
+    /// A new expiry for a share (`PATCH /v1/location/shares/{id}`). `expiresAt` must be given:
+    /// `null` means until revoked, so a body that forgot it does not make a share last forever.
+    public struct ShareExpiryRequest: Codable, Sendable {
+        public var expiresAt: Date?
+        public init(expiresAt: Date?) { self.expiresAt = expiresAt }
+
+        enum CodingKeys: String, CodingKey { case expiresAt }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard container.contains(.expiresAt) else {
+                throw DecodingError.keyNotFound(CodingKeys.expiresAt, .init(codingPath: [], debugDescription: "expiresAt is required (null: until revoked)"))
+            }
+            expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(expiresAt, forKey: .expiresAt)  // null, not left out
+        }
+    }
+
     /// A share as its owner sees it.
     public struct Share: Codable, Sendable, Equatable {
         public var id: String

@@ -25,4 +25,19 @@ public struct AccountKeys: Sendable {
     public var authenticationToken: String {
         authenticationKey.withUnsafeBytes { Data($0).base64EncodedString() }
     }
+
+    private static let passwordCheckLabel = Data("seqr notes password check v1".utf8)
+
+    /// What a client keeps to recognise this password before it writes anything (a note sealed
+    /// under a mistyped password could never be opened): HMAC-SHA256 of a fixed label under the
+    /// authentication key. A guess tested against it costs the account's PBKDF2, as against the
+    /// server's stored hash; it reveals neither key.
+    public var passwordCheck: Data {
+        Data(HMAC<SHA256>.authenticationCode(for: Self.passwordCheckLabel, using: authenticationKey))
+    }
+
+    /// Whether `check` is this password's ``passwordCheck``, compared in constant time.
+    public func matches(passwordCheck check: Data) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(check, authenticating: Self.passwordCheckLabel, using: authenticationKey)
+    }
 }

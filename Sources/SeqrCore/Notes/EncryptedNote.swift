@@ -16,3 +16,12 @@ public struct EncryptedNote: Codable, Sendable, Equatable {
         self.kdf = kdf
     }
 }
+
+extension EncryptedNote {
+    /// Sealed as every client writes now (`seqr-aead-v1`, both fields of field version 3), so
+    /// the web app can open it; anything else is what `seqr notes upgrade` rewrites.
+    public var isCurrentFieldVersion: Bool {
+        format == .seqrAEAD && SealedNoteField.fieldVersion(title) == SealedNoteField.version
+            && SealedNoteField.fieldVersion(info) == SealedNoteField.version
+    }
+}

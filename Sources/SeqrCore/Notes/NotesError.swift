@@ -68,7 +68,7 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .titleTooLong(let n): "the title has \(n) characters; at most \(NotePlaintext.titleLimit) are allowed"
         case .infoTooLong(let n): "the info has \(n) characters; at most \(NotePlaintext.infoLimit) are allowed"
         case .truncatedField(let n): "note field truncated (\(n) bytes)"
-        case .unsupportedFieldVersion(let v): "note field of version \(v), only versions 1 and 2 are read"
+        case .unsupportedFieldVersion(let v): "note field of version \(v), only versions 1 to 3 are read"
         case .authenticationFailed: "wrong password, or the note was altered, moved or mixed with another version"
         case .notUTF8: "note field is not UTF-8 text"
         case .parametersDoNotFitFormat(let format): "the note's key parameters do not fit its format \(format.rawValue)"

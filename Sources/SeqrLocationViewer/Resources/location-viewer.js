@@ -21,11 +21,17 @@
     if (poller) clearInterval(poller);
   }
 
+  // Whether the live feed is reachable: while it is not, a banner says so (the page retries by itself).
+  function connection(up) {
+    $('connection').hidden = up;
+  }
+
   function status(text, kind) {
     const el = $('status');
     el.textContent = text;
     el.className = kind;
     if (kind === 'error') { stop(); $('position').hidden = true; }
+    if (kind === 'error' || kind === 'ended') $('connection').hidden = true;
     if (kind === 'ended') stop();
   }
 
@@ -41,7 +47,8 @@
     if (typeof fix !== 'object' || fix === null) throw new Error('not a fix');
     if (typeof fix.lat !== 'number' || fix.lat < -90 || fix.lat > 90) throw new Error('bad latitude');
     if (typeof fix.lon !== 'number' || fix.lon < -180 || fix.lon > 180) throw new Error('bad longitude');
-    if (typeof fix.time !== 'number') throw new Error('bad time');
+    // A Date holds ±8.64e15 ms; beyond, toISOString throws and drawing the track would stop.
+    if (typeof fix.time !== 'number' || !(Math.abs(fix.time) <= 8.64e15)) throw new Error('bad time');
     return fix;
   }
 
@@ -248,10 +255,13 @@
     try { return base64ToBytes(padded); } catch (e) { return null; }
   }
 
-  const shareID = decodeURIComponent(location.pathname.split('/').pop() || '');
   const match = /^#k=([^&]*)$/.exec(location.hash);
-  // The key is read once, then the fragment is dropped from the address bar and history.
+  // The key is read once, then the fragment is dropped from the address bar and history — before
+  // anything can stop the page, so that no early exit leaves it there.
   const keyBytes = match ? base64urlToBytes(match[1]) : null;
+  if (location.hash) history.replaceState(null, '', location.pathname);
+  let shareID = '';
+  try { shareID = decodeURIComponent(location.pathname.split('/').pop() || ''); } catch (e) { /* not a share id either */ }
 
   if (!/^[A-Za-z0-9_-]{22}$/.test(shareID)) { status('This is not a share link: the share id is missing or mistyped.', 'error'); return; }
   if (!match) { status('This link has no key. A share link ends in #k=… — copy the whole link.', 'error'); return; }
@@ -315,12 +325,13 @@
     try {
       response = await fetch(feedURL + '?after=' + after, { cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
     } catch (e) {
-      status('Cannot reach the server; retrying…', 'warn');
+      connection(false);
       return;
     }
     if (response.status === 404) { status('This share does not exist: it was revoked or its key rotated, or the link is mistyped.', 'error'); return; }
     if (response.status === 410) { status('This share has expired.', 'error'); return; }
-    if (!response.ok) { status('The server answered ' + response.status + '; retrying…', 'warn'); return; }
+    if (!response.ok) { connection(false); status('The server answered ' + response.status + '; retrying…', 'warn'); return; }
+    connection(true);
     const feed = await response.json();
     if (feed.format !== format) { status(wrongLink, 'error'); return; }
     enqueue(feed.fixes);
@@ -348,6 +359,7 @@
     if (!window.EventSource) { startPolling(); return; }
     let shareSeen = false;
     source = new EventSource(feedURL + '/events');
+    source.onopen = () => connection(true);
     source.addEventListener('share', (event) => {
       shareSeen = true;
       transport = 'stream';
@@ -377,11 +389,10 @@
         source = null;
         startPolling();
       } else {
-        status('Connection lost; reconnecting…', 'warn');  // EventSource retries by itself, sending Last-Event-ID
+        connection(false);  // EventSource retries by itself, sending Last-Event-ID
       }
     };
   }
 
-  history.replaceState(null, '', location.pathname);  // keep the key out of the visible address and history
   startStream();
 })();

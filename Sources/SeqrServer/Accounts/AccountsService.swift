@@ -128,18 +128,23 @@ public struct AccountsService: Sendable {
             throw APIError(.tooManyRequests, "registration_limited", "too many new accounts from here or on this server; try again in \(wait) s",
                            retryAfter: wait)
         }
-        let account = AccountRecord(id: UUID(), username: body.username, authHash: try await settings.hasher.hash(body.authKey),
-                                    kdf: body.kdf, pro: false, createdAt: Date())
+        let account: AccountRecord
         do {
+            account = AccountRecord(id: UUID(), username: body.username, authHash: try await settings.hasher.hash(body.authKey),
+                                    kdf: body.kdf, pro: false, createdAt: Date())
             try await repository.createAccount(account)
-        } catch RepositoryError.usernameTaken {
-            throw APIError(.conflict, "username_taken", "that username is taken")
+        } catch {
+            // Only accounts created count against the server-wide limit.
+            try? await registrations.createdNothing()
+            if case RepositoryError.usernameTaken = error { throw APIError(.conflict, "username_taken", "that username is taken") }
+            throw error
         }
         context.logger.info("account created", metadata: ["account": "\(account.id)"])
         return try await startSession(for: account, status: .created)
     }
 
-    /// Checks a username and authentication key; failures are rate-limited per account and per address.
+    /// Checks a username and authentication key; failures are rate-limited per address, and per account
+    /// from each address (``LoginRateLimiter``): the owner elsewhere is never locked out.
     func authenticate(username: String, authKey: String, context: SeqrRequestContext) async throws -> AccountRecord {
         let address = context.clientAddress
         if let wait = try await limiter.attempt(account: username, address: address) {

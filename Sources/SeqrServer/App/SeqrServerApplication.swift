@@ -14,8 +14,8 @@ public enum SeqrServerApplication {
     }
 
     /// The router with every route and middleware; tests drive it in process.
-    public static func router(accounts: AccountsService, notes: NotesService, location: LocationService? = nil, logRequests: Bool = true,
-                              accessLog: AccessLog? = nil, trustedProxies: TrustedProxies? = nil) -> Router<SeqrRequestContext> {
+    public static func router(accounts: AccountsService, notes: NotesService, location: LocationService? = nil, webApp: WebAppSettings = .init(),
+                              logRequests: Bool = true, accessLog: AccessLog? = nil, trustedProxies: TrustedProxies? = nil) -> Router<SeqrRequestContext> {
         let router = Router(context: SeqrRequestContext.self)
         _ = ServerMetrics.registry
         if let trustedProxies, !trustedProxies.isEmpty { router.add(middleware: TrustedProxyMiddleware(proxies: trustedProxies)) }
@@ -37,20 +37,25 @@ public enum SeqrServerApplication {
         accounts.addRoutes(to: router)
         notes.addRoutes(to: router, auth: accounts.authMiddleware)
         location?.addRoutes(to: router, auth: accounts.authMiddleware)
+        WebAppRoutes(settings: webApp).addRoutes(to: router)
+        router.answerOtherMethodsWith405()
         return router
     }
 
     /// The whole application: `repository`'s migrations run before the server starts listening;
-    /// SIGTERM and SIGINT stop it gracefully (swift-service-lifecycle, through Hummingbird's service group).
+    /// SIGTERM and SIGINT stop it gracefully (swift-service-lifecycle, through Hummingbird's service group);
+    /// `connections` bounds what slow or idle clients can hold.
     public static func application(
         repository: any SeqrRepository, accounts: AccountsService, notes: NotesService, location: LocationService? = nil,
-        host: String, port: Int, logger: Logger,
-        accessLog: AccessLog? = nil, trustedProxies: TrustedProxies? = nil, services: [any Service] = [],
-        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        webApp: WebAppSettings = .init(), host: String, port: Int, logger: Logger,
+        accessLog: AccessLog? = nil, trustedProxies: TrustedProxies? = nil, connections: ConnectionLimits = ConnectionLimits(),
+        services: [any Service] = [], onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var app = Application(
-            router: router(accounts: accounts, notes: notes, location: location, accessLog: accessLog, trustedProxies: trustedProxies),
-            configuration: .init(address: .hostname(host, port: port), serverName: "seqr-server"),
+            router: router(accounts: accounts, notes: notes, location: location, webApp: webApp, accessLog: accessLog, trustedProxies: trustedProxies),
+            server: connections.server,
+            configuration: .init(address: .hostname(host, port: port), serverName: "seqr-server",
+                                 availableConnectionsDelegate: connections.delegate(logger: logger)),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)

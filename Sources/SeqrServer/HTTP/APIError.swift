@@ -9,18 +9,22 @@ public struct APIError: HTTPResponseError {
     public let code: String
     public let message: String
     public var retryAfter: Int?
+    /// The methods a path answers, for a 405.
+    public var allow: String?
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil) {
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, retryAfter: Int? = nil, allow: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
+        self.allow = allow
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = try JSONEncoder().encode(NotesAPI.ErrorBody(error: code, message: message))
         var headers: HTTPFields = [.contentType: "application/json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let allow { headers[.allow] = allow }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 

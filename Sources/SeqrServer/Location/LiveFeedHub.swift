@@ -4,13 +4,15 @@ import NIOConcurrencyHelpers
 /// This instance's open live feeds (`GET /v1/location/feed/{id}/events`), woken by ``ClusterEvents``:
 /// a stored fix wakes the share's streams, which read what is new from the database — one read per
 /// share and wake-up, shared by its streams (``SharedFixReads``); a revoked or rotated share ends
-/// them. Caps the streams per share and per client address (per instance).
+/// them. Caps the streams in all, per share and per client address (``AddressPrefix``: an IPv6 address
+/// by its /64), on this instance.
 ///
 /// A stream's wake-ups are a bounded buffer of signals, not of fixes: when a stream falls behind,
 /// older wake-ups are dropped — nothing is lost, since each wake-up reads everything after the last
 /// fix the stream sent — so a slow stream costs a few bytes here, whatever is pushed.
 final class LiveFeedHub: Sendable {
     struct Limits: Sendable {
+        var perInstance: Int
         var perShare: Int
         var perAddress: Int
     }
@@ -27,6 +29,7 @@ final class LiveFeedHub: Sendable {
     }
 
     enum Refusal: Error {
+        case instanceFull(Int)
         case shareFull(Int)
         case addressFull(Int)
     }
@@ -34,6 +37,7 @@ final class LiveFeedHub: Sendable {
     /// One open stream.
     final class Subscription: Sendable {
         let shareID: String
+        /// The client's address prefix, which the per-address cap counts.
         let address: String
         let wakeups: AsyncStream<Wakeup>
         let continuation: AsyncStream<Wakeup>.Continuation
@@ -52,6 +56,7 @@ final class LiveFeedHub: Sendable {
     private struct State {
         var byShare: [String: [ObjectIdentifier: Subscription]] = [:]
         var perAddress: [String: Int] = [:]
+        var total = 0
     }
 
     let limits: Limits
@@ -64,14 +69,17 @@ final class LiveFeedHub: Sendable {
         events.onSignal { [weak self] signal in self?.receive(signal) }
     }
 
-    /// Opens a stream, or refuses when the share or the address already has its cap of streams here.
+    /// Opens a stream for a client at `address`, or refuses when this instance, the share or the
+    /// address's prefix already has its cap of streams here.
     func subscribe(shareID: String, address: String) throws(Refusal) -> Subscription {
-        let subscription = Subscription(shareID: shareID, address: address)
+        let subscription = Subscription(shareID: shareID, address: AddressPrefix.of(address))
         let refusal = state.withLockedValue { state -> Refusal? in
+            if state.total >= limits.perInstance { return .instanceFull(limits.perInstance) }
             if state.byShare[shareID, default: [:]].count >= limits.perShare { return .shareFull(limits.perShare) }
-            if state.perAddress[address, default: 0] >= limits.perAddress { return .addressFull(limits.perAddress) }
+            if state.perAddress[subscription.address, default: 0] >= limits.perAddress { return .addressFull(limits.perAddress) }
             state.byShare[shareID, default: [:]][ObjectIdentifier(subscription)] = subscription
-            state.perAddress[address, default: 0] += 1
+            state.perAddress[subscription.address, default: 0] += 1
+            state.total += 1
             return nil
         }
         if let refusal { throw refusal }
@@ -82,6 +90,7 @@ final class LiveFeedHub: Sendable {
         subscription.continuation.finish()
         let lastOfShare = state.withLockedValue { state -> Bool in
             guard state.byShare[subscription.shareID]?.removeValue(forKey: ObjectIdentifier(subscription)) != nil else { return false }
+            state.total -= 1
             state.perAddress[subscription.address, default: 1] -= 1
             if state.perAddress[subscription.address] == 0 { state.perAddress[subscription.address] = nil }
             guard state.byShare[subscription.shareID]?.isEmpty == true else { return false }

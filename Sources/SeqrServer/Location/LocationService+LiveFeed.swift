@@ -18,15 +18,23 @@ import ServiceLifecycle
 extension LocationService {
     /// Limits and timings of live feeds.
     public struct LiveFeedSettings: Sendable {
-        /// Streams one share may have open on one instance (429 beyond).
-        public var streamsPerShare = 1000
-        /// Streams one client address may have open on one instance (429 beyond).
+        /// Streams open on one instance, all shares together (503 beyond): each holds a connection
+        /// (``defaultStreamsPerInstance``).
+        public var streamsPerInstance = LiveFeedSettings.defaultStreamsPerInstance
+        /// Streams one share may have open on one instance (503 beyond), so that one share's
+        /// followers cannot take every stream of the instance.
+        public var streamsPerShare = 250
+        /// Streams one client address (an IPv6 address by its /64) may have open on one instance (429 beyond).
         public var streamsPerAddress = 20
         /// Between heartbeat comments; each heartbeat also checks the share and its fixes again.
         public var heartbeat: Duration = .seconds(15)
         /// How long one write may wait for a slow reader before the stream is dropped.
         public var writeTimeout: Duration = .seconds(20)
         public init() {}
+
+        /// Half the connections the server accepts at once (``ConnectionLimits/defaultMaxConnections``):
+        /// 384 under the usual descriptor limit of 1,024; the other half stays for ordinary requests.
+        public static var defaultStreamsPerInstance: Int { max(1, ConnectionLimits.defaultMaxConnections / 2) }
     }
 
     struct SlowReader: Error {}
@@ -73,8 +81,11 @@ extension LocationService {
         let subscription: LiveFeedHub.Subscription
         do {
             subscription = try hub.subscribe(shareID: id, address: context.clientAddress)
+        } catch .instanceFull(let cap) {
+            throw APIError(.serviceUnavailable, "too_many_streams", "this server has \(cap) live feeds open already; poll the feed instead",
+                           retryAfter: 30)
         } catch .shareFull(let cap) {
-            throw APIError(.tooManyRequests, "too_many_streams", "this share has \(cap) live followers on this server already; poll the feed instead",
+            throw APIError(.serviceUnavailable, "too_many_streams", "this share has \(cap) live followers on this server already; poll the feed instead",
                            retryAfter: 30)
         } catch .addressFull(let cap) {
             throw APIError(.tooManyRequests, "too_many_streams", "\(cap) live feeds are open from this address already; close one first",
@@ -173,6 +184,11 @@ extension LocationService {
             switch wakeup {
             case .fixes(let upTo, let stamp):
                 if upTo > last { try await sendNewFixes(newerThan: stamp) }
+            case .ended(.expired):
+                // The expiry this stream started with, unless the owner has extended it since (`PATCH /v1/location/shares/{id}`);
+                // the heartbeats' rechecks then end the stream at the new one.
+                if let current = try await repository.share(id: share.id), !current.isExpired(at: Date()) { continue }
+                ended = .expired
             case .ended(let reason):
                 ended = reason
             case .heartbeat, .recheck:

@@ -42,7 +42,8 @@ public struct LocationService: Sendable {
             try await repository.fixes(shareID: shareID, after: after, notBefore: Date().addingTimeInterval(-retention.maxAge), limit: retention.limit)
                 .map { SharedFixReads.Frame(seq: $0.seq, bytes: try Self.frame(event: "fix", id: $0.seq, data: $0)) }
         }
-        hub = LiveFeedHub(limits: .init(perShare: settings.liveFeed.streamsPerShare, perAddress: settings.liveFeed.streamsPerAddress),
+        hub = LiveFeedHub(limits: .init(perInstance: settings.liveFeed.streamsPerInstance, perShare: settings.liveFeed.streamsPerShare,
+                                        perAddress: settings.liveFeed.streamsPerAddress),
                           events: events, reads: reads)
     }
 
@@ -61,6 +62,7 @@ public struct LocationService: Sendable {
         owner.get("shares", use: listShares)
         owner.post("shares", use: createShare)
         owner.delete("shares/:id", use: revokeShare)
+        owner.patch("shares/:id", use: changeShareExpiry)
         owner.post("shares/:id/rotate", use: rotateShare)
         owner.post("shares/:id/fixes", use: pushFixes)
     }
@@ -136,6 +138,18 @@ public struct LocationService: Sendable {
         guard try await repository.deleteShare(id: id, owner: context.account!.id) else { throw Self.shareNotFound }
         await events.publish(.shareEnded(shareID: id, reason: .revoked))
         return Response(status: .noContent)
+    }
+
+    /// Extends (or shortens, or lifts) a share's expiry; an expired share may be given a new one.
+    @Sendable func changeShareExpiry(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let id = try shareID(context)
+        let body = try await decode(LocationAPI.ShareExpiryRequest.self, request, limit: 4096)
+        if let expires = body.expiresAt, expires <= Date() { throw APIError.badRequest("expiresAt is in the past") }
+        guard try await repository.setShareExpiry(id: id, owner: context.account!.id, expiresAt: body.expiresAt),
+              let share = try await repository.shares(owner: context.account!.id).first(where: { $0.id == id }) else {
+            throw Self.shareNotFound
+        }
+        return try json(share)
     }
 
     @Sendable func rotateShare(_ request: Request, context: SeqrRequestContext) async throws -> Response {

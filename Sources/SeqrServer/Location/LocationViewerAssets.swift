@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SeqrCore
 import SeqrLocationViewer
 
 /// The web viewer: one page, its script and style, and Leaflet, all from the server's own origin
@@ -52,8 +53,10 @@ struct LocationViewerAssets: Sendable {
     /// referrer, so neither the tile server nor a click away from the page learns the share id.
     let pageHeaders: HTTPFields
 
+    /// The page; for a path that is no share id, with 404 (as docs/openapi.yaml says) — the page itself tells the reader why.
     @Sendable func servePage(_ request: Request, context: SeqrRequestContext) async throws -> Response {
-        Response(status: .ok, headers: pageHeaders, body: .init(byteBuffer: html))
+        let isShareID = context.parameters.get("id").map(LocationShareLink.isValidShareID) ?? false
+        return Response(status: isShareID ? .ok : .notFound, headers: pageHeaders, body: .init(byteBuffer: html))
     }
 
     static func file(_ body: ByteBuffer, _ type: String) -> Response {

@@ -19,6 +19,8 @@ public protocol LocationRepository: Sendable {
     /// the old one's fixes, so the old link stops working. nil when the owner has no such share;
     /// ``RepositoryError/shareExists`` (nothing changed) when `newID` is taken.
     func rotateShare(id: String, owner: UUID, newID: String, now: Date) async throws -> LocationShareRecord?
+    /// Sets the expiry of an owner's share (nil: until revoked); false when the owner has no such share.
+    func setShareExpiry(id: String, owner: UUID, expiresAt: Date?) async throws -> Bool
     /// Appends fixes (oldest first) to an owner's share and applies the retention; returns how
     /// many the share keeps. Throws ``RepositoryError/notFound`` for a share the owner does not have,
     /// ``RepositoryError/storageQuotaExceeded(quota:)`` (storing nothing) when the owner's bytes

@@ -34,19 +34,21 @@ extension ChannelCommand {
             abstract: "Seal a channel's secret to a subscriber's public key, as a QR code for them to scan.")
         @Argument(help: "Your channel (name or id).") var channel: String
         @Option(help: "The subscriber's public-key QR image, or its code as base64.") var to: String
-        @Option(name: .shortAndLong, help: "The share's QR code (.png, .svg, .pdf).") var output: String
+        @Option(name: .shortAndLong, help: "The share's QR code (.png, .svg, .pdf; - for a PNG on standard output).") var output: String
+        @Flag(help: "Overwrite the output file if it exists.") var force = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var linkOptions: LinkOptions
 
         func run() throws {
+            try FileWriter.checkWritable(output, replacing: force)
             let store = try storeOptions.open()
             let (found, owned) = try store.channel(named: channel)
             guard owned else { throw StoreError.notOwner(found.name) }
             let recipient = try scannedSeqrCode(in: to, describing: "public-key") { if case .publicKey(let identity) = $0 { identity } else { nil } }
             let share = try store.share(found, to: recipient, signedBy: storeOptions.identity(in: store))
-            try writeCode(share, to: output, link: linkOptions.base(in: store))
-            StandardStreams.print("fingerprint: \(recipient.fingerprint)")
-            StandardStreams.print("share of \"\(DisplayName.escaped(found.name))\" for \(DisplayName.escaped(recipient.name)) → \(output)")
+            try writeCode(share, to: output, overwrite: force, link: linkOptions.base(in: store))
+            StandardStreams.status("fingerprint: \(recipient.fingerprint)")
+            StandardStreams.status("share of \"\(DisplayName.escaped(found.name))\" for \(DisplayName.escaped(recipient.name)) → \(output)")
         }
     }
 }

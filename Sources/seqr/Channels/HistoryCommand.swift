@@ -7,7 +7,10 @@ import SeqrStore
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Messages you published or scanned.",
-        discussion: "A message scanned again is one message with several sightings: the text shows how many and the latest; --json lists them all.")
+        discussion: """
+        A message scanned again is one message with several sightings: the text shows how many and the latest; --json lists them all. \
+        When your identity has a passphrase, history needs it (--passphrase-file, SEQR_PASSPHRASE or the terminal).
+        """)
     @Argument(help: "Only this channel (name or id).") var channel: String?
     @Option(help: "The channel owner's fingerprint (a prefix will do), when channels of several owners match.") var owner: String?
     @Flag(help: "Print JSON.") var json = false
@@ -39,6 +42,8 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
+        // What was said on your channels is as private as their secrets: a sealed identity is unlocked first.
+        if try store.identityIsSealed { _ = try storeOptions.identity(in: store) }
         struct ChannelKey: Hashable { let id: Data; let owner: String? }
         let names = Dictionary(try store.channels().map { (ChannelKey(id: $0.id, owner: $0.owner.fingerprint), $0.name) }, uniquingKeysWith: { a, _ in a })
         let messages = try store.history(channel: channel, owner: owner)

@@ -51,11 +51,13 @@ extension IdentityCommand {
         @Flag(help: "Print JSON: name, fingerprint and the code as base64 (codeBase64).")
         var json = false
 
+        @Flag(help: "Overwrite the -o file if it exists.") var force = false
         @OptionGroup var linkOptions: LinkOptions
 
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
+            if let output { try FileWriter.checkWritable(output, replacing: force) }
             let store = try storeOptions.open()
             // Public: shown without the passphrase (the store keeps it in clear).
             let identity = try store.publicIdentity()
@@ -63,8 +65,8 @@ extension IdentityCommand {
             if json {
                 try JSONOutput.print(["name": identity.name, "fingerprint": identity.fingerprint, "codeBase64": Data(code).base64EncodedString()])
             } else if let output {
-                try writeCode(code, to: output, link: linkOptions.base(in: store))
-                StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")
+                try writeCode(code, to: output, overwrite: force, link: linkOptions.base(in: store))
+                StandardStreams.status("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")
             } else {
                 let symbol = try codeSymbol(code, link: linkOptions.base(in: store))
                 StandardStreams.print(symbol.terminalText(colors: StandardStreams.outputIsTerminal))

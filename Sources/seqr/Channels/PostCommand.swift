@@ -18,7 +18,8 @@ struct PostCommand: ParsableCommand {
     var allowedSchemes: [String] = []
     @Option(help: "Expiry: a duration like 30m, 12h, 7d.") var expires: String?
     @Option(help: "Reprint the message with this history id.") var reprint: Int64?
-    @Option(name: .shortAndLong, help: "The message's QR code (.png, .svg, .pdf).") var output: String
+    @Option(name: .shortAndLong, help: "The message's QR code (.png, .svg, .pdf; - for a PNG on standard output).") var output: String
+    @Flag(help: "Overwrite the output file if it exists.") var force = false
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var linkOptions: LinkOptions
 
@@ -47,19 +48,22 @@ struct PostCommand: ParsableCommand {
     }
 
     func run() throws {
+        try FileWriter.checkWritable(output, replacing: force)
         let store = try storeOptions.open()
         if let reprint {
             guard let record = try store.message(id: reprint) else { throw CLIError("no message with id \(reprint)") }
-            try writeCode([UInt8](record.encoded), to: output, link: linkOptions.base(in: store))
-            StandardStreams.print("reprinted message \(reprint) → \(output)")
+            try writeCode([UInt8](record.encoded), to: output, overwrite: force, link: linkOptions.base(in: store))
+            StandardStreams.status("reprinted message \(reprint) → \(output)")
             return
         }
         let now = Date()
         let message = ChannelMessage(kind: url == nil ? .text : .url, created: now,
                                      expires: expires.flatMap(Self.duration).map { now.addingTimeInterval($0) }, content: url ?? text!)
+        // Recorded as published only once its code is written (too large a message or link, a missing directory: nothing recorded).
         let link = try linkOptions.base(in: store)
-        let (record, code) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store)) { _ = try codeSymbol($0, link: link) }
-        try writeCode(code, to: output, link: link)
-        StandardStreams.print("message \(record.id ?? 0) on \"\(DisplayName.escaped(channel!))\" → \(output)")
+        let (record, _) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store)) { code in
+            try writeCode(code, to: output, overwrite: force, link: link)
+        }
+        StandardStreams.status("message \(record.id ?? 0) on \"\(DisplayName.escaped(channel!))\" → \(output)")
     }
 }

@@ -19,7 +19,8 @@ struct ScanCommand: AsyncParsableCommand {
         hash-prefix lists are kept in the store (safebrowsing.db): the URL itself is never sent. A \
         flagged URL is shown with a warning, never hidden; with no check possible it says "not checked". \
         A message whose URL is not http or https (javascript:, data:, mailto: …) is flagged with a \
-        warning line, and "unsafeScheme" in JSON: it is not a web link.
+        warning line, and "unsafeScheme" in JSON: it is not a web link. With --json, a picture that \
+        cannot be read, or holds no code, is an object with "file" and "error" (and the exit status says so).
         """
     )
 
@@ -57,12 +58,16 @@ struct ScanCommand: AsyncParsableCommand {
 
     struct Finding: Encodable {
         let file: String
-        let kind: Kind
+        /// nil for a picture that could not be read, or held no code (see `error`).
+        var kind: Kind?
         var channel: String?
+        /// What the code holds (a name, a message, a URL, text); never a sentence of Seqr's own.
         var content: String?
         var expired: Bool?
         var fingerprint: String?
-        var urlCheck: String?
+        /// A channel share: whether it was subscribed to (with --accept).
+        var subscribed: Bool?
+        var urlCheck: URLCheck?
         var flagged: Bool?
         /// A message URL's scheme when it is not http or https: not to be opened as a web link.
         var unsafeScheme: String?
@@ -71,6 +76,32 @@ struct ScanCommand: AsyncParsableCommand {
         var error: String?
         /// For a structured-append sequence joined across pictures or pages, where each part was read.
         var parts: [SequencePartReport]?
+        /// The text output's words for what was done or is to do; not in JSON, which has `subscribed` and `command`.
+        var note: String?
+        /// The URL check's line for the text output.
+        var urlCheckSummary: String?
+
+        enum CodingKeys: String, CodingKey {
+            case file, kind, channel, content, expired, fingerprint, subscribed, urlCheck, flagged, unsafeScheme, command, error, parts
+        }
+
+        /// Whether `content` is a URL to check.
+        var checksURL: Bool { (kind == .url || kind == .urlMessage) && unsafeScheme == nil }
+    }
+
+    /// A URL check as data: `flagged` (with what matched), `noMatch` (with what checked, and any
+    /// source that could not answer in parentheses) or `notChecked` (with why).
+    struct URLCheck: Encodable, Equatable {
+        let verdict: String
+        let reasons: [String]
+
+        init(_ verdict: URLSafetyVerdict) {
+            switch verdict {
+            case .flagged(let matches): (self.verdict, reasons) = ("flagged", matches)
+            case .noMatch(let sources): (self.verdict, reasons) = ("noMatch", sources)
+            case .notChecked(let why): (self.verdict, reasons) = ("notChecked", [why])
+            }
+        }
     }
 
     func validate() throws {
@@ -101,9 +132,14 @@ struct ScanCommand: AsyncParsableCommand {
                 StandardStreams.warn("\(error)")
                 failed = true
                 if (error as? ImageFileError)?.exitStatus == .noInput { unreadable = true }
+                if json { findings.append(Finding(file: path, error: Self.withoutFile(path, "\(error)"))) }
                 continue
             }
-            if symbols.isEmpty { StandardStreams.warn("\(path): no QR code found"); failed = true }
+            if symbols.isEmpty {
+                StandardStreams.warn("\(path): no QR code found")
+                failed = true
+                if json { findings.append(Finding(file: path, error: "no QR code found")) }
+            }
             for symbol in symbols {
                 let finding = await check(handle([UInt8](symbol.payload), file: path, store: store), with: checker)
                 if finding.error != nil { failed = true }
@@ -124,14 +160,20 @@ struct ScanCommand: AsyncParsableCommand {
         if failed { throw ExitCode(unreadable ? .noInput : .dataError) }
     }
 
+    /// An error's line without the file name in front, which the finding's `file` already gives.
+    static func withoutFile(_ path: String, _ line: String) -> String {
+        line.hasPrefix(path + ": ") ? String(line.dropFirst(path.count + 2)) : line
+    }
+
     /// The finding with its URL checked: a message URL that is no web link is flagged without a lookup.
     private func check(_ finding: Finding, with checker: URLSafetyChecker) async -> Finding {
         var finding = finding
         if finding.unsafeScheme != nil {
             finding.flagged = true
-        } else if finding.urlCheck != nil, let url = finding.content {
+        } else if finding.checksURL, let url = finding.content {
             let verdict = await checker.check(url)
-            finding.urlCheck = verdict.summary
+            finding.urlCheck = URLCheck(verdict)
+            finding.urlCheckSummary = verdict.summary
             if case .flagged = verdict { finding.flagged = true }
         }
         return finding
@@ -143,31 +185,30 @@ struct ScanCommand: AsyncParsableCommand {
             case .publicKey(let identity):
                 return Finding(file: file, kind: .publicKey, content: identity.name, fingerprint: identity.fingerprint)
             case .channelShare(let share):
-                guard accept else { return Finding(file: file, kind: .channelShare, content: "use --accept to subscribe") }
+                guard accept else { return Finding(file: file, kind: .channelShare, subscribed: false, note: "use --accept to subscribe") }
                 let channel = try store.subscribe(share: share, identity: storeOptions.identity(in: store))
-                return Finding(file: file, kind: .channelShare, channel: channel.name, content: "subscribed", fingerprint: channel.owner.fingerprint)
+                return Finding(file: file, kind: .channelShare, channel: channel.name, fingerprint: channel.owner.fingerprint, subscribed: true, note: "subscribed")
             case .channelRekey(let code):
                 let channel = try store.applyRekey(code, identity: storeOptions.identity(in: store))
-                return Finding(file: file, kind: .channelRekey, channel: channel.name, content: "moved to epoch \(channel.epoch); older messages stay readable",
-                               fingerprint: channel.owner.fingerprint)
+                return Finding(file: file, kind: .channelRekey, channel: channel.name, fingerprint: channel.owner.fingerprint,
+                               note: "moved to epoch \(channel.epoch); older messages stay readable")
             case .channelMessage(let code):
                 let (message, channel) = try store.receive(code, latitude: lat, longitude: lon)
                 var finding = Finding(file: file, kind: message.kind == .url ? .urlMessage : .textMessage, channel: channel.name, content: message.content,
-                                      expired: message.isExpired(), fingerprint: channel.owner.fingerprint, urlCheck: message.kind == .url ? "pending" : nil)
+                                      expired: message.isExpired(), fingerprint: channel.owner.fingerprint)
                 if message.kind == .url, !MessageLinkPolicy().allows(message.content) {
                     // The owner's key signed it, yet it is no web link: say so instead of checking it as one.
                     finding.unsafeScheme = MessageLinkPolicy.scheme(of: message.content) ?? "none"
-                    finding.urlCheck = nil
                 }
                 return finding
             case .url:
-                return Finding(file: file, kind: .url, content: PayloadDisplay(bytes).line, urlCheck: "pending")
+                return Finding(file: file, kind: .url, content: PayloadDisplay(bytes).line)
             case .vaultCode:
-                return Finding(file: file, kind: .vaultCode, content: "one code of a paper backup; restore it with `seqr vault restore`", command: "seqr vault restore")
+                return Finding(file: file, kind: .vaultCode, command: "seqr vault restore", note: "one code of a paper backup; restore it with `seqr vault restore`")
             case .jws:
-                return Finding(file: file, kind: .jws, content: "not verified here; verify it with `seqr jws verify --key KEY`", command: "seqr jws verify")
+                return Finding(file: file, kind: .jws, command: "seqr jws verify", note: "not verified here; verify it with `seqr jws verify --key KEY`")
             case .smartHealthCard:
-                return Finding(file: file, kind: .smartHealthCard, content: "not verified here; verify it with `seqr shc verify --jwks JWKS`", command: "seqr shc verify")
+                return Finding(file: file, kind: .smartHealthCard, command: "seqr shc verify", note: "not verified here; verify it with `seqr shc verify --jwks JWKS`")
             case .other:
                 return Finding(file: file, kind: .text, content: PayloadDisplay(bytes).line)
             }
@@ -184,17 +225,17 @@ struct ScanCommand: AsyncParsableCommand {
         // The fingerprint first, on its own line, before any text from the code: nothing a
         // name holds can then overwrite or reorder it (names with controls are refused anyway).
         if let fingerprint = finding.fingerprint { StandardStreams.print("fingerprint: \(fingerprint)") }
-        var line = "\(finding.file): \(finding.kind.words)"
+        var line = "\(finding.file): \(finding.kind?.words ?? "picture")"
         if let parts = finding.parts {
             let files = parts.map(\.file).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             line += " (joined from \(parts.count) parts in \(files.joined(separator: ", ")))"
         }
         if let channel = finding.channel { line += " on \"\(DisplayName.escaped(channel))\"" }
-        if let content = finding.content {
+        if let content = finding.content ?? finding.note {
             line += ": " + content.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayName.escaped(String($0)) }.joined(separator: "\n")
         }
         if finding.expired == true { line += "  ⚠ EXPIRED" }
-        if let check = finding.urlCheck { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }
+        if let check = finding.urlCheckSummary { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }
         if let scheme = finding.unsafeScheme {
             line += "\n  ⚠ NOT A WEB LINK: its scheme is \"\(DisplayName.escaped(scheme))\", not http or https; do not open it"
         }

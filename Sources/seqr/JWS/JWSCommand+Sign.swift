@@ -42,9 +42,11 @@ extension JWSCommand {
 
         func validate() throws {
             if output == nil && !printToken { throw ValidationError("give -o FILE for a QR code, or --print") }
+            if output == "-" && printToken { throw ValidationError("-o - and --print both write standard output: give one") }
         }
 
         func run() throws {
+            if let output { try FileWriter.checkWritable(output) }
             let pem = try readText(key, what: "key")
             var signer = try JWSSigningKey(pem: pem, algorithm: alg)
             signer.keyID = kid ?? JWK.publicJWK(signer.verificationKey.material)["kid"]

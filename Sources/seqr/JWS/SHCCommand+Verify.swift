@@ -8,19 +8,20 @@ extension SHCCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify",
-            abstract: "Verify a card from QR images or shc:/ texts (chunks in any order) and summarise it.",
+            abstract: "Verify a card from QR images, shc:/ texts or files of them (chunks in any order) and summarise it.",
             discussion: """
             The issuer's keys come from --jwks (the issuer's .well-known/jwks.json, saved) with \
             --issuer naming whose keys they are (or an "iss" member in the file), or --trusted, a \
             directory of such files, each with an "iss" member. A card is accepted only if its "iss" \
-            is the issuer those keys belong to. Exit 0 with the issuer, date and summary; one line and \
-            exit 1 when anything does not hold.
+            is the issuer those keys belong to. `seqr jws keygen --jwk --issuer URL` writes such a file. \
+            Exit 0 with the issuer, date and summary; else one line (a card whose text does not decode \
+            says "damaged card") and the status docs/cli.md names.
 
             Example: seqr shc verify card-1.png card-2.png --jwks jwks.json --issuer https://spec.smarthealth.cards/examples/issuer
             """
         )
 
-        @Argument(help: "QR pictures (any format seqr decode reads) or shc:/ texts; a chunked card needs all its chunks.")
+        @Argument(help: "QR pictures (any format seqr decode reads), shc:/ texts, or text files holding them (one per line); a chunked card needs all its chunks.")
         var inputs: [String]
 
         @Option(help: "The issuer's JWK set; needs --issuer unless the file has an \"iss\" member.")
@@ -42,7 +43,9 @@ extension SHCCommand {
         func run() throws {
             var contents: [String] = []
             for input in inputs {
-                if PictureInput.isPicture(input) {
+                if let texts = try Self.cardTexts(inFile: input) {
+                    contents += texts
+                } else if PictureInput.isPicture(input) {
                     let symbols = try PictureInput.symbols(in: input, decoder: QRDecoder(thorough: true))
                     let texts = symbols.compactMap { String(data: $0.payload, encoding: .utf8) }.filter { $0.lowercased().hasPrefix("shc:/") }
                     guard !texts.isEmpty else { throw CLIError("\(input): no shc:/ QR code found") }
@@ -54,13 +57,17 @@ extension SHCCommand {
                     throw CLIError("\(input): no such file (and not an shc:/ text)", status: .noInput)
                 }
             }
-            let token = try SmartHealthCard.jws(fromQRContents: contents)
             let card: SmartHealthCard
-            if let jwks {
-                let data = Data(try readText(jwks, what: "JWK set").utf8)
-                card = try SmartHealthCard.verify(jws: token, keys: JWKSet(json: data), trustedIssuer: Self.issuer(of: data, given: issuer))
-            } else {
-                card = try Self.verifyWithTrustedIssuers(token, directory: trusted!, issuer: issuer)
+            do {
+                let token = try SmartHealthCard.jws(fromQRContents: contents)
+                if let jwks {
+                    let data = Data(try readText(jwks, what: "JWK set").utf8)
+                    card = try SmartHealthCard.verify(jws: token, keys: JWKSet(json: data), trustedIssuer: Self.issuer(of: data, given: issuer))
+                } else {
+                    card = try Self.verifyWithTrustedIssuers(token, directory: trusted!, issuer: issuer)
+                }
+            } catch let error as SmartHealthCardError {
+                throw Self.explained(error)
             }
             let summary = card.summary
             if json {
@@ -80,6 +87,40 @@ extension SHCCommand {
                     let details = [shot.vaccineCodes.joined(separator: ", "), shot.performer, shot.lotNumber.map { "lot \($0)" }].compactMap { $0 }.joined(separator: "; ")
                     StandardStreams.print("  dose \(index + 1):     \(shot.date ?? "(no date)")  \(details)")
                 }
+            }
+        }
+
+        /// The card texts in a file that holds `shc:/…` text (one per line, chunks in any order); nil
+        /// for any other file (a picture) or no file at all.
+        static func cardTexts(inFile path: String) throws -> [String]? {
+            guard path != "-", FileManager.default.fileExists(atPath: path),
+                  let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            defer { try? handle.close() }
+            // The first bytes decide; a card is a few kilobytes, a picture is left to the picture reader.
+            guard let head = try? handle.read(upToCount: 64),
+                  String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("shc:/") else { return nil }
+            let rest = (try? handle.read(upToCount: maximumTextFileBytes)) ?? Data()
+            guard head.count + rest.count < maximumTextFileBytes else {
+                throw CLIError("\(path): larger than a card's text can be (\(maximumTextFileBytes / 1024) KiB)")
+            }
+            guard let text = String(data: head + rest, encoding: .utf8) else { throw CLIError("\(path): damaged card (not UTF-8 text)") }
+            return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+
+        /// A card's text file: at most 16 chunks of a JWS, which real cards keep to a few kilobytes.
+        static let maximumTextFileBytes = 256 * 1024
+
+        /// A card whose text does not decode, fit together or inflate was damaged (in printing, scanning
+        /// or copying): said in those words; a bad signature may be damage too, or a forgery.
+        static func explained(_ error: SmartHealthCardError) -> Error {
+            switch error {
+            case .invalidNumericEncoding, .inconsistentChunks, .notCompressed, .decompressionFailed, .invalidPayload,
+                 .signature(.malformed), .signature(.invalidHeader):
+                return CLIError("damaged card: \(error)")
+            case .signature(.invalidSignature):
+                return CLIError("damaged card, or a forgery: the signature does not verify (the text was altered, or another key signed it)")
+            default:
+                return error
             }
         }
 

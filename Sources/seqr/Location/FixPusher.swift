@@ -16,7 +16,19 @@ struct FixPusher {
         self.only = try only.map { try store.ownedShare(matching: $0, server: client.server).id }
     }
 
+    /// How far past this computer's clock a fix may be dated (clocks and GPS receivers drift a little).
+    static let futureTolerance: TimeInterval = 60
+
+    /// Refuses fixes dated in the future: followers would take them for the newest position, and
+    /// the server cannot tell (it never sees a fix's time).
+    static func refuseFuture(_ fixes: [LocationFix], now: Date = Date()) throws {
+        guard let fix = fixes.first(where: { $0.time.timeIntervalSince(now) > futureTolerance }) else { return }
+        let time = ISO8601DateFormatter()
+        throw CLIError("a fix is dated \(time.string(from: fix.time)), in the future (this computer's clock says \(time.string(from: now))); nothing was pushed")
+    }
+
     func push(_ fixes: [LocationFix]) async throws -> [LocationCommand.Push.Output.Target] {
+        try Self.refuseFuture(fixes)
         try store.recordOwnFixes(fixes)
         let now = Date()
         var targets: [LocationCommand.Push.Output.Target] = []

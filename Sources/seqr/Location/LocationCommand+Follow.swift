@@ -37,8 +37,8 @@ extension LocationCommand {
 
         struct FixOutput: Encodable {
             let seq: Int
-            let lat: Double
-            let lon: Double
+            let latitude: Double
+            let longitude: Double
             let accuracy: Double?
             let altitude: Double?
             let time: Date
@@ -124,6 +124,7 @@ extension LocationCommand {
         /// polls instead; true when done.
         func followLive(_ link: LocationShareLink, _ client: ServerClient, _ progress: inout Progress) async throws -> Bool {
             var connected = false
+            var connection = ConnectionReport(server: link.base)
             while true {
                 let events: AsyncThrowingStream<LocationAPI.StreamEvent, Error>
                 do {
@@ -135,11 +136,12 @@ extension LocationCommand {
                         if !json { StandardStreams.warn("no live feed (\(error)); checking every \(interval) s instead") }
                         return false
                     }
-                    StandardStreams.warn("\(error); retrying")
+                    connection.lost(error)
                     try await Task.sleep(for: .seconds(interval))
                     continue
                 }
                 connected = true
+                connection.back()
                 do {
                     // A burst of replayed fixes arrives as single events; the first one decides "wrong key", as a first poll would.
                     for try await event in events {
@@ -158,26 +160,49 @@ extension LocationCommand {
                         }
                     }
                     // Closed without an end event (the instance stopped, or a proxy cut it): resume on another.
+                    connection.lost(nil)
                 } catch let failure as ServerClientError {
-                    StandardStreams.warn("\(failure); reconnecting")
+                    connection.lost(failure)
                 }
                 try await Task.sleep(for: .seconds(min(interval, 1)))
             }
         }
 
+        /// Says on standard error when the connection to the server is lost, once, and when it is back.
+        struct ConnectionReport {
+            let server: String
+            private(set) var isLost = false
+
+            init(server: String) { self.server = server }
+
+            mutating func lost(_ error: Error?) {
+                guard !isLost else { return }
+                isLost = true
+                StandardStreams.warn("connection to \(DisplayName.escaped(server)) lost\(error.map { " (\($0))" } ?? ""); reconnecting")
+            }
+
+            mutating func back() {
+                guard isLost else { return }
+                isLost = false
+                StandardStreams.warn("connection to \(DisplayName.escaped(server)) is back")
+            }
+        }
+
         /// Asks for new fixes every `--interval` seconds (or once, with `--once`).
         func poll(_ link: LocationShareLink, _ client: ServerClient, _ progress: inout Progress) async throws {
+            var connection = ConnectionReport(server: link.base)
             while true {
                 let feed: LocationAPI.Feed
                 do {
                     feed = try await client.feed(shareID: link.shareID, after: progress.after)
                 } catch let failure as ServerClientError where !once && failure.code == nil {
-                    StandardStreams.warn("\(failure); retrying")
+                    connection.lost(failure)
                     try await Task.sleep(for: .seconds(interval))
                     continue
                 } catch {
                     throw locationFailure(error)
                 }
+                connection.back()
                 try checkFormat(feed.format, link: link)
                 if try show(feed.fixes, link: link, &progress) { return }
                 if once {
@@ -194,7 +219,7 @@ extension LocationCommand {
             let distance = previous.map { $0.distance(to: fix) }
             let bearing = previous.map { $0.bearing(to: fix) }
             if json {
-                let output = FixOutput(seq: seq, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy, altitude: fix.altitude, time: fix.time,
+                let output = FixOutput(seq: seq, latitude: fix.lat, longitude: fix.lon, accuracy: fix.accuracy, altitude: fix.altitude, time: fix.time,
                                        distance: distance.map { ($0 * 10).rounded() / 10 }, bearing: bearing.map { ($0 * 10).rounded() / 10 })
                 try JSONOutput.print(output, pretty: false)
                 return

@@ -24,7 +24,7 @@ extension LocationCommand {
         @Option(parsing: .unconditional, help: "Longitude in degrees (−180…180).") var lon: Double?
         @Option(help: "Horizontal accuracy in metres.") var accuracy: Double?
         @Option(parsing: .unconditional, help: "Altitude in metres.") var altitude: Double?
-        @Option(help: "When the fix was taken, ISO 8601 (default: now).") var time: String?
+        @Option(help: "When the fix was taken, ISO 8601 (default: now); not more than a minute in the future.") var time: String?
         @Option(help: "A GPX or NMEA 0183 log to push the fixes of.") var follow: String?
         @Flag(help: "With --follow: after the file's fixes, keep watching it and push fixes as they are appended (until interrupted).")
         var tail = false
@@ -59,6 +59,7 @@ extension LocationCommand {
             var log = follow.map { TrackLog(path: $0) }
             var fixes = try log?.read() ?? []
             if let follow, fixes.isEmpty && !tail { throw CLIError("\(follow): no fix to push (no valid GPX point or NMEA RMC/GGA sentence)") }
+            try FixPusher.refuseFuture(fixes)
             let store = try options.openStore()
             let (_, client) = try options.signedIn(store)
             let pusher = try FixPusher(store: store, client: client, only: share)

@@ -8,7 +8,8 @@ extension LocationCommand {
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rotate",
-            abstract: "Replace a share's id and key: old links stop working; prints the new link.")
+            abstract: "Replace a share's id and key: old links stop working; prints the new link.",
+            discussion: "The new share carries on the old one: it starts with your fixes of the last 24 hours, under the new key.")
 
         @Argument(help: "The share id (or its first characters).") var share: String
         @Option(help: "Also write the new link's QR code to this file (.png, .svg, .pdf).") var qr: String?
@@ -22,7 +23,7 @@ extension LocationCommand {
             let old = try store.ownedShare(matching: share, server: client.server)
             let rotated = try await withLocationErrors { try await client.rotateShare(id: old.id) }
             try store.deleteLocationShare(id: old.id)
-            try await ShareAnnouncement(options: options, publicURL: publicURL, qr: qr, showQR: !noQR)
+            try await ShareAnnouncement(options: options, publicURL: publicURL, qr: qr, showQR: !noQR, backfill: true)
                 .announce(rotated, key: LocationShareKey.generate(old.key.format), client: client, store: store, verb: "rotated \(old.id) into")
         }
     }

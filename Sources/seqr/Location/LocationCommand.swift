@@ -16,6 +16,7 @@ struct LocationCommand: AsyncParsableCommand {
         Sign in first with `seqr notes login` (same account).
 
           seqr location share --expires 24h        # prints the link and its QR code
+          seqr location extend SHARE --expires 24h # the same link, a new expiry
           seqr location push --lat 47.3769 --lon 8.5417 --accuracy 12
           seqr location push --follow track.gpx    # or an NMEA log; --tail keeps watching it
           seqr location follow 'https://HOST/l/…#k=…'
@@ -23,7 +24,7 @@ struct LocationCommand: AsyncParsableCommand {
         --format cryptojs writes Berry Picker Tracker's CryptoJS strings (AES-128-CBC): \
         UNAUTHENTICATED — a server can alter positions undetected. Only to interoperate.
         """,
-        subcommands: [Push.self, Share.self, Shares.self, Rotate.self, Revoke.self, Follow.self])
+        subcommands: [Push.self, Share.self, Shares.self, Extend.self, Rotate.self, Revoke.self, Follow.self])
 }
 
 extension LocationFormat: ExpressibleByArgument {

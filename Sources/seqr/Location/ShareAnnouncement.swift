@@ -5,17 +5,19 @@ import SeqrCore
 import SeqrQR
 import SeqrStore
 
-/// A new or rotated share: its key saved here, the recent own track uploaded under it, and the link printed.
+/// A new or rotated share: its key saved here, the recent own track uploaded under it if asked
+/// (`--backfill`, and always on rotation), and the link printed.
 struct ShareAnnouncement {
     let options: LocationOptions
     let publicURL: String?
     let qr: String?
     let showQR: Bool
+    /// Start the share with the own fixes of the last 24 hours (what the server would still keep of them).
+    let backfill: Bool
 
     func announce(_ share: LocationAPI.Share, key: LocationShareKey, client: ServerClient, store: LocalStore, verb: String) async throws {
         try store.saveLocationShare(OwnedLocationShare(id: share.id, server: client.server, key: key, created: share.createdAt, expires: share.expiresAt))
-        // Start the share with the recent track (what the server would still keep of it).
-        let recent = try store.ownFixes(since: Date().addingTimeInterval(-24 * 3600)).suffix(LocationAPI.maxFixesPerUpload)
+        let recent = backfill ? try store.ownFixes(since: Date().addingTimeInterval(-24 * 3600)).suffix(LocationAPI.maxFixesPerUpload) : []
         if !recent.isEmpty {
             _ = try await withLocationErrors { try await client.pushFixes(shareID: share.id, data: try recent.map { try key.seal($0, shareID: share.id) }) }
         }
@@ -28,11 +30,13 @@ struct ShareAnnouncement {
                                               fixesUploaded: recent.count, qr: qr))
             return
         }
-        StandardStreams.print("\(verb) share \(share.id) (\(share.format.rawValue))\(share.expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")")
-        if !recent.isEmpty { StandardStreams.print("uploaded the last \(recent.count) own fix\(recent.count == 1 ? "" : "es")") }
-        StandardStreams.print("anyone with this link can follow you until it is rotated or revoked:\n\(link)")
-        if let qr { StandardStreams.print("QR code → \(qr)") }
-        if showQR && qr == nil { StandardStreams.print(symbol.terminalText(colors: false)) }
+        // Standard output carries the link (and the QR code drawn for a terminal); what was done goes to standard error.
+        StandardStreams.warn("\(verb) share \(share.id) (\(share.format.commandLineName))\(share.expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")")
+        if !recent.isEmpty { StandardStreams.warn("uploaded the last \(recent.count) own fix\(recent.count == 1 ? "" : "es")") }
+        if let qr { StandardStreams.warn("wrote the link's QR code to \(qr)") }
+        StandardStreams.warn("anyone with this link can follow you until it \(share.expiresAt == nil ? "is" : "expires, is") rotated or revoked:")
+        StandardStreams.print(link.description)
+        if showQR && qr == nil && StandardStreams.outputIsTerminal { StandardStreams.print(symbol.terminalText(colors: false)) }
     }
 }
 

@@ -15,7 +15,7 @@ extension NotesCommand {
 
         @Option(help: "The title, at most 30 characters.") var title: String
         @Option(help: "The info, at most 2,500 characters (default: read from standard input).") var info: String?
-        @Option(help: "seqr (ChaCha20-Poly1305), the only format new notes are stored in.") var format: Format = .seqr
+        @Option(help: "seqr, the only format new notes are stored in.") var format: Format = .seqr
         @OptionGroup var options: NotesOptions
 
         func run() async throws {
@@ -26,8 +26,8 @@ extension NotesCommand {
             }
             let text = info ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let note = try NotePlaintext(title: title, info: text)
-            let (session, client) = try options.signedIn()
-            let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
+            let (signedIn, signedInClient) = try options.signedIn()
+            let (cipher, session, client) = try await options.verifiedCipher(signedIn, signedInClient)
             let sealed = try cipher.seal(note, noteVersion: 1, account: session.kdf)
             let stored = try await withNotesErrors { try await client.create(sealed) }
             try options.rememberWritten([(sealed.id, 1)], session: session)

@@ -11,9 +11,13 @@ extension NotesCommand {
         static let configuration = CommandConfiguration(
             commandName: "import", abstract: "Add the notes of an export file to your account, as new notes.",
             discussion: """
-            --from seqr (the default) reads a file from `seqr notes export`; --from onions reads a Parse \
-            export of the Onions app's notes (docs/formats/onions.md), opened with the Onions password \
-            (--onions-password-file or SEQR_ONIONS_PASSWORD, else the account password). Every note is \
+            --from seqr (the default) reads a file from `seqr notes export`, opened with its export \
+            password (--export-password-file or SEQR_EXPORT_PASSWORD; else the account password, and \
+            when that does not open it — an export made before `seqr notes passwd` — the export \
+            password is asked for); --from onions reads a Parse export of the Onions app's notes \
+            (docs/formats/onions.md), opened with the Onions password (--onions-password-file or \
+            SEQR_ONIONS_PASSWORD, else the account password). The account password is checked before \
+            the file is opened, and every note is \
             stored re-encrypted with Seqr's own note encryption. If any note does not open, nothing is \
             uploaded unless --skip-bad is given. --dry-run decrypts and prints what would be imported, \
             without a server or an account.
@@ -27,6 +31,8 @@ extension NotesCommand {
         @Option(help: "The export's format: seqr or onions.") var from: Source = .seqr
         @Option(name: .customLong("onions-password-file"), help: "The Onions password, first line of this file (SEQR_ONIONS_PASSWORD works too; default: the account password).")
         var onionsPasswordFile: String?
+        @Option(name: .customLong("export-password-file"), help: "The password the seqr export was made with, first line of this file (SEQR_EXPORT_PASSWORD works too; default: the account password).")
+        var exportPasswordFile: String?
         @Flag(name: .customLong("dry-run"), help: "Decrypt and print the notes; upload nothing (no server or account needed).") var dryRun = false
         @Flag(name: .customLong("skip-bad"), help: "Import the notes that open, and report the others.") var skipBad = false
         @OptionGroup var options: NotesOptions
@@ -41,22 +47,21 @@ extension NotesCommand {
 
         func run() async throws {
             let data = file == "-" ? StandardStreams.readAllInput() : try ImageFile.readBytes(file)
+            // The account password first: notes sealed under a mistyped one could never be opened.
+            let account = dryRun ? nil : try options.signedIn()
+            var checked: (NoteCipher, NotesSession, ServerClient)?
+            if let (session, client) = account { checked = try await options.verifiedCipher(session, client) }
             let entries: [Entry]
             switch from {
-            case .seqr:
-                let password = try options.passwordOptions.source.read(confirm: false)
-                entries = try NotesExportFile.open(data, password: password).notes.map { Entry(objectId: nil, title: $0.title, info: $0.info, createdAt: nil) }
-            case .onions:
-                entries = try onionsEntries(data)
+            case .seqr: entries = try seqrEntries(data)
+            case .onions: entries = try onionsEntries(data)
             }
-            if dryRun {
+            guard let (cipher, session, client) = checked else {
                 if options.json { return try JSONOutput.print(entries) }
                 for entry in entries { print("\(entry.objectId.map { "\(DisplayName.escaped($0))  " } ?? "")\(DisplayName.escaped(entry.title))") }
                 print("\(entries.count) note\(entries.count == 1 ? "" : "s") would be imported (dry run: nothing uploaded)")
                 return
             }
-            let (session, client) = try options.signedIn()
-            let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
             var added = 0
             for entry in entries {
                 // Imported notes are stored as seqr-aead-v1 whatever format they were exported from.
@@ -71,6 +76,27 @@ extension NotesCommand {
             }
             if options.json { try JSONOutput.print(["imported": added]); return }
             print("imported \(added) note\(added == 1 ? "" : "s") from \(file)")
+        }
+
+        /// The notes of a `seqr notes export` file. Its password is the one given for it, else the
+        /// account password; an export made before a password change is opened with the old one,
+        /// asked for on the terminal.
+        func seqrEntries(_ data: Data) throws -> [Entry] {
+            let exportSource = SecretSource.exportPassword(file: exportPasswordFile)
+            let contents: NotesExportFile.Contents
+            if exportSource.isGiven {
+                contents = try NotesExportFile.open(data, password: exportSource.read(confirm: false))
+            } else {
+                do {
+                    contents = try NotesExportFile.open(data, password: options.passwordOptions.source.read(confirm: false))
+                } catch NotesError.exportWrongPasswordOrDamaged {
+                    guard let asked = try exportSource.readIfGiven(confirm: false) else {
+                        throw CLIError("the export does not open with the account password: give the password it was made with (--export-password-file or SEQR_EXPORT_PASSWORD), or the file was changed", status: .noPermission)
+                    }
+                    contents = try NotesExportFile.open(data, password: asked)
+                }
+            }
+            return contents.notes.map { Entry(objectId: nil, title: $0.title, info: $0.info, createdAt: nil) }
         }
 
         /// The notes of a Parse export that open with the Onions password and fit Seqr's limits;

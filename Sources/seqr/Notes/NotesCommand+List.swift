@@ -9,12 +9,16 @@ extension NotesCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "Decrypt and list the titles of your notes.")
 
+        @Option(help: "Only notes whose title contains this text (case and accents ignored).") var search: String?
         @OptionGroup var options: NotesOptions
 
         func run() async throws {
             let (session, client) = try options.signedIn()
             let notes = try await withNotesErrors { try await client.notes() }
             let cipher = NoteCipher(password: notes.isEmpty ? "" : try options.passwordOptions.source.read(confirm: false))
+            if !notes.isEmpty, let check = session.passwordCheck, !(try cipher.accountKeys(session.kdf).matches(passwordCheck: check)) {
+                throw CLIError("wrong password for this account", status: .noPermission)
+            }
             // One damaged note must not hide the others: show what opens, then report the rest.
             var opened: [(NotesAPI.Note, NotePlaintext)] = [], failed: [(NotesAPI.Note, Error)] = []
             for (note, result) in try options.open(notes, with: cipher, session: session) {
@@ -23,21 +27,34 @@ extension NotesCommand {
                 case .failure(let error): failed.append((note, error))
                 }
             }
-            if let first = failed.first, opened.isEmpty { throw first.1 }
+            if let (note, error) = failed.first, opened.isEmpty {
+                for (other, error) in failed.dropFirst() {
+                    StandardStreams.warn("note \(other.id.uuidString.lowercased()) cannot be opened: \(error)")
+                }
+                throw CLIError("note \(note.id.uuidString.lowercased()) cannot be opened: \(error)", status: (error as? ExitStatusReporting)?.exitStatus ?? .dataError)
+            }
+            if let search {
+                // Titles are encrypted: the search runs here, after opening.
+                opened = opened.filter { $0.1.title.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+            }
             if options.json {
                 try JSONOutput.print(opened.map { NoteOutput($0.0, $0.1, showingInfo: true) })
             } else {
-                if opened.isEmpty { print("no notes") }
+                if opened.isEmpty { print(search == nil ? "no notes" : "no note's title contains \(DisplayName.escaped(search!))") }
                 for (note, plain) in opened {
                     print("\(note.shortID)  \(plain.title)  (v\(note.version)\(note.format == .rncryptor ? ", rncryptor" : ""))")
                 }
             }
             for (note, error) in failed {
-                StandardStreams.warn("note \(note.shortID) cannot be opened: \(error)")
+                StandardStreams.warn("note \(note.id.uuidString.lowercased()) cannot be opened: \(error)")
             }
             let legacy = opened.filter { $0.0.format == .rncryptor }.count
             if legacy > 0 {
-                StandardStreams.warn("\(legacy) note\(legacy == 1 ? " is" : "s are") still RNCryptor, whose key is a cheaper password test for the server: `seqr notes passwd` (or an edit) re-seals them")
+                StandardStreams.warn("\(legacy) note\(legacy == 1 ? " is" : "s are") still RNCryptor, whose key is a cheaper password test for the server: `seqr notes upgrade` re-seals them")
+            }
+            let older = opened.filter { $0.0.format == .seqrAEAD && !$0.0.encrypted.isCurrentFieldVersion }.count
+            if older > 0 {
+                StandardStreams.warn("\(older) note\(older == 1 ? " is" : "s are") of an older field version, which the web app cannot open: `seqr notes upgrade` re-seals them")
             }
             if !failed.isEmpty { throw ExitCode(.dataError) }
         }

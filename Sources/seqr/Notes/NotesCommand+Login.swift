@@ -14,12 +14,14 @@ extension NotesCommand {
 
         func run() async throws {
             let store = try options.openStore()
-            let client = options.client(server: options.serverURL(session: nil))
+            // The server this store last signed in to, unless --server or $SEQR_NOTES_SERVER says otherwise.
+            let client = options.client(server: options.serverURL(session: try store.notesSession()))
             let kdf = try await withNotesErrors { try await client.kdf(username: username) }
             let password = try options.passwordOptions.source.read(confirm: false)
             let keys = try AccountKeys(password: password, parameters: kdf)
             let session = try await withNotesErrors { try await client.login(username: username, authKey: keys.authenticationToken) }
-            try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt))
+            try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt,
+                                                   passwordCheck: keys.passwordCheck))
             if options.json { try JSONOutput.print(["username": username, "server": client.server, "plan": session.plan]) } else {
                 print("signed in as \(username) on \(client.server)")
             }

@@ -21,8 +21,8 @@ extension NotesCommand {
                 throw CLIError("--kdf-iterations must be at least \(AccountKDFParameters.minimumIterations)", status: .usage)
             }
             let store = try options.openStore()
-            let (session, client) = try options.signedIn()
-            let oldCipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
+            let (signedIn, signedInClient) = try options.signedIn()
+            let (oldCipher, session, client) = try await options.verifiedCipher(signedIn, signedInClient)
             let replacement = try SecretSource.newPassword(file: newPasswordFile).read(confirm: true)
             let notes = try await withNotesErrors { try await client.notes() }
             let newKDF = AccountKDFParameters.fresh(iterations: kdfIterations)
@@ -39,6 +39,7 @@ extension NotesCommand {
             try options.rememberWritten(notes.map { ($0.id, $0.version + 1) }, session: session)
             var updated = session
             updated.kdf = newKDF
+            updated.passwordCheck = try newCipher.accountKeys(newKDF).passwordCheck
             try store.saveNotesSession(updated)
             if options.json { try JSONOutput.print(["reencryptedNotes": notes.count]); return }
             print("password changed; \(notes.count) note\(notes.count == 1 ? "" : "s") re-encrypted; other sessions signed out")

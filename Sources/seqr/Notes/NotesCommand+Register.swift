@@ -24,7 +24,8 @@ extension NotesCommand {
             let keys = try AccountKeys(password: password, parameters: kdf)
             let client = options.client(server: options.serverURL(session: nil))
             let session = try await withNotesErrors { try await client.register(username: username, authKey: keys.authenticationToken, kdf: kdf) }
-            try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt))
+            try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt,
+                                                   passwordCheck: keys.passwordCheck))
             if options.json { try JSONOutput.print(["username": username, "server": client.server, "plan": session.plan]) } else {
                 print("registered \(username) on \(client.server) (\(session.plan) plan); signed in")
             }

@@ -11,7 +11,7 @@ struct NotesCommand: AsyncParsableCommand {
         discussion: """
         The password never leaves this machine: it yields an authentication key (sent to the server, \
         which keeps only an Argon2id hash of it) and an encryption key (kept here). Notes are \
-        ChaCha20-Poly1305 with a fresh nonce, each field bound to the note, its role and its version; \
+        AES-256-GCM with a fresh nonce (note field version 3), each field bound to the note, its role and its version; \
         this machine remembers the newest version of each note it has opened and refuses an older \
         one (a rollback by the server). RNCryptor v3 notes stored by earlier versions are still read, \
         and re-sealed on edit. Only the session token is kept in the local store; commands that \
@@ -21,6 +21,6 @@ struct NotesCommand: AsyncParsableCommand {
           seqr notes add --title "Wi-Fi" --info "hunter2"
           seqr notes list
         """,
-        subcommands: [Register.self, Login.self, Logout.self, Add.self, List.self, Show.self,
-                      Edit.self, Remove.self, Passwd.self, Export.self, Import.self])
+        subcommands: [Register.self, Login.self, Logout.self, Status.self, Add.self, List.self, Show.self,
+                      Edit.self, Remove.self, Passwd.self, Upgrade.self, Export.self, Import.self])
 }

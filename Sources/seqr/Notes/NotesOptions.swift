@@ -47,6 +47,35 @@ struct NotesOptions: ParsableArguments {
         return (session, client(server: serverURL(session: session), token: session.token))
     }
 
+    /// Reads the password and checks it against the account before anything is written: a note
+    /// sealed under a mistyped password could never be opened again. The check is local
+    /// (``NotesSession/passwordCheck``); a session saved by an older Seqr has none, so the server
+    /// checks the key once (a sign-in), and the session it answers is kept with the check.
+    /// - Returns: the cipher, and the session and client to use from now on.
+    func verifiedCipher(_ session: NotesSession, _ client: ServerClient) async throws -> (NoteCipher, NotesSession, ServerClient) {
+        let cipher = NoteCipher(password: try passwordOptions.source.read(confirm: false))
+        let keys = try cipher.accountKeys(session.kdf)
+        if let check = session.passwordCheck {
+            guard keys.matches(passwordCheck: check) else { throw Self.wrongPassword }
+            return (cipher, session, client)
+        }
+        let answer: NotesAPI.SessionResponse
+        do {
+            answer = try await client.login(username: session.username, authKey: keys.authenticationToken)
+        } catch ServerClientError.server(_, "wrong_credentials", _) {
+            throw Self.wrongPassword
+        } catch {
+            throw notesFailure(error)
+        }
+        let checked = NotesSession(server: session.server, username: session.username, token: answer.token, kdf: answer.kdf,
+                                   expires: answer.expiresAt, passwordCheck: keys.passwordCheck)
+        try openStore().saveNotesSession(checked)
+        try? await client.logout()  // the token this device held before, replaced by the checked one
+        return (cipher, checked, self.client(server: checked.server, token: checked.token))
+    }
+
+    static let wrongPassword = CLIError("wrong password for this account; nothing was written", status: .noPermission)
+
     /// Opens notes as served. A note older than what this machine has seen of it is refused
     /// (the server rolled it back); what opens is remembered, so it can never go back later.
     func open(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [(NotesAPI.Note, Result<NotePlaintext, Error>)] {
@@ -64,9 +93,11 @@ struct NotesOptions: ParsableArguments {
         return results
     }
 
-    /// Every note opened, or the first failure.
+    /// Every note opened, or the first failure, naming its note.
     func openAll(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [NotePlaintext] {
-        try open(notes, with: cipher, session: session).map { try $0.1.get() }
+        try open(notes, with: cipher, session: session).map { note, result in
+            do { return try result.get() } catch { throw CLIError("note \(note.id.uuidString.lowercased()) cannot be opened: \(error)", status: (error as? ExitStatusReporting)?.exitStatus ?? .dataError) }
+        }
     }
 
     /// Remembers notes this machine just wrote, at the versions their fields were sealed for.

@@ -53,6 +53,9 @@ struct EncodeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file; '-' for standard output.")
     var output: String?
 
+    @Flag(help: "Overwrite the -o file if it exists.")
+    var force = false
+
     @Option(help: "Output format: png, svg, pdf, terminal or text (overrides the -o extension).")
     var format: OutputFormat?
 
@@ -69,6 +72,7 @@ struct EncodeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let output { try FileWriter.checkWritable(output, replacing: force) }
         let payload = try readPayload()
         let symbol: QRSymbol
         if micro {
@@ -88,7 +92,7 @@ struct EncodeCommand: ParsableCommand {
         case .text: Data(symbol.terminalText(margin: margin, colors: false).utf8)
         }
         if let output, output != "-" {
-            try FileWriter.write(bytes, to: output)
+            try FileWriter.write(bytes, to: output, overwrite: force)
             let summary = Summary(output: output, format: chosen.rawValue, symbol: symbol.micro ? "microqr" : "qr", version: symbol.version,
                                   errorCorrection: symbol.errorCorrection.rawValue, modules: symbol.size, payloadBytes: payload.count)
             if json {

@@ -30,6 +30,10 @@ struct SecretSource: Sendable {
         SecretSource(name: "passphrase", file: file, fileOption: "--passphrase-file", environmentVariable: "SEQR_PASSPHRASE")
     }
 
+    static func exportPassword(file: String?) -> SecretSource {
+        SecretSource(name: "export password", file: file, fileOption: "--export-password-file", environmentVariable: "SEQR_EXPORT_PASSWORD")
+    }
+
     static func newPassword(file: String?) -> SecretSource {
         SecretSource(name: "new password", file: file, fileOption: "--new-password-file", environmentVariable: "SEQR_NEW_PASSWORD")
     }
@@ -50,19 +54,30 @@ struct SecretSource: Sendable {
     }
 
     /// The secret, or nil when there is no file, no variable and no terminal to ask on.
+    /// A secret is read once per process: a pipe (`<(…)`, `/dev/stdin`) holds it only once, and a
+    /// person is not asked twice for the same password.
     func readIfGiven(confirm: Bool) throws -> String? {
+        let key = "\(name)\u{0}\(file ?? "")\u{0}\(environmentVariable)"
+        if let cached = Self.alreadyRead.withLock({ $0[key] }) { return cached }
         let secret = try readFromSource(confirm: confirm)
+        if let secret { Self.alreadyRead.withLock { $0[key] = secret } }
         if confirm, let secret, secret.count < Self.shortLength {
             StandardStreams.warn("warning: a \(name) of \(secret.count) character\(secret.count == 1 ? "" : "s") is easy to guess for anyone who gets the ciphertext; \(Self.shortLength) or more (a few random words) are much safer")
         }
         return secret
     }
 
+    private static let alreadyRead = LockedDictionary()
+
+    /// Whether a file or the environment gives the secret (so that reading it asks nobody).
+    var isGiven: Bool { file != nil || ProcessInfo.processInfo.environment[environmentVariable] != nil }
+
     /// Fails early, before any long work, when the file option names a file that cannot be read.
+    /// A pipe or FIFO is not opened here: opening it would wait for its writer, and reading it
+    /// would use up the secret.
     func checkReadable() throws(CLIError) {
         guard let file else { return }
-        guard let handle = FileHandle(forReadingAtPath: file) else { throw CLIError("\(file): cannot read the \(name) file", status: .noInput) }
-        try? handle.close()
+        guard access(file, R_OK) == 0 else { throw CLIError("\(file): cannot read the \(name) file", status: .noInput) }
     }
 
     /// `text` without the line ending a file, a variable set with `$(cat …)` or a pasted line may carry.
@@ -74,9 +89,12 @@ struct SecretSource: Sendable {
 
     private func readFromSource(confirm: Bool) throws -> String? {
         if let file {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            // FileHandle reads to the end whatever the file is; String(contentsOfFile:) refuses pipes and FIFOs.
+            guard let handle = FileHandle(forReadingAtPath: file), let data = try? handle.readToEnd(),
+                  let text = String(data: data, encoding: .utf8) else {
                 throw CLIError("\(file): cannot read the \(name) file", status: .noInput)
             }
+            try? handle.close()
             // "\r\n" is one Character in Swift: a split at "\n" alone would keep a Windows line
             // ending, and the next line, in the secret.
             var line = String(text.prefix { $0 != "\n" && $0 != "\r\n" })
@@ -142,4 +160,16 @@ struct PasswordOptions: ParsableArguments {
     var passwordFile: String?
 
     var source: SecretSource { .password(file: passwordFile) }
+}
+
+/// The secrets read so far in this process, by source.
+private final class LockedDictionary: @unchecked Sendable {
+    private var values: [String: String] = [:]
+    private let lock = NSLock()
+
+    func withLock<T>(_ body: (inout [String: String]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&values)
+    }
 }

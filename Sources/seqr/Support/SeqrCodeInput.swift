@@ -5,8 +5,8 @@ import SeqrQR
 
 /// Writes a binary Seqr code as a QR image (PNG, SVG or PDF by extension), or, with a link
 /// base, the code as a link (``SeqrCodeLink``), checked to fit a version-40 code first.
-func writeCode(_ bytes: [UInt8], to path: String, link: String? = nil) throws {
-    try writeSymbol(codeSymbol(bytes, link: link), to: path)
+func writeCode(_ bytes: [UInt8], to path: String, overwrite: Bool = true, link: String? = nil) throws {
+    try writeSymbol(codeSymbol(bytes, link: link), to: path, overwrite: overwrite)
 }
 
 /// The QR symbol of a Seqr code, raw or as a link.
@@ -20,13 +20,13 @@ func codeSymbol(_ bytes: [UInt8], link: String?) throws -> QRSymbol {
 }
 
 /// A QR symbol as PNG, SVG or PDF, by the file's extension.
-func writeSymbol(_ symbol: QRSymbol, to path: String) throws {
+func writeSymbol(_ symbol: QRSymbol, to path: String, overwrite: Bool = true) throws {
     let data: Data = switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "svg": Data(symbol.svg().utf8)
     case "pdf": try symbol.pdfData()
     default: try symbol.pngData()
     }
-    try FileWriter.write(data, to: path)
+    try FileWriter.write(data, to: path, overwrite: overwrite)
 }
 
 /// The payloads of the QR codes in a picture (a file, PDF pages, or "-" for standard input), or the bytes of a Seqr link, a "base64:…" or plain base64 argument.

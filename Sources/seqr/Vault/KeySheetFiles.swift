@@ -11,8 +11,8 @@ struct KeySheetSplit: ExpressibleByArgument, Sendable {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "-of-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]),
-              (2...16).contains(n), (2...n).contains(k) else { return nil }
+        // The ranges are checked by `vault backup`, which says what they are.
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), k >= 0, n >= 0 else { return nil }
         threshold = k
         count = n
     }
@@ -25,7 +25,8 @@ struct KeySheetSplit: ExpressibleByArgument, Sendable {
 enum KeySheetFiles {
     static func paths(output: String, asPNG: Bool, count: Int) -> [String] {
         (0..<count).map { $0 + 1 }.map { number in
-            if asPNG { return URL(fileURLWithPath: output).appendingPathComponent("key-sheet-\(number).png").path }
+            // Joined by hand: paths stay as the user gave them (URL would make them absolute).
+            if asPNG { return (output.hasSuffix("/") ? output : output + "/") + "key-sheet-\(number).png" }
             return String(output.dropLast(".pdf".count)) + "-key-sheet-\(number).pdf"
         }
     }

@@ -75,15 +75,19 @@ extension VaultCommand {
         // Parity, page limit and progress (VaultPlanOptions.swift).
         @OptionGroup var planOptions: VaultPlanOptions
 
-        @Flag(name: .shortAndLong, help: "No progress on standard error (the bar shows only on a terminal anyway).")
+        @Flag(name: .shortAndLong, help: "No progress or summary on standard error (the warning to delete key-sheet files still shows).")
         var quiet = false
 
         @Flag(help: "Print a JSON summary on standard output.")
         var json = false
 
         func validate() throws {
-            guard Int(rounds) >= PasswordKDF.minimumIterations else {
-                throw ValidationError("--rounds must be at least \(PasswordKDF.minimumIterations.formatted()) (OWASP asks for \(PasswordKDF.recommendedIterations.formatted()))")
+            // Every bound is the one restore enforces (VaultMessage), so no backup is written that cannot be read back.
+            guard Int(rounds) >= PasswordKDF.minimumIterations, rounds <= VaultMessage.maximumRounds else {
+                throw ValidationError("--rounds must be from \(PasswordKDF.minimumIterations.formatted()) to \(VaultMessage.maximumRounds.formatted()) (OWASP asks for \(PasswordKDF.recommendedIterations.formatted()); restore refuses more)")
+            }
+            if let shares, !(2...16).contains(shares.count) || !(2...shares.count).contains(shares.threshold) {
+                throw ValidationError("--shares \(shares.threshold)-of-\(shares.count): N goes from 2 to 16 and K from 2 to N (with K = 1 every sheet alone would be the key)")
             }
             if let qrVersion, !(10...40).contains(qrVersion) { throw ValidationError("--qr-version must be between 10 and 40") }
             guard (72...600).contains(dpi) else { throw ValidationError("--dpi must be between 72 and 600") }
@@ -125,12 +129,14 @@ extension VaultCommand {
             if toStandardOutput && StandardStreams.outputIsTerminal {
                 throw CLIError("-o -: standard output is a terminal; redirect it to a file or give -o NAME.pdf")
             }
-            let contents = file == "-" ? [UInt8](StandardStreams.readAllInput()) : try Self.readContents(file)
             let asPNG = !toStandardOutput && (output.hasSuffix("/") || isDirectory(output))
             if !asPNG && !toStandardOutput && URL(fileURLWithPath: output).pathExtension.lowercased() != "pdf" {
                 throw CLIError("\(output): give a .pdf file, '-' for standard output, or a directory ending in / for PNG pages")
             }
             try refuseExistingBackup(asPNG: asPNG)
+            // Before the password and the work: an output that cannot be written is reported at once.
+            if !toStandardOutput { try Self.prepareOutput(output, asPNG: asPNG) }
+            let contents = file == "-" ? [UInt8](StandardStreams.readAllInput()) : try Self.readContents(file)
             let sheetFiles = shares.map { KeySheetFiles.paths(output: output, asPNG: asPNG, count: $0.count) } ?? []
             if !force, let existing = sheetFiles.first(where: { FileManager.default.fileExists(atPath: $0) }) {
                 throw CLIError("\(existing) exists; use --force to replace the key sheets", status: .cannotCreate)
@@ -157,35 +163,33 @@ extension VaultCommand {
             printout.includesRestoreProgram = !noRestoreProgram
 
             // Sheets are drawn before anything is written, so a failure cannot leave pages without their key.
+            // PNG pages go to a staging folder beside the target first (StagedPageFolder).
+            let staged = asPNG ? try StagedPageFolder(target: output) : nil
             let sheets = try KeySheetFiles.render(backup: backup, label: sheetLabel ?? document.title, paper: paper, dpi: dpi,
-                                                  output: toStandardOutput ? nil : output, asPNG: asPNG,
+                                                  output: toStandardOutput ? nil : staged?.staging ?? output, asPNG: asPNG,
                                                   restoreProgram: printout.includesRestoreProgram)
 
-            // A bar per page written, on a terminal only (VaultPlanOptions.swift).
-            let bar = ProgressBar("writing pages", total: printout.pageCount, enabled: !quiet && !json && ProgressBar.standardErrorIsTerminal)
+            // A bar per page written on a terminal, else a line per tenth (ProgressBar).
+            let bar = ProgressBar("writing pages", total: printout.pageCount, enabled: !quiet && !json)
             defer { bar.clear() }
-            if asPNG {
-                try FileWriter.createDirectory(output)
-                var written: Set<String> = []
-                try printout.forEachPNGPage(dpi: dpi) { index, page in
-                    let name = String(format: "page-%03d.png", index + 1)
-                    try FileWriter.write(page, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, overwrite: force)
-                    written.insert(name)
-                    bar.update(index + 1)
-                }
-                // Pages of an older, longer backup would otherwise be restored together with the new one.
-                for stale in Self.pageFiles(in: output) where !written.contains(stale) {
-                    let path = URL(fileURLWithPath: output).appendingPathComponent(stale).path
-                    do { try FileManager.default.removeItem(atPath: path) } catch {
-                        throw CLIError("\(path): cannot remove this page of the older backup")
+            if let staged {
+                let sheetNames = Set(KeySheetFiles.paths(output: output, asPNG: true, count: 16).map { URL(fileURLWithPath: $0).lastPathComponent })
+                try staged.commit(removingStale: { written in
+                    force ? (Self.pageFiles(in: output) + sheetNames).filter { !written.contains($0) } : []
+                }) {
+                    try printout.forEachPNGPage(dpi: dpi) { index, page in
+                        let name = String(format: "page-%03d.png", index + 1)
+                        try FileWriter.write(page, to: URL(fileURLWithPath: staged.staging).appendingPathComponent(name).path)
+                        bar.update(index + 1)
                     }
+                    try sheets.write(overwrite: false)
                 }
             } else if toStandardOutput {
                 StandardStreams.write(try printout.pdfData())
             } else {
                 try FileWriter.write(printout.pdfData(pageDone: { bar.update($0) }), to: output, overwrite: force)
+                try sheets.write(overwrite: force)
             }
-            try sheets.write(overwrite: force)
             bar.clear()
             let sheetsSummary = backup.keySheets.map {
                 KeySheetsSummary(backupId: $0.identifier, threshold: $0.threshold, count: $0.count, password: keying.usesPassword, files: sheetFiles)
@@ -205,8 +209,11 @@ extension VaultCommand {
                 if let sheets = sheetsSummary {
                     StandardStreams.warn("wrote \(sheets.count) key sheets (backup id \(sheets.backupId)): any \(sheets.threshold) restore\(sheets.password ? ", with the password" : ""); hand each to a different person, away from the pages")
                     for file in sheets.files { StandardStreams.warn("  \(file)") }
-                    StandardStreams.warn("once they are printed, delete these files: \(sheets.threshold) of them\(sheets.password ? " and the password" : "") beside the pages decrypt the backup")
                 }
+            }
+            // Never hidden, by -q or --json: files that decrypt the backup are lying beside it.
+            if let sheets = sheetsSummary {
+                StandardStreams.warn("once the key sheets are printed, delete these files: \(sheets.threshold) of them\(sheets.password ? " and the password" : "") beside the pages decrypt the backup")
             }
         }
 
@@ -222,6 +229,24 @@ extension VaultCommand {
             }
             let password = try passwordOptions.source.read(confirm: true)
             return (.keySheets(threshold: shares.threshold, count: shares.count, password: password), true)
+        }
+
+        /// Checks that the output can be written, creating its last folder only: `pages/` for PNG
+        /// pages is made when its parent exists (at the end, from the staging folder), and a PDF's
+        /// folder likewise; a deeper missing folder is an error, before any password or work.
+        static func prepareOutput(_ output: String, asPNG: Bool) throws(CLIError) {
+            var path = output
+            while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if asPNG {
+                try FileWriter.checkWritable(path)
+                return
+            }
+            if !FileManager.default.fileExists(atPath: folder) {
+                try FileWriter.checkWritable(folder)  // its parent must exist: only the last folder is made
+                try FileWriter.createDirectory(folder)
+            }
+            try FileWriter.checkWritable(output)
         }
 
         /// Refuses, before the password and the KDF, to replace a backup without --force.

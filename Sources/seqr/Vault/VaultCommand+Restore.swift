@@ -17,7 +17,7 @@ extension VaultCommand {
             """
         )
 
-        @Argument(help: "Pictures holding the codes: PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF (every page); '-' reads one from standard input.")
+        @Argument(help: "Pictures holding the codes: PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF (every page), or a folder of pages that `vault backup -o FOLDER/` wrote; '-' reads one from standard input.")
         var pictures: [String]
 
         @Option(name: .shortAndLong, help: "Where to write the restored document ('-' for standard output).")
@@ -63,9 +63,21 @@ extension VaultCommand {
             for picture in pictures + shareFiles where picture != "-" && !FileManager.default.fileExists(atPath: picture) {
                 throw CLIError("\(picture): no such file", status: .noInput)
             }
+            let pictures = try Self.expandingFolders(pictures)
             // Sheets first: a mistyped word or an unreadable sheet is reported before minutes of scanning.
-            var shares: [KeyShare] = []
-            for file in shareFiles { shares += try KeyShare.read(fromFile: file) }
+            var shares: [KeyShare] = [], sheetFiles: [String] = []
+            for file in shareFiles {
+                for share in try KeyShare.read(fromFile: file) {
+                    if let earlier = shares.firstIndex(of: share) {
+                        throw CLIError("\(file) is the same key sheet (sheet \(share.number)) as \(sheetFiles[earlier]): give a different sheet", status: .usage)
+                    }
+                    shares.append(share)
+                    sheetFiles.append(file)
+                }
+            }
+            // A file that cannot be read (a broken photo) is reported and skipped while the others
+            // are read; it is an error only if the backup cannot be completed without it.
+            let unreadable = UnreadableFiles()
             var assembler = VaultAssembler()
             // Every picture quickly first, a page only until it gave every code a page holds; if
             // codes are then still missing, the pages that look cut short again, then the pages
@@ -75,8 +87,17 @@ extension VaultCommand {
             // A bar per page read, on a terminal only: codes found of the codes needed.
             let bar = ProgressBar("reading codes", total: 1, enabled: !quiet && !json && ProgressBar.standardErrorIsTerminal)
             let read = try assembler.addCodes(onPagesOf: pictures, reading: { picture in
-                picture == "-" ? try ImageFile.pages(of: standardInput, path: "standard input") : try ImageFile.readPages(picture)
+                do {
+                    return picture == "-" ? try ImageFile.pages(of: standardInput, path: "standard input") : try ImageFile.readPages(picture)
+                } catch {
+                    unreadable.add(picture, error)
+                    return []
+                }
             }, progress: { reading, assembler in
+                if let error = unreadable.take(reading.file) {
+                    bar.warn("\(reading.file == "-" ? "standard input" : reading.file): skipped: \(error)")
+                    return
+                }
                 guard !json && !quiet else { return }
                 let file = reading.file == "-" ? "standard input" : reading.file
                 let name = switch reading.look {
@@ -89,6 +110,10 @@ extension VaultCommand {
                 bar.update(min(assembler.foundCodes + assembler.foundParityCodes, assembler.totalCodes ?? 1), total: assembler.totalCodes ?? 1)
             })
             bar.clear()
+            if !assembler.isComplete, let (file, error) = unreadable.first {
+                throw CLIError("codes are missing, and \(unreadable.count) file\(unreadable.count == 1 ? "" : "s") could not be read (\(file): \(error))",
+                               status: (error as? ExitStatusReporting)?.exitStatus ?? .dataError)
+            }
             if assembler.isComplete && read < pictures.count && !json && !quiet {
                 StandardStreams.warn("all codes found; \(pictures.count - read) more file\(pictures.count - read == 1 ? "" : "s") not needed")
             }
@@ -106,6 +131,17 @@ extension VaultCommand {
                 try JSONOutput.print(summary)
             } else if output != "-" && !quiet {
                 StandardStreams.warn("restored \"\(document.title)\" (\(summary.bytes) bytes, \(summary.contentType)) to \(output)")
+            }
+        }
+
+        /// A folder stands for the page files `vault backup -o FOLDER/` writes there, in order.
+        static func expandingFolders(_ pictures: [String]) throws -> [String] {
+            try pictures.flatMap { picture -> [String] in
+                var isFolder: ObjCBool = false
+                guard picture != "-", FileManager.default.fileExists(atPath: picture, isDirectory: &isFolder), isFolder.boolValue else { return [picture] }
+                let pages = Backup.pageFiles(in: picture).sorted()
+                guard !pages.isEmpty else { throw CLIError("\(picture): a folder without page files (page-001.png, …)", status: .noInput) }
+                return pages.map { URL(fileURLWithPath: picture).appendingPathComponent($0).path }
             }
         }
 
@@ -130,5 +166,40 @@ extension VaultCommand {
             return line
         }
 
+    }
+}
+
+/// Files the restore could not read, kept while the others are read (from several threads).
+private final class UnreadableFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [(file: String, error: any Error)] = []
+    private var unreported: [String: any Error] = [:]
+
+    /// Records a failure; a file that fails again in a later look is reported once.
+    func add(_ file: String, _ error: any Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !failures.contains(where: { $0.file == file }) else { return }
+        failures.append((file, error))
+        unreported[file] = error
+    }
+
+    /// The failure of `file` not yet reported, if any.
+    func take(_ file: String) -> (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return unreported.removeValue(forKey: file)
+    }
+
+    var first: (String, any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures.first.map { ($0.file, $0.error) }
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(failures.map(\.file)).count
     }
 }

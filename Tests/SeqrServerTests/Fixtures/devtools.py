@@ -1,9 +1,10 @@
 """Headless Chromium over the DevTools protocol on a pipe (--remote-debugging-pipe: no websocket
-module needed), for the viewer's browser tests (visit_page.py, follow_scenario.py)."""
+module needed), for the viewer's browser tests (visit_page.py, follow_scenario.py, phone_scenario.py)."""
 import json
 import os
 import subprocess
 import sys
+import time
 
 
 class Chromium:
@@ -50,6 +51,26 @@ class Chromium:
         """A new tab on `url`; returns its session id."""
         target = self.send("Target.createTarget", {"url": url})["targetId"]
         return self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+    def evaluate(self, expression, session):
+        """The value of a JavaScript expression in the page."""
+        return self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)["result"].get("value")
+
+    def wait_for(self, expression, session, seconds=20):
+        """Whether the expression became true within `seconds`."""
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if self.evaluate(expression, session):
+                return True
+            time.sleep(0.2)
+        return False
+
+    def check(self, condition, text):
+        """One scenario step: prints "ok TEXT", or "FAILED TEXT" and ends the browser and the script."""
+        print(("ok " if condition else "FAILED ") + text, flush=True)
+        if not condition:
+            self.process.kill()
+            sys.exit(1)
 
     def close(self):
         try:

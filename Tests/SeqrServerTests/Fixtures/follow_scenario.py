@@ -19,27 +19,16 @@ browser = Chromium(chromium, os.path.join(directory, "follow-profile"), ["--wind
 send = browser.send
 
 
-def check(condition, text):
-    print(("ok " if condition else "FAILED ") + text, flush=True)
-    if not condition:
-        browser.process.kill()
-        sys.exit(1)
-
-
+check = browser.check
 session = browser.open(url)
 
 
 def evaluate(expression):
-    return send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)["result"].get("value")
+    return browser.evaluate(expression, session)
 
 
 def wait_for(expression, seconds=20):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if evaluate(expression):
-            return True
-        time.sleep(0.2)
-    return False
+    return browser.wait_for(expression, session, seconds)
 
 
 # Where the newest fix is drawn, relative to the map's centre, in pixels.

@@ -5,7 +5,10 @@ screenshot. `chromium --dump-dom` cannot do this for the location viewer: it dum
 event, before the live feed's events arrive, and a --virtual-time-budget never runs out while
 the feed's event stream is open.
 
-Usage: visit_page.py CHROMIUM URL PROFILE SECONDS [--screenshot FILE] [-- EXTRA CHROMIUM FLAGS]"""
+With --address FILE it also writes the address the page shows in the address bar (location.href)
+to FILE.
+
+Usage: visit_page.py CHROMIUM URL PROFILE SECONDS [--screenshot FILE] [--address FILE] [-- EXTRA CHROMIUM FLAGS]"""
 import base64
 import sys
 import time
@@ -20,12 +23,21 @@ if "--screenshot" in args:
     at = args.index("--screenshot")
     screenshot = args[at + 1]
     del args[at:at + 2]
+address = None
+if "--address" in args:
+    at = args.index("--address")
+    address = args[at + 1]
+    del args[at:at + 2]
 chromium, url, profile, seconds = args[0], args[1], args[2], float(args[3])
 
 browser = Chromium(chromium, profile, extra)
 try:
     session = browser.open(url)
     time.sleep(seconds)
+    if address:
+        href = browser.send("Runtime.evaluate", {"expression": "location.href", "returnByValue": True}, session)
+        with open(address, "w") as out:
+            out.write(href["result"]["value"])
     if screenshot:
         data = browser.send("Page.captureScreenshot", {"format": "png"}, session)["data"]
         with open(screenshot, "wb") as out:

@@ -88,6 +88,15 @@ extension PostgresRepository {
         }
     }
 
+    public func setShareExpiry(id: String, owner: UUID, expiresAt: Date?) async throws -> Bool {
+        for try await _ in try await client.query("""
+            UPDATE location_share SET expires_at = \(expiresAt?.timeIntervalSince1970) WHERE id = \(id) AND account_id = \(owner) RETURNING id
+            """, logger: logger) {
+            return true
+        }
+        return false
+    }
+
     public func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention, storageQuota: Int?) async throws -> Int {
         try await transaction { connection in
             if storageQuota != nil { try await Self.lockAccount(connection, logger: self.logger, owner: owner) }

@@ -79,6 +79,14 @@ extension SQLiteRepository {
         }
     }
 
+    public func setShareExpiry(id: String, owner: UUID, expiresAt: Date?) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE location_share SET expires_at = ? WHERE id = ? AND account_id = ?",
+                           arguments: [expiresAt?.timeIntervalSince1970, id, Self.key(owner)])
+            return db.changesCount == 1
+        }
+    }
+
     public func appendFixes(shareID: String, owner: UUID, data: [String], now: Date, retention: LocationRetention, storageQuota: Int?) async throws -> Int {
         try await database.write { db in
             guard let next = try Int.fetchOne(db, sql: "SELECT next_seq FROM location_share WHERE id = ? AND account_id = ?",

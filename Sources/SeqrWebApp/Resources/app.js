@@ -1,0 +1,140 @@
+// The app shell: routes (#/notes, #/notes/<id>, #/location, #/account, …), the signed-in state,
+// the idle lock, the offline banner and the service worker. Views are in views/ and only call
+// the format, crypto and API modules.
+import { h, message, replace } from './js/dom.js';
+import { IdleLock } from './js/idle-lock.js';
+import { LocationSharing } from './js/location-sharing.js';
+import { NotesClient } from './js/notes-client.js';
+import { Session } from './js/session.js';
+import { locationView } from './js/views/location.js';
+import { noteDetailView } from './js/views/note-detail.js';
+import { noteEditorView } from './js/views/note-editor.js';
+import { noteListView } from './js/views/note-list.js';
+import { accountView, passwordView } from './js/views/password.js';
+import { signInView } from './js/views/sign-in.js';
+
+// The server's base: where /app/ is served from (an origin, or an origin and a proxy's path prefix).
+const base = new URL('..', document.baseURI).href.replace(/\/+$/, '');
+const main = document.getElementById('main');
+const tabs = document.getElementById('tabs');
+const offline = document.getElementById('offline');
+const toastEl = document.getElementById('toast');
+const session = new Session(base, localStorage);
+
+const app = {
+  session,
+  notes: new NotesClient(session),
+  sharing: new LocationSharing(session.api, base),
+  viewGeneration: 0,
+
+  /** Runs a view's loading step, showing its failure in `status`. */
+  async load(work, status) {
+    const generation = app.viewGeneration;
+    try { await work(); setOffline(false); } catch (error) { if (generation === app.viewGeneration) replace(status, message('error', app.problem(error))); }
+  },
+  /** Runs an action, showing its failure in `status`; true when it succeeded. */
+  async run(work, status) {
+    replace(status);
+    try { await work(); setOffline(false); return true; } catch (error) { replace(status, message('error', app.problem(error))); return false; }
+  },
+  problem(error) {
+    if (error.code === 'offline') { setOffline(true); return 'You are offline: this needs the server. Try again when connected.'; }
+    if (error.status === 401) { app.expired(); return 'The session has ended: sign in again.'; }
+    const text = {
+      quota_exceeded: 'This account holds as many notes as its plan allows: delete one first.',
+      storage_quota_exceeded: 'This account\'s storage is full: delete notes first.',
+      too_many_shares: 'Too many live shares: stop one first.',
+      wrong_password: 'The current password is wrong.',
+    }[error.code];
+    return text ?? (error.message ? error.message[0].toUpperCase() + error.message.slice(1) : 'Something went wrong.');
+  },
+  toast(text) {
+    const item = h('div', { class: 'toast' }, text);
+    toastEl.replaceChildren(item);
+    setTimeout(() => item.remove(), 3000);
+  },
+  unlocked() {
+    idle.start();
+    if (['', '#/', '#/sign-in', '#/register'].includes(location.hash)) location.hash = '#/notes';
+    else route();
+  },
+  lock() {
+    idle.stop();
+    session.lock();
+    route();
+  },
+  async signOut() {
+    idle.stop();
+    if (app.sharing.active) { try { await app.sharing.stop(); } catch { /* revoked or offline */ } }
+    await session.signOut();
+    location.hash = '#/sign-in';
+    route();
+  },
+  expired() {
+    idle.stop();
+    session.keys = new Map();
+    session.api.token = null;
+    route();
+  },
+};
+
+const idle = new IdleLock(() => app.lock());
+
+function setOffline(isOffline) {
+  offline.hidden = !isOffline;
+  document.body.classList.toggle('is-offline', isOffline);
+}
+// navigator.onLine only knows about this device's network; a stopped or unreachable server is
+// found by asking it (GET /health, never cached).
+async function checkServer() {
+  if (!navigator.onLine) { setOffline(true); return; }
+  try {
+    const response = await fetch(`${base}/health`, { cache: 'no-store', credentials: 'omit' });
+    setOffline(!response.ok);
+  } catch { setOffline(true); }
+}
+addEventListener('online', checkServer);
+addEventListener('offline', () => setOffline(true));
+checkServer();
+
+function viewFor(hash) {
+  if (!session.signedIn) return hash === '#/register' ? signInView(app, { mode: 'register' }) : signInView(app);
+  if (!session.unlocked) return signInView(app, { mode: 'unlock' });
+  const parts = hash.replace(/^#\/?/, '').split('/');
+  switch (parts[0]) {
+    case 'notes':
+      if (parts[1] === 'new') return noteEditorView(app);
+      if (parts[1] && parts[2] === 'edit') return noteEditorView(app, parts[1]);
+      if (parts[1]) return noteDetailView(app, parts[1]);
+      return noteListView(app);
+    case 'location': return locationView(app);
+    case 'account': return parts[1] === 'password' ? passwordView(app) : accountView(app);
+    default: return noteListView(app);
+  }
+}
+
+async function route() {
+  app.viewGeneration++;
+  const view = await viewFor(location.hash);
+  const open = session.unlocked;
+  tabs.hidden = !open;
+  document.body.classList.toggle('signed-in', open);
+  const section = location.hash.split('/')[1] || 'notes';
+  for (const link of tabs.querySelectorAll('a')) {
+    if (link.dataset.section === section) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  replace(main, view);
+  if (performance.getEntriesByName('seqr:first-view').length === 0) performance.mark('seqr:first-view');  // scripts/bench-webapp
+  document.title = `${main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
+  if (!main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  scrollTo(0, 0);
+}
+
+addEventListener('hashchange', route);
+route();
+
+// The app shell only (never an API answer) is cached so the app opens offline (sw.js).
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('sw.js', { scope: './' }).catch(() => { /* no offline shell; the app still works online */ });
+}

@@ -1,0 +1,95 @@
+// The seqr-server API (docs/openapi.yaml) as the web app calls it: same origin, JSON bodies,
+// a bearer token held in memory. Errors come back as ApiError {status, code, message} with the
+// server's stable code (stale_version, wrong_credentials, quota_exceeded, …), or code
+// `offline` when the server could not be reached. No DOM.
+
+export class ApiError extends Error {
+  constructor(status, code, message, retryAfter = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** ISO 8601 without fractional seconds: what Swift's .iso8601 strategy reads. */
+export function isoDate(date) { return new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z'); }
+
+export class SeqrAPI {
+  /** `base`: the server's origin (and path prefix), e.g. location.origin. */
+  constructor(base, fetchFunction = globalThis.fetch.bind(globalThis)) {
+    this.base = base.replace(/\/+$/, '');
+    this.fetch = fetchFunction;
+    this.token = null;
+  }
+
+  async request(method, path, body = undefined, { auth = true } = {}) {
+    const headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (auth && this.token) headers.Authorization = `Bearer ${this.token}`;
+    let response;
+    try {
+      response = await this.fetch(this.base + path, {
+        method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer',
+      });
+    } catch {
+      throw new ApiError(0, 'offline', 'the server cannot be reached: check the connection and try again');
+    }
+    if (response.status === 204) return null;
+    let json = null;
+    try { json = await response.json(); } catch { json = null; }
+    if (!response.ok) {
+      const retry = response.headers.get('Retry-After');
+      throw new ApiError(response.status, json?.error ?? `http_${response.status}`,
+        json?.message ?? `the server answered ${response.status}`, retry === null ? null : Number(retry));
+    }
+    return json;
+  }
+
+  // Accounts and sessions.
+  kdf(username) { return this.request('GET', `/v1/kdf?username=${encodeURIComponent(username)}`, undefined, { auth: false }).then((r) => r.kdf); }
+  async register(username, authKey, kdf) {
+    const session = await this.request('POST', '/v1/accounts', { username, authKey, kdf }, { auth: false });
+    this.token = session.token;
+    return session;
+  }
+  async login(username, authKey) {
+    const session = await this.request('POST', '/v1/sessions', { username, authKey }, { auth: false });
+    this.token = session.token;
+    return session;
+  }
+  async logout() {
+    if (!this.token) return;
+    try { await this.request('DELETE', '/v1/sessions/current'); } finally { this.token = null; }
+  }
+  account() { return this.request('GET', '/v1/account'); }
+  /** `notes`: every note re-sealed, each as {note, version: the version it was read at}. */
+  changePassword(authKey, newAuthKey, newKDF, notes) {
+    return this.request('PUT', '/v1/account/password', { authKey, newAuthKey, newKDF, notes });
+  }
+
+  // Notes.
+  listNotes() { return this.request('GET', '/v1/notes').then((r) => r.notes); }
+  getNote(id) { return this.request('GET', `/v1/notes/${encodeURIComponent(id)}`); }
+  createNote(note) { return this.request('POST', '/v1/notes', { note }); }
+  /** `version`: the version edited; a stale one is ApiError 409 stale_version. */
+  updateNote(note, version) { return this.request('PUT', `/v1/notes/${encodeURIComponent(note.id)}`, { note, version }); }
+  deleteNote(id) { return this.request('DELETE', `/v1/notes/${encodeURIComponent(id)}`); }
+
+  // Location shares.
+  listShares() { return this.request('GET', '/v1/location/shares').then((r) => r.shares); }
+  createShare({ format = 'seqr-location-v1', expiresAt = null } = {}) {
+    const body = { format };
+    if (expiresAt) body.expiresAt = isoDate(expiresAt);
+    return this.request('POST', '/v1/location/shares', body);
+  }
+  /** `fixes`: sealed data strings, oldest first (at most 500). */
+  pushFixes(shareID, fixes) { return this.request('POST', `/v1/location/shares/${encodeURIComponent(shareID)}/fixes`, { fixes }); }
+  revokeShare(shareID) { return this.request('DELETE', `/v1/location/shares/${encodeURIComponent(shareID)}`); }
+  rotateShare(shareID) { return this.request('POST', `/v1/location/shares/${encodeURIComponent(shareID)}/rotate`); }
+  feed(shareID, after = null) {
+    return this.request('GET', `/v1/location/feed/${encodeURIComponent(shareID)}${after === null ? '' : `?after=${after}`}`, undefined, { auth: false });
+  }
+}

@@ -1,0 +1,34 @@
+// A link's QR code as an SVG element, drawn from Debian's qrcode-generator (served from this
+// origin at /app/vendor/qrcode-generator.js, a classic script that defines `qrcode`). It is
+// loaded when the first code is drawn, not before sign-in: it is the app's largest file.
+// The modules become one <path>, built with DOM calls: no markup strings.
+import { h } from './dom.js';
+
+let loading = null;
+/** Loads the library once (a <script> from this origin, as the CSP allows). */
+export function loadQRCodeLibrary() {
+  if (typeof globalThis.qrcode === 'function') return Promise.resolve();
+  loading ??= new Promise((resolve, reject) => {
+    const script = h('script', { src: new URL('vendor/qrcode-generator.js', document.baseURI).href });
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => { loading = null; reject(new Error('the QR code library did not load')); });
+    document.head.append(script);
+  });
+  return loading;
+}
+
+/** An <svg> of `text` (type number chosen by the library, error correction M, 4-module quiet zone). */
+export function qrCodeSVG(text, label) {
+  if (typeof globalThis.qrcode !== 'function') throw new Error('the QR code library did not load');
+  const qr = globalThis.qrcode(0, 'M');
+  qr.addData(text, 'Byte');
+  qr.make();
+  const n = qr.getModuleCount(), quiet = 4, size = n + 2 * quiet;
+  let d = '';
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + quiet} ${r + quiet}h1v1h-1z`;
+  }
+  return h('svg:svg', { viewBox: `0 0 ${size} ${size}`, class: 'qr', role: 'img', 'aria-label': label, 'shape-rendering': 'crispEdges' },
+    h('svg:rect', { width: size, height: size, fill: '#fff' }),
+    h('svg:path', { d, fill: '#000' }));
+}

@@ -1,0 +1,122 @@
+// Live location: start a share (expiry, optional label), show its link and QR code, share or
+// copy it, and watch it run: "Sharing until 18:40", the last fix's age and accuracy, hidden-page
+// warnings; new link (rotate) and stop (revoke). Shares made elsewhere can be revoked here.
+import { ageText, clock, field, h, message, replace } from '../dom.js';
+import { loadQRCodeLibrary, qrCodeSVG } from '../qr-code.js';
+
+const EXPIRIES = [['15', '15 minutes'], ['60', '1 hour'], ['240', '4 hours'], ['720', '12 hours'], ['1440', '24 hours'], ['', 'Until I stop']];
+
+export function locationView(app) {
+  const view = h('section', { class: 'stack', 'aria-labelledby': 'location-title' }, h('h1', { id: 'location-title' }, 'Live location'));
+  const body = h('div', { class: 'stack' });
+  const others = h('div', { class: 'stack' });
+  view.append(body, others);
+  const sharing = app.sharing;
+
+  // Rebuilt when a share starts, ends or gets a new link; otherwise only its facts change.
+  let shown = null, card = null;
+  const render = () => {
+    if (app.viewGeneration !== generation) { sharing.removeEventListener('change', render); return; }
+    const state = sharing.active ? sharing.share.id : `ended:${sharing.ended}`;
+    if (state === shown && card?.update) { card.update(); return; }
+    shown = state;
+    card = sharing.active ? activeCard(app, sharing) : startForm(app, sharing);
+    replace(body, card);
+  };
+  const generation = app.viewGeneration;
+  sharing.addEventListener('change', render);
+  render();
+  loadOtherShares(app, others);
+  return view;
+}
+
+function startForm(app, sharing) {
+  const expiry = field('Share for', { name: 'expiry' }, { tag: 'select' });
+  for (const [value, text] of EXPIRIES) expiry.input.append(h('option', { value, selected: value === '60' }, text));
+  const label = field('Label (optional)', { name: 'label', maxLength: 40, autocomplete: 'off', placeholder: 'e.g. Berry picking, north field' },
+    { hint: 'Shown on this device only; followers see just the map.' });
+  const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  if (sharing.ended) status.append(message('info', sharing.ended === 'expired' ? 'The last share expired.' : sharing.ended === 'stopped' ? 'Sharing stopped; the link no longer works.' : `The last share ended: ${sharing.ended}.`));
+  const start = h('button', { type: 'submit', class: 'primary wide' }, 'Start sharing');
+  return h('form', { class: 'card stack', onsubmit: async (event) => {
+    event.preventDefault();
+    start.disabled = true;
+    const minutes = Number(expiry.input.value);
+    await app.run(() => sharing.start({ expiresAt: minutes ? new Date(Date.now() + minutes * 60_000) : null, label: label.input.value.trim() }), status);
+    start.disabled = false;
+  } },
+  h('p', { class: 'lead' }, 'Share where you are with a link. Positions are encrypted on this phone under a key that only the link carries; the server stores ciphertext.'),
+  expiry.wrapper, label.wrapper, status, start);
+}
+
+function activeCard(app, sharing) {
+  const link = sharing.link;
+  const until = sharing.share.expiresAt ? `Sharing until ${clock(sharing.share.expiresAt)}` : 'Sharing until you stop';
+  const linkField = field('Share link', { name: 'link', value: link, readOnly: true, spellcheck: false },
+    { hint: 'Anyone with this link sees your position until the share ends. It contains the key: share it only with people you trust.' });
+  linkField.input.addEventListener('focus', () => linkField.input.select());
+  const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  const facts = h('dl', { class: 'facts' });
+  const tick = () => {
+    if (!facts.isConnected) { clearInterval(timer); return; }
+    sharing.checkExpiry();
+    const fix = sharing.lastFix;
+    replace(facts,
+      h('div', {}, h('dt', {}, 'Last fix'), h('dd', { id: 'fix-age' }, fix ? ageText(Date.now() - fix.time) : 'waiting for GPS…')),
+      h('div', {}, h('dt', {}, 'Accuracy'), h('dd', { id: 'fix-accuracy' }, fix?.accuracy !== undefined && fix ? `± ${Math.round(fix.accuracy)} m` : '—')),
+      h('div', {}, h('dt', {}, 'Sent'), h('dd', { id: 'fix-count' }, `${sharing.pushed}${sharing.pending.length ? ` (+${sharing.pending.length} waiting)` : ''}`)));
+  };
+  const timer = setInterval(tick, 1000);
+  tick();
+  const notes = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  const updateNotes = () => replace(notes,
+    sharing.hidden ? message('info', 'This page is in the background: the browser may pause location until you come back. The newest position is sent as soon as it is shown.') : null,
+    sharing.lastError ? message('error', sharing.lastError) : null);
+  updateNotes();
+
+  const copy = h('button', { type: 'button', onclick: async () => {
+    try { await navigator.clipboard.writeText(link); app.toast('Link copied'); } catch { linkField.input.select(); app.toast('Select the link and copy it'); }
+  } }, 'Copy link');
+  const share = navigator.share ? h('button', { type: 'button', class: 'primary', onclick: async () => {
+    try { await navigator.share({ title: sharing.label || 'My live location', url: link }); } catch { /* dismissed */ }
+  } }, 'Share…') : null;
+
+  const qr = h('div', { class: 'qr-frame' });
+  loadQRCodeLibrary().then(() => replace(qr, qrCodeSVG(link, 'QR code of the share link')),
+    (error) => replace(qr, message('error', error.message)));
+
+  const card = h('div', { class: 'stack' },
+    h('div', { class: 'card live stack' },
+      h('p', { class: 'live-state' }, h('span', { class: 'pulse', 'aria-hidden': 'true' }), h('strong', { id: 'sharing-until' }, until)),
+      sharing.label ? h('p', { class: 'hint share-label' }, sharing.label) : null,
+      facts, notes, status,
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', class: 'danger', onclick: () => app.run(async () => { await sharing.stop(); app.toast('Sharing stopped'); }, status) }, 'Stop sharing'),
+        h('button', { type: 'button', onclick: () => app.run(async () => { await sharing.rotate(); app.toast('New link: the old one no longer works'); }, status) }, 'New link'))),
+    h('div', { class: 'card stack' },
+      h('h2', {}, 'Link for followers'),
+      qr,
+      linkField.wrapper,
+      h('div', { class: 'actions' }, share, copy)));
+  card.update = () => { tick(); updateNotes(); };
+  return card;
+}
+
+async function loadOtherShares(app, container) {
+  let shares;
+  try { shares = await app.session.api.listShares(); } catch { return; }
+  const mine = app.sharing.active ? app.sharing.share.id : null;
+  const rest = shares.filter((s) => s.id !== mine);
+  if (rest.length === 0) { replace(container); return; }
+  const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  replace(container, h('h2', {}, 'Other shares'),
+    h('p', { class: 'hint' }, 'Made on another device, or before this page was reloaded (their keys are not here).'),
+    h('ul', { class: 'share-list' }, rest.map((s) => h('li', { class: 'share-item' },
+      h('div', {}, h('code', {}, s.id.slice(0, 8)), ' · ', s.expiresAt ? `until ${clock(s.expiresAt)}` : 'no expiry', ` · ${s.fixes} fixes`),
+      h('button', { type: 'button', class: 'danger-outline small', 'aria-label': `Revoke share ${s.id.slice(0, 8)}`, onclick: () => app.run(async () => {
+        await app.session.api.revokeShare(s.id);
+        app.toast('Share revoked');
+        loadOtherShares(app, container);
+      }, status) }, 'Revoke')))),
+    status);
+}

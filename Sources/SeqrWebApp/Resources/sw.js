@@ -1,0 +1,42 @@
+// Seqr's service worker: keeps the app shell (this page's HTML, style, scripts, icons) so the app
+// opens offline. It never caches or answers anything outside /app/ — no API response, key or note
+// is ever stored here — and fetches the shell from the network first, so an update shows at once.
+const CACHE = 'seqr-app-shell-v1';
+const SHELL = [
+  './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
+  'vendor/qrcode-generator.js',
+  'app.js', 'js/api.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/location-fix.js', 'js/location-sharing.js',
+  'js/note-error.js', 'js/note-field.js', 'js/note-kdf.js', 'js/note.js', 'js/notes-client.js', 'js/qr-code.js',
+  'js/seen-versions.js', 'js/session.js', 'js/share-link.js',
+  'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
+  'js/views/password.js', 'js/views/sign-in.js',
+];
+const scope = new URL(self.registration.scope);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL.map((path) => new Request(new URL(path, scope), { cache: 'no-cache' }))))
+    .then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  // Only the shell: same origin, under /app/, GET. Everything else (the API above all) goes to the
+  // network untouched.
+  if (event.request.method !== 'GET' || url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const response = await fetch(event.request, { cache: 'no-cache' });
+      if (response.ok && SHELL.some((path) => new URL(path, scope).href === url.origin + url.pathname)) cache.put(url.origin + url.pathname, response.clone());
+      return response;
+    } catch {
+      const cached = await cache.match(url.origin + url.pathname) ?? (event.request.mode === 'navigate' ? await cache.match(new URL('./', scope).href) : undefined);
+      return cached ?? Response.error();
+    }
+  })());
+});

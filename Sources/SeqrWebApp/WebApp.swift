@@ -1,0 +1,62 @@
+import Foundation
+import SeqrLocationViewer
+
+/// The installable web app as seqr-server serves it at `/app/`: every file in this target's
+/// `Resources` folder (by extension, `WebAppFile.contentTypes`), `index.html` at `/app/` itself,
+/// and Debian's qrcode-generator at `/app/vendor/qrcode-generator.js`. All files are read once,
+/// when the server starts; a request can only name one of them (no file system path is built
+/// from a URL).
+public struct WebApp: Sendable {
+    /// The operator's tile server, the only other origin the page may load (images) from.
+    public let tiles: MapTileSource?
+    /// Keyed by the path below `/app/`; the index is also under the empty path.
+    public let files: [String: WebAppFile]
+    /// Files in Resources with an extension that is not served (a test keeps this empty).
+    public let unservedFiles: [String]
+
+    public enum Path {
+        public static let root = "/app/"
+        public static let qrcodeGenerator = "vendor/qrcode-generator.js"
+    }
+
+    public init(tiles: MapTileSource?, qrcodeGenerator: QRCodeGeneratorFile?) throws(WebAppError) {
+        guard let resources = Bundle.module.url(forResource: "Resources", withExtension: nil),
+              let names = FileManager.default.subpaths(atPath: resources.path)
+        else { throw .resourcesMissing }
+        var files: [String: WebAppFile] = [:]
+        var unserved: [String] = []
+        for name in names.sorted() {
+            var isDirectory: ObjCBool = false
+            let url = resources.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard let type = WebAppFile.contentTypes[url.pathExtension], WebAppFile.isServableName(name[...]),
+                  let contents = FileManager.default.contents(atPath: url.path)
+            else { unserved.append(name); continue }
+            files[name] = WebAppFile(path: name, contentType: type, contents: contents)
+        }
+        guard let index = files["index.html"] else { throw .resourcesMissing }
+        files[""] = index
+        if let qrcodeGenerator {
+            files[Path.qrcodeGenerator] = WebAppFile(path: Path.qrcodeGenerator, contentType: WebAppFile.contentTypes["js"]!,
+                                                     contents: qrcodeGenerator.script)
+        }
+        self.tiles = tiles
+        self.files = files
+        unservedFiles = unserved
+    }
+
+    /// The file a request path below `/app/` names, or nil (404).
+    public func file(at path: Substring) -> WebAppFile? {
+        guard path.isEmpty || WebAppFile.isServableName(path) else { return nil }
+        return files[String(path)]
+    }
+
+    /// On every app response. Scripts, styles, the API, the manifest and the service worker from
+    /// this origin only, never inline or eval'd; images also as blob:/data: (QR codes drawn in the
+    /// page) and from the operator's tile server; the page cannot be framed or post elsewhere.
+    public var contentSecurityPolicy: String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+            + "img-src 'self' blob: data:\(tiles.map { " " + $0.origin } ?? ""); manifest-src 'self'; worker-src 'self'; "
+            + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SeqrLocationViewer
+import SeqrServer
+import SeqrWebApp
+import Testing
+
+/// What seqr-server promises about the web app's files at /app/, checked in process.
+@Suite("the web app's files at /app/")
+struct WebAppRoutesTests {
+    static let qrcodeGeneratorPath = "/usr/share/javascript/qrcode-generator/qrcode.js"
+
+    /// The headers every /app answer carries, whatever its status.
+    static func expectAppHeaders(_ response: TestResponse, csp: String, _ what: String) {
+        #expect(response.headers[.contentSecurityPolicy] == csp, "\(what)")
+        #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(what)")
+        #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(what)")
+        #expect(response.headers[.cacheControl] == "no-cache", "\(what)")
+    }
+
+    @Test("every file in Resources is served at /app/<path> with its own bytes and content type, the index at /app/ itself, js/ modules too")
+    func everyFileServed() async throws {
+        let app = try WebApp(tiles: nil, qrcodeGenerator: try QRCodeGeneratorFile())
+        #expect(app.unservedFiles.isEmpty, "files in Sources/SeqrWebApp/Resources with an extension not served: \(app.unservedFiles)")
+        let paths = app.files.keys.filter { !$0.isEmpty }.sorted()
+        #expect(paths.contains("index.html") && paths.contains("manifest.webmanifest") && paths.contains("sw.js"))
+        #expect(paths.contains { $0.hasPrefix("js/") && $0.hasSuffix(".js") }, "no module under js/: \(paths)")
+        let expectedTypes = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+                             "webmanifest": "application/manifest+json", "png": "image/png"]
+        try await Backend.sqlite.withApp { client, _, _ in
+            for path in paths {
+                let response = try await client.execute(uri: "/app/" + path, method: .get)
+                #expect(response.status == .ok, "\(path)")
+                #expect(Data(buffer: response.body) == app.files[path]?.contents, "\(path)")
+                if let type = expectedTypes[(path as NSString).pathExtension] { #expect(response.headers[.contentType] == type, "\(path)") }
+                Self.expectAppHeaders(response, csp: app.contentSecurityPolicy, path)
+            }
+            let index = try await client.execute(uri: "/app/", method: .get)
+            #expect(index.status == .ok && index.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(Data(buffer: index.body) == app.files["index.html"]?.contents)
+            let bare = try await client.execute(uri: "/app", method: .get)
+            #expect(bare.status == .movedPermanently && bare.headers[.location] == "/app/")
+        }
+    }
+
+    @Test("the CSP: nothing inline or eval'd, everything from this origin, images also blob:, data: and the --map-tiles origin alone")
+    func contentSecurityPolicy() async throws {
+        let plain = try WebApp(tiles: nil, qrcodeGenerator: nil).contentSecurityPolicy
+        #expect(plain == "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' blob: data:; "
+            + "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+        #expect(!plain.contains("unsafe"))
+        let tiles = try MapTileSource(template: "https://tiles.example:8443/{z}/{x}/{y}.png")
+        let csp = try WebApp(tiles: tiles, qrcodeGenerator: nil).contentSecurityPolicy
+        #expect(csp.contains("; img-src 'self' blob: data: https://tiles.example:8443; "))
+        #expect(csp.matches(of: /https?:\/\/[^\s;]+/).map { String($0.0) } == ["https://tiles.example:8443"])
+        try await Backend.sqlite.withApp(webApp: WebAppSettings(tiles: tiles)) { client, _, _ in
+            for uri in ["/app/", "/app/app.js", "/app/no-such-file.js"] {
+                Self.expectAppHeaders(try await client.execute(uri: uri, method: .get), csp: csp, uri)
+            }
+        }
+    }
+
+    @Test("qrcode-generator is served from Debian's file at /app/vendor/qrcode-generator.js; missing, a one-line error naming the package")
+    func qrcodeGenerator() async throws {
+        try await Backend.sqlite.withApp { client, _, _ in
+            let response = try await client.execute(uri: "/app/vendor/qrcode-generator.js", method: .get)
+            #expect(response.status == .ok && response.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(Data(buffer: response.body) == FileManager.default.contents(atPath: Self.qrcodeGeneratorPath))
+            #expect(String(buffer: response.body).contains("Licensed under the MIT license"))
+        }
+        #expect(throws: WebAppError.qrcodeGeneratorMissing(path: "/nonexistent/qrcode.js")) {
+            _ = try QRCodeGeneratorFile(path: "/nonexistent/qrcode.js")
+        }
+        let message = WebAppError.qrcodeGeneratorMissing(path: "/x").description
+        #expect(message.contains("node-qrcode-generator") && !message.contains("\n"))
+    }
+
+    @Test("unknown names, folders, hidden files and every path-traversal form answer 404 with the app's headers, never another file")
+    func unknownAndTraversal() async throws {
+        let app = try WebApp(tiles: nil, qrcodeGenerator: nil)
+        let refused = [
+            "/app/no-such-file.js", "/app/js/no-such-module.js", "/app/js/", "/app/js", "/app/vendor/", "/app/Resources/index.html",
+            "/app/../openapi.yaml", "/app/..%2fopenapi.yaml", "/app/%2e%2e/openapi.yaml", "/app/js/../index.html", "/app/./index.html",
+            "/app//index.html", "/app/index.html/", "/app/.index.html", "/app/index.html%00.js", "/app/%69ndex.html", "/app/INDEX.HTML",
+            "/app/..\\Package.swift", "/app/vendor/../../openapi.yaml", "/app/vendor/qrcode.js", "/app/app.js.map",
+        ]
+        try await Backend.sqlite.withApp { client, _, _ in
+            for uri in refused {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .notFound, "\(uri): \(response.status)")
+                #expect(String(buffer: response.body) == "no such file in the web app\n", "\(uri)")
+                Self.expectAppHeaders(response, csp: app.contentSecurityPolicy, uri)
+            }
+        }
+    }
+
+    @Test("an unchanged file answers 304 to its ETag, a changed one (another ETag) the file again")
+    func notModified() async throws {
+        let app = try WebApp(tiles: nil, qrcodeGenerator: nil)
+        try await Backend.sqlite.withApp { client, _, _ in
+            let first = try await client.execute(uri: "/app/app.js", method: .get)
+            let etag = try #require(first.headers[.eTag])
+            #expect(etag == app.files["app.js"]?.etag)
+            let again = try await client.execute(uri: "/app/app.js", method: .get, headers: [.ifNoneMatch: "\"other\", \(etag)"])
+            #expect(again.status == .notModified && again.body.readableBytes == 0 && again.headers[.eTag] == etag)
+            let other = try await client.execute(uri: "/app/app.js", method: .get, headers: [.ifNoneMatch: "\"0123\""])
+            #expect(other.status == .ok && Data(buffer: other.body) == app.files["app.js"]?.contents)
+        }
+    }
+
+    @Test("the manifest's start_url and scope are /app/, and each icon it names is a served PNG of the size it declares")
+    func manifestIcons() async throws {
+        struct Manifest: Decodable {
+            struct Icon: Decodable { let src: String; let sizes: String; let type: String }
+            let start_url: String
+            let scope: String?
+            let display: String
+            let icons: [Icon]
+        }
+        try await Backend.sqlite.withApp { client, _, _ in
+            let response = try await client.execute(uri: "/app/manifest.webmanifest", method: .get)
+            let manifest = try JSONDecoder().decode(Manifest.self, from: Data(buffer: response.body))
+            #expect(manifest.start_url == "/app/" && (manifest.scope ?? "/app/") == "/app/" && manifest.display == "standalone")
+            #expect(Set(manifest.icons.map(\.sizes)).isSuperset(of: ["192x192", "512x512"]))
+            for icon in manifest.icons where icon.type == "image/png" {
+                // Relative to the manifest's own URL, as a browser resolves it.
+                let uri = try #require(URL(string: icon.src, relativeTo: URL(string: "http://server/app/manifest.webmanifest"))).path
+                let png = try await client.execute(uri: uri, method: .get)
+                #expect(png.status == .ok && png.headers[.contentType] == "image/png", "\(icon.src)")
+                let bytes = [UInt8](Data(buffer: png.body))
+                try #require(bytes.count > 24 && bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(icon.src)")
+                let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+                #expect("\(width)x\(height)" == icon.sizes, "\(icon.src)")
+            }
+        }
+    }
+}

@@ -1,0 +1,717 @@
+#!/usr/bin/env python3
+"""The web app (/app/) driven in Debian's Chromium the way a person on a phone would: by labels and
+button names, with a phone's viewport, user agent and touch, geolocation granted and moved by the
+test, against a started seqr-server (SQLite; also PostgreSQL when SEQR_TEST_POSTGRES_URL is set),
+and checked against the `seqr` command line in both directions.
+
+Every test also fails on a Content-Security-Policy violation (a `securitypolicyviolation`
+listener in the page) or a request to another origin (the browser context's request log).
+Screenshots of every screen at phone size go to .build/test-output/webapp-*.png.
+
+  python3 Tests/WebApp/browser_test.py [NAME-SUBSTRING …]
+
+Environment: SEQR_BIN_DIR (default .build/debug: seqr and seqr-server), CHROMIUM (default
+/usr/bin/chromium), SEQR_TEST_POSTGRES_URL. Playwright from PyPI (scripts/setup), no browser download.
+Prints one line per test and a closing "N passed, N failed"; exit status 1 when any failed.
+"""
+import base64
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+import uuid
+from urllib.parse import urlsplit
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.abspath(os.environ.get("SEQR_BIN_DIR", os.path.join(ROOT, ".build", "debug")))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SHOTS = os.path.join(ROOT, ".build", "test-output")
+PASSWORD = "correct horse battery"
+# The machine running make test may be busy (a parallel build): waits are generous, never sleeps.
+expect.set_options(timeout=15_000)
+PHONE = dict(
+    viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True,
+    user_agent="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+    locale="en-GB", timezone_id="Europe/Zurich",
+)
+# A CSP violation anywhere in the page is recorded before any of the app's scripts run.
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI);
+}, true);
+"""
+
+
+class Server:
+    """seqr-server on a free loopback port, SQLite in a temporary directory or the PostgreSQL URL given."""
+
+    def __init__(self, directory, database=None):
+        self.directory = directory
+        self.database = database or os.path.join(directory, "server.sqlite")
+        self.log_path = os.path.join(directory, f"server-{time.monotonic_ns()}.log")
+        self.start()
+
+    def start(self, port=0):
+        self.log = open(self.log_path, "ab")
+        self.process = subprocess.Popen([os.path.join(BIN, "seqr-server"), "--database", self.database, "--port", str(port),
+                                         "--registrations-per-address", "1000"],  # every test registers its own account
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with open(self.log_path, "rb") as f:
+                for line in f.read().decode(errors="replace").splitlines():
+                    if '"message":"listening"' in line:
+                        found = re.search(r'"port":"(\d+)"', line)
+                        if found and (port == 0 or int(found.group(1)) == port):
+                            self.port = int(found.group(1))
+                            self.url = f"http://127.0.0.1:{self.port}"
+                            return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.1)
+        raise RuntimeError(f"seqr-server did not start: {open(self.log_path).read()[-2000:]}")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+        self.log.close()
+
+
+class CLI:
+    """The `seqr` command line with its own store, signed in to the same server."""
+
+    def __init__(self, directory, server):
+        self.store = os.path.join(directory, f"store-{uuid.uuid4().hex[:8]}")
+        self.server = server
+
+    def run(self, *args, password=PASSWORD, check=True, timeout=120, extra_env=None):
+        env = dict(os.environ, SEQR_PASSWORD=password, **(extra_env or {}))
+        result = subprocess.run([os.path.join(BIN, "seqr"), *args, "--store", self.store], env=env, capture_output=True,
+                                text=True, timeout=timeout)
+        if check and result.returncode != 0:
+            raise AssertionError(f"seqr {' '.join(args)} exited {result.returncode}: {result.stderr.strip()}")
+        return result
+
+    def register(self, username):
+        self.run("notes", "register", username, "--server", self.server.url, "--kdf-iterations", "210000")
+
+    def login(self, username, password=PASSWORD):
+        self.run("notes", "login", username, "--server", self.server.url, password=password)
+
+    def note_id(self, title, password=PASSWORD):
+        notes = json.loads(self.run("notes", "list", "--json", password=password).stdout)
+        return next(n["id"] for n in notes if n.get("title") == title)
+
+
+def unique(name):
+    return f"{name}{uuid.uuid4().hex[:6]}"
+
+
+# MARK: a version-2 note, sealed by this script (ChaCha20-Poly1305, docs/formats/notes.md), as
+# clients before field version 3 wrote it.
+
+def api(server, method, path, body=None, token=None):
+    request = urllib.request.Request(server.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(request) as response:
+        text = response.read()
+        return json.loads(text) if text else None
+
+
+def account_keys(password, kdf):
+    master = PBKDF2HMAC(hashes.SHA256(), 32, base64.b64decode(kdf["salt"]), kdf["iterations"]).derive(password.encode())
+    derive = lambda info: HKDF(hashes.SHA256(), 32, None, info.encode()).derive(master)
+    return derive("seqr notes v1 authentication"), derive("seqr notes v1 encryption")
+
+
+def add_version2_note(server, username, title, info):
+    kdf = api(server, "GET", f"/v1/kdf?username={username}")["kdf"]
+    auth, enc = account_keys(PASSWORD, kdf)
+    token = api(server, "POST", "/v1/sessions", {"username": username, "authKey": base64.b64encode(auth).decode()})["token"]
+    note_id = str(uuid.uuid4())
+
+    def seal(text, field):
+        nonce = os.urandom(12)
+        aad = f"seqr-note-v2\0{note_id}\0{field}\0{1}".encode()
+        return base64.b64encode(b"\x02" + nonce + ChaCha20Poly1305(enc).encrypt(nonce, text.encode(), aad)).decode()
+
+    api(server, "POST", "/v1/notes", {"note": {"id": note_id, "title": seal(title, "title"), "info": seal(info, "info"),
+                                               "format": "seqr-aead-v1", "kdf": kdf}}, token)
+    api(server, "DELETE", "/v1/sessions/current", None, token)
+    return note_id
+
+
+# MARK: the browser
+
+class Browser:
+    def __init__(self, playwright):
+        self.chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        self.contexts = []
+
+    def close_contexts(self, failed_test=None):
+        """Closes what a test left open; after a failure, its pages are photographed first."""
+        for c, context in enumerate(self.contexts):
+            for p, page in enumerate(context.pages if failed_test else []):
+                try:
+                    page.screenshot(path=os.path.join(SHOTS, f"webapp-FAILED-{failed_test}-{c}-{p}.png"))
+                except Exception:
+                    pass
+            try:
+                context.close()
+            except Exception:
+                pass
+        self.contexts = []
+
+    def phone(self, server, geolocation=None, color_scheme="light", **extra):
+        context = self.chromium.new_context(**PHONE, color_scheme=color_scheme, permissions=["geolocation", "clipboard-read", "clipboard-write"],
+                                            geolocation=geolocation or {"latitude": 47.3769, "longitude": 8.5417, "accuracy": 12}, **extra)
+        context.add_init_script(CSP_LISTENER)
+        context.requests = []
+        context.on("request", lambda request: context.requests.append(request.url))
+        context.server = server
+        self.contexts.append(context)
+        return context
+
+    def close(self):
+        self.chromium.close()
+
+
+def check_clean(context):
+    """No CSP violation in any page, and no request to another origin than the server's."""
+    origin = context.server.url
+    foreign = [u for u in context.requests if not (u.startswith(origin + "/") or u.startswith(("data:", "blob:")))]
+    assert not foreign, f"requests to another origin: {foreign[:5]}"
+    for page in context.pages:
+        try:
+            violations = page.evaluate("window.__cspViolations || []")
+        except Exception:
+            continue
+        assert not violations, f"CSP violations: {violations}"
+
+
+def shot(page, name, full_page=False):
+    os.makedirs(SHOTS, exist_ok=True)
+    # Without the passing toasts ("Note added"), which would cover part of the screen (removed, not
+    # styled away: Playwright's screenshot style is an inline <style>, which the app's CSP refuses).
+    page.evaluate("document.getElementById('toast')?.replaceChildren()")
+    page.screenshot(path=os.path.join(SHOTS, f"webapp-{name}.png"), full_page=full_page)
+
+
+def open_app(context, hash_=""):
+    page = context.new_page()
+    page.goto(context.server.url + "/app/" + hash_)
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    return page
+
+
+def register(page, username, password=PASSWORD, screenshot=False):
+    if page.get_by_role("heading", name="Create an account").count() == 0:
+        page.get_by_role("link", name="Create an account").click()
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Repeat the password").fill(password)
+    if screenshot:
+        shot(page, "register")
+    page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_role("heading", name="Notes", level=1)).to_be_visible(timeout=30_000)
+
+
+def sign_in(page, username, password=PASSWORD):
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    # Signed in: the sections appear, on whatever page the address names.
+    expect(page.get_by_role("navigation", name="Sections")).to_be_visible(timeout=30_000)
+
+
+def add_note(page, title, info, screenshot=False):
+    page.get_by_role("link", name="Notes", exact=True).click()
+    page.get_by_role("link", name="New note").click()
+    page.get_by_label("Title", exact=True).fill(title)
+    page.get_by_label("Text", exact=True).fill(info)
+    if screenshot:
+        shot(page, "note-new")
+    page.get_by_role("button", name="Add note").click()
+    expect(page.get_by_role("heading", name=title, level=1)).to_be_visible()
+
+
+def open_note(page, title):
+    page.get_by_role("link", name="Notes", exact=True).click()
+    page.get_by_role("list", name="Notes").get_by_role("link", name=re.compile("^" + re.escape(title))).click()
+    expect(page.get_by_role("heading", name=title, level=1)).to_be_visible()
+
+
+# MARK: the tests
+
+TESTS = []
+
+
+def test(name):
+    def register_test(function):
+        TESTS.append((name, function))
+        return function
+    return register_test
+
+
+@test("a note written in the browser opens in `seqr notes show`, and one from `seqr notes add` opens in the browser")
+def notes_both_ways(env):
+    user = unique("web")
+    context = env.browser.phone(env.server)
+    page = open_app(context)
+    shot(page, "sign-in")
+    register(page, user, screenshot=True)
+    shot(page, "notes-empty")
+    info = "hunter2 ✓ ünïcödé 🧅\nsecond line <b>not bold</b>"
+    add_note(page, "Wi-Fi", info, screenshot=True)
+    shot(page, "note-show")
+    page.get_by_role("button", name="Copy text").click()
+    assert page.evaluate("navigator.clipboard.readText()") == info
+    cli = CLI(env.directory, env.server)
+    cli.login(user)
+    shown = cli.run("notes", "show", cli.note_id("Wi-Fi")[:8]).stdout
+    assert shown == f"Wi-Fi\n{info}\n", shown
+    cli.run("notes", "add", "--title", "From the CLI", "--info", "typed in a terminal")
+    page.reload()
+    sign_in(page, user)
+    page.get_by_role("link", name="Notes", exact=True).click()
+    expect(page.get_by_role("list", name="Notes").get_by_role("link")).to_have_count(2)
+    shot(page, "notes-list")
+    open_note(page, "From the CLI")
+    expect(page.get_by_label("Note text")).to_have_text("typed in a terminal")
+    # Markup in a note is text, never HTML.
+    open_note(page, "Wi-Fi")
+    expect(page.get_by_label("Note text")).to_have_text(info)
+    assert page.locator("main b").count() == 0
+    # Search by title.
+    page.get_by_role("link", name="Notes", exact=True).click()
+    page.get_by_label("Search titles").fill("cli")
+    expect(page.get_by_role("list", name="Notes").get_by_role("link")).to_have_count(1)
+    shot(page, "notes-search")
+    check_clean(context)
+    context.close()
+
+
+@test("edit and delete in the browser; Onions' limits are said in the page before anything is sent")
+def edit_delete_limits(env):
+    user = unique("edit")
+    context = env.browser.phone(env.server)
+    page = open_app(context, "#/register")
+    register(page, user)
+    add_note(page, "Door", "4711")
+    page.get_by_role("link", name="Edit").click()
+    page.get_by_label("Text", exact=True).fill("4712")
+    shot(page, "note-edit")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_label("Note text")).to_have_text("4712")
+    expect(page.get_by_text("Version 2")).to_be_visible()
+    page.get_by_role("link", name="Edit").click()
+    page.get_by_label("Title", exact=True).fill("x" * 31)
+    requests_before = len(context.requests)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("alert")).to_contain_text("at most 30")
+    assert not any("/v1/notes" in u for u in context.requests[requests_before:]), "a too-long title was sent"
+    page.get_by_label("Title", exact=True).fill("Door")
+    page.get_by_label("Text", exact=True).fill("y" * 2501)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("alert")).to_contain_text("at most 2,500")
+    shot(page, "note-limits")
+    page.get_by_role("link", name="Cancel").click()
+    page.get_by_role("button", name="Delete").click()
+    shot(page, "note-delete")
+    page.get_by_role("button", name="Delete for good").click()
+    expect(page.get_by_role("heading", name="Notes", level=1)).to_be_visible()
+    expect(page.get_by_text("No notes yet.")).to_be_visible()
+    cli = CLI(env.directory, env.server)
+    cli.login(user)
+    assert cli.run("notes", "list").stdout.strip() == "no notes"
+    check_clean(context)
+    context.close()
+
+
+@test("a stale edit is refused in the page: both texts are shown, and the one chosen is kept")
+def stale_edit(env):
+    user = unique("stale")
+    context = env.browser.phone(env.server)
+    page = open_app(context, "#/register")
+    register(page, user)
+    add_note(page, "Shopping", "milk")
+    page.get_by_role("link", name="Edit").click()
+    expect(page.get_by_label("Text", exact=True)).to_have_value("milk")
+    cli = CLI(env.directory, env.server)
+    cli.login(user)
+    cli.run("notes", "edit", cli.note_id("Shopping")[:8], "--info", "milk, eggs (from the laptop)")
+    page.get_by_label("Text", exact=True).fill("milk, bread (from the phone)")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("alert")).to_contain_text("changed elsewhere")
+    expect(page.get_by_text("milk, eggs (from the laptop)")).to_be_visible()
+    expect(page.get_by_text("milk, bread (from the phone)", exact=True).first).to_be_visible()
+    shot(page, "note-conflict")
+    # Nothing was overwritten yet.
+    assert cli.run("notes", "show", cli.note_id("Shopping")[:8]).stdout == "Shopping\nmilk, eggs (from the laptop)\n"
+    page.get_by_role("button", name="Keep my edit").click()
+    expect(page.get_by_label("Note text")).to_have_text("milk, bread (from the phone)")
+    assert cli.run("notes", "show", cli.note_id("Shopping")[:8]).stdout == "Shopping\nmilk, bread (from the phone)\n"
+    check_clean(context)
+    context.close()
+
+
+@test("a version-2 note is named by id with `seqr notes upgrade`, and opens after the upgrade")
+def legacy_note(env):
+    user = unique("old")
+    cli = CLI(env.directory, env.server)
+    cli.register(user)
+    cli.run("notes", "add", "--title", "New style", "--info", "v3")
+    legacy_id = add_version2_note(env.server, user, "Old style", "sealed with ChaCha20-Poly1305")
+    context = env.browser.phone(env.server)
+    page = open_app(context)
+    sign_in(page, user)
+    item = page.get_by_role("list", name="Notes").get_by_role("listitem").filter(has_text=legacy_id[:8])
+    expect(item).to_contain_text("older format")
+    expect(item).to_contain_text("seqr notes upgrade")
+    expect(page.get_by_role("list", name="Notes").get_by_role("link", name=re.compile("^New style"))).to_be_visible()
+    shot(page, "notes-legacy")
+    cli.run("notes", "upgrade")
+    page.reload()
+    sign_in(page, user)
+    open_note(page, "Old style")
+    expect(page.get_by_label("Note text")).to_have_text("sealed with ChaCha20-Poly1305")
+    check_clean(context)
+    context.close()
+
+
+@test("a note the server rolls back to an older version is refused in the page (SQLite: the test edits the database)")
+def rollback(env):
+    import sqlite3
+    user = unique("roll")
+    context = env.browser.phone(env.server)
+    page = open_app(context, "#/register")
+    register(page, user)
+    add_note(page, "Balance", "100")
+    note_id = page.evaluate("location.hash").split("/")[2]
+    db = sqlite3.connect(env.server.database)
+    old = db.execute("SELECT title, info, version FROM note WHERE lower(id) = ?", (note_id,)).fetchone()
+    assert old and old[2] == 1, old
+    page.get_by_role("link", name="Edit").click()
+    page.get_by_label("Text", exact=True).fill("0")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Version 2")).to_be_visible()
+    db.execute("UPDATE note SET title = ?, info = ?, version = ? WHERE lower(id) = ?", (*old, note_id))
+    db.commit()
+    db.close()
+    page.reload()
+    sign_in(page, user)  # back on the note's own page
+    expect(page.get_by_role("alert")).to_contain_text("rolled it back")
+    page.get_by_role("link", name="Notes", exact=True).click()
+    item = page.get_by_role("list", name="Notes").get_by_role("listitem").filter(has_text=note_id[:8])
+    expect(item).to_contain_text("rolled it back")
+    expect(page.get_by_text("100")).to_have_count(0)
+    shot(page, "notes-rolled-back")
+    check_clean(context)
+    context.close()
+
+
+@test("a reload locks the app, 15 minutes without use lock it, and the password opens it again")
+def locking(env):
+    user = unique("lock")
+    context = env.browser.phone(env.server)
+    page = context.new_page()
+    page.clock.install()
+    page.goto(env.server.url + "/app/#/register")
+    register(page, user)
+    add_note(page, "Secret", "behind the lock")
+    page.reload()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    assert "behind the lock" not in page.content()
+    expect(page.get_by_label("Username")).to_have_value(user)
+    sign_in(page, user)
+    open_note(page, "Secret")
+    page.clock.run_for("14:50")
+    expect(page.get_by_label("Note text")).to_be_visible()
+    page.clock.run_for("00:20")
+    expect(page.get_by_role("heading", name="Locked")).to_be_visible()
+    assert "behind the lock" not in page.content()
+    shot(page, "locked")
+    page.get_by_label("Password", exact=True).fill("wrong password here")
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_role("alert")).to_contain_text("Wrong username or password")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_role("heading", name="Secret")).to_be_visible(timeout=30_000)
+    check_clean(context)
+    context.close()
+
+
+@test("the keyboard alone signs in and opens a note")
+def keyboard(env):
+    user = unique("keys")
+    cli = CLI(env.directory, env.server)
+    cli.register(user)
+    cli.run("notes", "add", "--title", "Typed", "--info", "no mouse")
+    context = env.browser.phone(env.server)
+    page = open_app(context)
+    page.keyboard.press("Tab")  # skip link
+    page.get_by_label("Username").focus()
+    page.keyboard.type(user)
+    page.keyboard.press("Tab")
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Notes", level=1)).to_be_visible(timeout=30_000)
+    link = page.get_by_role("list", name="Notes").get_by_role("link").first
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if link.evaluate("(el) => el === document.activeElement"):
+            break
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Typed")).to_be_visible()
+    check_clean(context)
+    context.close()
+
+
+@test("every field has a label and every button an accessible name, on every screen")
+def accessible_names(env):
+    user = unique("a11y")
+    context = env.browser.phone(env.server)
+    page = open_app(context)
+    script = """() => {
+      const bad = [];
+      for (const el of document.querySelectorAll('input, textarea, select')) if (el.labels.length === 0 && !el.getAttribute('aria-label')) bad.push(el.outerHTML.slice(0, 80));
+      for (const el of document.querySelectorAll('button, a[href]')) if (!(el.textContent.trim() || el.getAttribute('aria-label'))) bad.push(el.outerHTML.slice(0, 80));
+      return bad;
+    }"""
+    assert page.evaluate(script) == []
+    register(page, user)
+    for hash_ in ["#/notes", "#/notes/new", "#/location", "#/account", "#/account/password"]:
+        page.goto(env.server.url + "/app/" + hash_)
+        if page.get_by_role("heading", name="Locked").count() or page.get_by_role("heading", name="Sign in").count():
+            sign_in_again = page.get_by_label("Password", exact=True)
+            sign_in_again.fill(PASSWORD)
+            page.get_by_role("button", name=re.compile("Sign in|Unlock")).click()
+        page.wait_for_timeout(300)
+        assert page.evaluate(script) == [], f"{hash_}: {page.evaluate(script)}"
+    check_clean(context)
+    context.close()
+
+
+@test("change password in the browser: `seqr notes` opens the notes with the new password only")
+def change_password(env):
+    user = unique("pw")
+    context = env.browser.phone(env.server)
+    page = open_app(context, "#/register")
+    register(page, user)
+    add_note(page, "Kept", "across the change")
+    page.get_by_role("link", name="Account", exact=True).click()
+    shot(page, "account")
+    page.get_by_role("link", name="Change password").click()
+    page.get_by_label("Current password").fill(PASSWORD)
+    page.get_by_label("New password", exact=True).fill("battery staple horse")
+    page.get_by_label("Repeat the new password").fill("battery staple horse")
+    shot(page, "password")
+    page.get_by_role("button", name="Change password").click()
+    expect(page.get_by_role("status").filter(has_text="Password changed")).to_be_visible(timeout=60_000)
+    cli = CLI(env.directory, env.server)
+    assert cli.run("notes", "login", user, "--server", env.server.url, check=False).returncode != 0
+    cli.login(user, password="battery staple horse")
+    assert cli.run("notes", "show", cli.note_id("Kept", password="battery staple horse")[:8],
+                   password="battery staple horse").stdout == "Kept\nacross the change\n"
+    page.get_by_role("link", name="Account", exact=True).click()
+    page.get_by_role("button", name="Sign out").click()
+    sign_in(page, user, "battery staple horse")
+    check_clean(context)
+    context.close()
+
+
+@test("the page shares its position as the test moves it; `seqr location follow` receives every fix in order; stop ends it")
+def location_sharing(env):
+    user = unique("geo")
+    positions = [(47.3769, 8.5417), (47.3772, 8.5421), (47.3776, 8.5430), (47.3781, 8.5438), (47.3790, 8.5447)]
+    context = env.browser.phone(env.server, geolocation={"latitude": positions[0][0], "longitude": positions[0][1], "accuracy": 9})
+    page = open_app(context, "#/register")
+    register(page, user)
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_label("Share for").select_option(label="1 hour")
+    page.get_by_label("Label (optional)").fill("Berry picking, north field")
+    shot(page, "location-start")
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.get_by_text(re.compile(r"Sharing until \d\d:\d\d"))).to_be_visible()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    expect(page.get_by_role("img", name="QR code of the share link")).to_be_visible()
+    link = page.get_by_label("Share link", exact=True).input_value()
+    assert re.fullmatch(re.escape(env.server.url) + r"/l/[A-Za-z0-9_-]{22}#k=[A-Za-z0-9_-]{43}", link), link
+    follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", link, "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for n, (lat, lon) in enumerate(positions[1:], start=2):
+            context.set_geolocation({"latitude": lat, "longitude": lon, "accuracy": 9 + n})
+            expect(page.locator("#fix-count")).to_have_text(str(n))
+        expect(page.locator("#fix-accuracy")).to_have_text("± 14 m")
+        shot(page, "location-sharing")
+        time.sleep(2)
+        # Revoke: the follower is told the share ended.
+        page.get_by_role("button", name="Stop sharing").click()
+        expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
+        out, err = follower.communicate(timeout=30)
+    finally:
+        if follower.poll() is None:
+            follower.kill()
+    fixes = [json.loads(line) for line in out.splitlines() if line.strip()]
+    assert [(f["latitude"], f["longitude"]) for f in fixes] == positions, f"follow printed {fixes}; stderr {err}"
+    assert [f["seq"] for f in fixes] == sorted(f["seq"] for f in fixes)
+    assert follower.returncode != 0 and "revoked" in err, (follower.returncode, err)
+    shot(page, "location-stopped")
+    check_clean(context)
+    context.close()
+
+
+@test("a new link (rotate) ends the old one; the hidden page says so and sends the newest fix when shown")
+def location_rotate_hidden(env):
+    user = unique("rot")
+    context = env.browser.phone(env.server)
+    page = open_app(context, "#/register")
+    register(page, user)
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    old = page.get_by_label("Share link", exact=True).input_value()
+    page.get_by_role("button", name="New link").click()
+    expect(page.get_by_label("Share link", exact=True)).not_to_have_value(old)
+    new = page.get_by_label("Share link", exact=True).input_value()
+    gone = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", old, "--once"],
+                          capture_output=True, text=True, timeout=60)
+    assert gone.returncode != 0, gone.stdout
+    fresh = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
+                           capture_output=True, text=True, timeout=60)
+    assert fresh.returncode == 0 and json.loads(fresh.stdout.splitlines()[-1])["latitude"] == 47.3769, (fresh.stdout, fresh.stderr)
+    # The page is hidden (another app in front): it says so; shown again, it sends the newest position.
+    page.evaluate("""() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    expect(page.get_by_text("in the background")).to_be_visible()
+    shot(page, "location-hidden")
+    context.set_geolocation({"latitude": 46.9480, "longitude": 7.4474, "accuracy": 5})
+    page.evaluate("""() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    expect(page.get_by_text("in the background")).to_be_hidden()
+    expect(page.get_by_text("± 5 m")).to_be_visible()
+    time.sleep(1)
+    latest = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
+                            capture_output=True, text=True, timeout=60)
+    assert json.loads(latest.stdout.splitlines()[-1])["latitude"] == 46.948, latest.stdout
+    page.get_by_role("button", name="Stop sharing").click()
+    expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
+    check_clean(context)
+    context.close()
+
+
+@test("dark mode and the 360 px width: nothing is wider than the screen")
+def dark_and_narrow(env):
+    user = unique("dark")
+    context = env.browser.phone(env.server, color_scheme="dark")
+    page = open_app(context)
+    shot(page, "dark-sign-in")
+    register(page, user)
+    add_note(page, "A rather long title for 30 ch", "Lorem ipsum " * 40)
+    shot(page, "dark-note-show")
+    for hash_ in ["#/notes", "#/location", "#/account"]:
+        page.evaluate(f"location.hash = '{hash_}'")
+        page.wait_for_timeout(300)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{hash_} is {width} px wide"
+    shot(page, "dark-account")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background != "rgb(244, 246, 245)", background
+    check_clean(context)
+    context.close()
+
+
+@test("the offline shell opens with the server stopped, and says it is offline; no API answer is cached")
+def offline_shell(env):
+    directory = tempfile.mkdtemp(prefix="seqr-offline-", dir=env.directory)
+    server = Server(directory)
+    try:
+        context = env.browser.phone(server)
+        page = open_app(context)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now controlled by the service worker
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        register(page, unique("off"))
+        cached = page.evaluate("""async () => {
+          const urls = [];
+          for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+          return urls;
+        }""")
+        assert cached and all("/app/" in u for u in cached) and not any("/v1/" in u for u in cached), cached
+        server.stop()
+        page.reload()
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        expect(page.get_by_role("status").filter(has_text="Offline")).to_be_visible()
+        shot(page, "offline")
+        check_clean(context)
+        context.close()
+    finally:
+        server.stop()
+
+
+def run(selected):
+    os.makedirs(SHOTS, exist_ok=True)
+    for name in os.listdir(SHOTS):
+        if name.startswith("webapp-FAILED-"):
+            os.remove(os.path.join(SHOTS, name))
+    backends = [("sqlite", None)]
+    if os.environ.get("SEQR_TEST_POSTGRES_URL"):
+        backends.append(("postgres", os.environ["SEQR_TEST_POSTGRES_URL"]))
+    passed = failed = 0
+    failures = []
+    with sync_playwright() as playwright:
+        browser = Browser(playwright)
+        for backend, database in backends:
+            directory = tempfile.mkdtemp(prefix=f"seqr-webapp-{backend}-")
+            server = Server(directory, database)
+            env = type("Env", (), {"browser": browser, "server": server, "directory": directory, "backend": backend})()
+            try:
+                for name, function in TESTS:
+                    if selected and not any(s in name for s in selected):
+                        continue
+                    if backend != "sqlite" and function in (dark_and_narrow, accessible_names, keyboard, offline_shell, rollback):
+                        continue  # the page, not the database: once is enough (rollback edits the SQLite file)
+                    started = time.monotonic()
+                    try:
+                        function(env)
+                        browser.close_contexts()
+                        passed += 1
+                        print(f"✔ [{backend}] {name} ({time.monotonic() - started:.1f} s)", flush=True)
+                    except Exception:
+                        browser.close_contexts(failed_test=function.__name__)
+                        failed += 1
+                        failures.append((backend, name, traceback.format_exc()))
+                        print(f"✘ [{backend}] {name}\n{traceback.format_exc()}", flush=True)
+            finally:
+                server.stop()
+                if not failures:
+                    shutil.rmtree(directory, ignore_errors=True)
+        browser.close()
+    for backend, name, _ in failures:
+        print(f"failed: [{backend}] {name}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))
