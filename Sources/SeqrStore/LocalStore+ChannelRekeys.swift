@@ -25,7 +25,10 @@ extension LocalStore {
     /// Removes a subscriber, named by name or fingerprint (a prefix will do, dashes optional), from an
     /// owned channel: the channel moves to its next epoch with a fresh secret, sealed to every other
     /// subscriber in the returned rekey codes. Messages posted from now on use the new epoch.
-    public func removeSubscriber(_ nameOrFingerprint: String, from nameOrID: String, owner: PrivateIdentity)
+    /// The codes go to `deliver` (which writes them out) before the store moves: a rekey whose codes
+    /// were never written leaves the channel where it was.
+    public func removeSubscriber(_ nameOrFingerprint: String, from nameOrID: String, owner: PrivateIdentity,
+                                 deliver: ([[UInt8]]) throws -> Void = { _ in })
         throws -> (removed: ChannelSubscriberRecord, channel: Channel, codes: [[UInt8]]) {
         let record: ChannelRecord
         do {
@@ -44,6 +47,7 @@ extension LocalStore {
         let remaining = try active.filter { $0.fingerprint != removed.fingerprint }.map(Self.identity)
         let next = current.at(epoch: current.epoch + 1, secret: SecureRandom.data(32))
         let codes = try ChannelRekeyCode.encode(next, to: remaining, removed: [Self.identity(removed)], signedBy: owner)
+        try deliver(codes)
         removed.removed = Date()
         try moveToEpoch(record, next: next) { db in try removed.update(db) }
         return (removed, next, codes)

@@ -27,7 +27,8 @@ struct ChannelRemovalCLITests {
         try #require(try seqr("post", "Garden", "--text", "before", "-o", file("before.png"), "--store", file("alice")).status == 0)
 
         let removed = try seqr("channel", "remove", "Garden", "--subscriber", "Carol", "-o", file("rekey.png"), "--store", file("alice"))
-        #expect(removed.status == 0 && removed.stdoutText.contains("removed Carol") && removed.stdoutText.contains("epoch 1"), "\(removed.stderr)")
+        // Status lines, as for share and post, go to standard error.
+        #expect(removed.status == 0 && removed.stderr.contains("removed Carol") && removed.stderr.contains("epoch 1"), "\(removed.stderr)")
         let json = try seqr("channel", "subscribers", "Garden", "--json", "--store", file("alice"))
         let rows = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
         #expect(rows.count == 2 && rows.first { $0["name"] as? String == "Carol" }?["removedAt"] != nil && rows.first { $0["name"] as? String == "Bob" }?["removedAt"] == nil)
@@ -46,6 +47,10 @@ struct ChannelRemovalCLITests {
         #expect(locked.status == 65 && locked.stderr.contains("you were removed from Garden") && !locked.stdoutText.contains("after"))
         #expect(try seqr("scan", file("before.png"), "--store", file("carol")).stdoutText.contains("before"))
 
+        // An output that cannot be written: nothing moves (Bob would otherwise be left without the key).
+        let blocked = try seqr("channel", "remove", "Garden", "--subscriber", "Bob", "-o", file("rekey.png"), "--store", file("alice"))
+        #expect(blocked.status == 73)
+        #expect(try seqr("channel", "subscribers", "Garden", "--json", "--store", file("alice")).stdoutText.components(separatedBy: "removedAt").count == 2)
         let unknown = try seqr("channel", "remove", "Garden", "--subscriber", "Zed", "-o", file("x.png"), "--store", file("alice"))
         #expect(unknown.status == 65 && unknown.stderr.contains("no subscriber \"Zed\""))
         let notMine = try seqr("channel", "remove", "Garden", "--subscriber", "Carol", "-o", file("x.png"), "--store", file("bob"))

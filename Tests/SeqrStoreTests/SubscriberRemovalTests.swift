@@ -93,6 +93,17 @@ struct SubscriberRemovalTests {
         #expect(try bob.channel(named: "Garden").0.epoch == 2)
     }
 
+    @Test("codes that cannot be delivered leave the channel at its epoch, the subscriber not removed")
+    func undelivered() throws {
+        struct Unwritable: Error {}
+        let garden = try alice.createChannel(name: "Garden", owner: aliceID)
+        _ = try alice.share(garden, to: bobID.publicIdentity, signedBy: aliceID)
+        _ = try alice.share(garden, to: carolID.publicIdentity, signedBy: aliceID)
+        #expect(throws: Unwritable.self) { try alice.removeSubscriber("Carol", from: "Garden", owner: aliceID) { _ in throw Unwritable() } }
+        #expect(try alice.channel(named: "Garden").0 == garden)
+        #expect(try alice.subscribers(of: "Garden").allSatisfy { $0.removed == nil })
+    }
+
     @Test("a rekey code signed by someone else is refused and changes nothing")
     func forgedRekey() throws {
         let garden = try alice.createChannel(name: "Garden", owner: aliceID)

@@ -42,17 +42,20 @@ extension ChannelCommand {
         @Argument(help: "Your channel (name or id).") var channel: String
         @Option(help: "The subscriber to remove: name, or fingerprint (a prefix will do).") var subscriber: String
         @Option(name: .shortAndLong, help: "The rekey QR code (.png, .svg, .pdf); numbered when several.") var output: String
+        @Flag(help: "Overwrite the output files if they exist.") var force = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var linkOptions: LinkOptions
 
         func run() throws {
             let store = try storeOptions.open()
-            let (removed, channel, codes) = try store.removeSubscriber(subscriber, from: self.channel, owner: storeOptions.identity(in: store))
-            let paths = Self.paths(output, count: codes.count)
             let link = try linkOptions.base(in: store)
-            for (code, path) in zip(codes, paths) { try writeCode(code, to: path, link: link) }
-            StandardStreams.print("removed \(DisplayName.escaped(removed.name)) (\(removed.fingerprint)) from \"\(DisplayName.escaped(channel.name))\"; now epoch \(channel.epoch)")
-            StandardStreams.print("rekey code\(codes.count > 1 ? "s" : "") for the other subscribers → \(paths.joined(separator: ", "))")
+            // The channel moves only once every code is written.
+            let (removed, channel, codes) = try store.removeSubscriber(subscriber, from: self.channel, owner: storeOptions.identity(in: store)) { codes in
+                for (code, path) in zip(codes, Self.paths(output, count: codes.count)) { try writeCode(code, to: path, overwrite: force, link: link) }
+            }
+            let paths = Self.paths(output, count: codes.count)
+            StandardStreams.status("removed \(DisplayName.escaped(removed.name)) (\(removed.fingerprint)) from \"\(DisplayName.escaped(channel.name))\"; now epoch \(channel.epoch)")
+            StandardStreams.status("rekey code\(codes.count > 1 ? "s" : "") for the other subscribers → \(paths.joined(separator: ", "))")
         }
 
         /// `path` itself for one code; else `name-1.ext`, `name-2.ext`, ….
