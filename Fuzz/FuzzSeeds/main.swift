@@ -49,13 +49,25 @@ write("jws", "signed-card", mode: 5, [UInt8(header.count >> 8), UInt8(header.cou
 let owner = PrivateIdentity.generate(name: "owner")
 let recipient = PrivateIdentity.generate(name: "recipient")
 let ownerP256 = PrivateIdentity.generate(name: "p256 owner", p256: true)
-let channel = Channel.create(name: "news", owner: owner.publicIdentity)
+let channel = Channel.create(name: "news", owner: owner.publicIdentity, suite: .v1)
+let channel2 = Channel.create(name: "news", owner: owner.publicIdentity, suite: .v2)
 write("channels", "public-key", mode: 0, PublicKeyCode.encode(owner.publicIdentity))
 write("channels", "public-key-p256", mode: 0, PublicKeyCode.encode(ownerP256.publicIdentity))
 write("channels", "share", mode: 1, try! ChannelShareCode.encode(channel, to: recipient.publicIdentity, signedBy: owner))
 write("channels", "message", mode: 2, try! ChannelMessageCode.encode(
     ChannelMessage(kind: .text, created: Date(timeIntervalSince1970: 1_700_000_000), expires: nil, content: "hello"), in: channel, signedBy: owner))
-write("channels", "message-plaintext", mode: 3, [1, 0, 0, 0, 0, 0x65, 0x53, 0xF1, 0x00, 0, 0, 0, 0, 0, 0, 0, 0] + Array("https://example.org".utf8))
+// Mode 3's first byte picks the suite (even 1, odd 2), then the plaintext: kind, created, expires, content.
+let plaintext: [UInt8] = [1, 0, 0, 0, 0, 0x65, 0x53, 0xF1, 0x00, 0, 0, 0, 0, 0, 0, 0, 0] + Array("https://example.org".utf8)
+write("channels", "message-plaintext", mode: 3, [0] + plaintext)
+write("channels", "message-plaintext-suite2", mode: 3, [1] + plaintext)
+write("channels", "share-suite2", mode: 1, try! ChannelShareCode.encode(channel2, to: recipient.publicIdentity, signedBy: owner))
+write("channels", "message-suite2", mode: 2, try! ChannelMessageCode.encode(
+    ChannelMessage(kind: .url, created: Date(timeIntervalSince1970: 1_700_000_000), expires: nil, content: "https://example.org"), in: channel2, signedBy: owner))
+let rekeys = try! ChannelRekeyCode.encode(channel2.at(epoch: 1, secret: Data(repeating: 7, count: 32)), to: [recipient.publicIdentity, owner.publicIdentity],
+                                         removed: [ownerP256.publicIdentity], signedBy: owner)
+write("channels", "rekey", mode: 4, rekeys[0])
+write("channels", "rekey-body", mode: 5, Array(rekeys[0].dropFirst(20).dropLast(64)))
+write("channels", "link", mode: 6, try! SeqrCodeLink(base: "https://seqr.example:8443", code: PublicKeyCode.encode(owner.publicIdentity)).description)
 
 // MARK: note-formats
 let noteKey = SymmetricKey(data: Data(repeating: 7, count: 32))

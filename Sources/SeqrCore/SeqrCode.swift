@@ -15,6 +15,8 @@ public enum SeqrCode: Equatable, Sendable {
     case channelShare([UInt8])
     /// A signed, encrypted message on a channel (type 3).
     case channelMessage([UInt8])
+    /// A channel's next epoch secret sealed to its remaining subscribers (type 4).
+    case channelRekey([UInt8])
     /// Not a Seqr code: an http or https link, as its text.
     case url(String)
     /// One code of a PaperVault backup, data or parity (``VaultCode``, ``VaultParityCode``): `seqr vault restore` reads it.
@@ -26,7 +28,7 @@ public enum SeqrCode: Equatable, Sendable {
     /// Not a Seqr code and not a web link: text, or another app's bytes.
     case other([UInt8])
 
-    /// Parses `bytes`. Anything without the Seqr header is a `url` or `other`, never an error;
+    /// Parses `bytes`, raw or as a Seqr link (``SeqrCodeLink``). Anything else without the Seqr header is a `url` or `other`, never an error;
     /// a payload with the header but of an unknown version or type, truncated, or (for a public
     /// key) malformed throws the `ChannelError` that says so.
     public init(parsing bytes: [UInt8]) throws(ChannelError) {
@@ -34,13 +36,19 @@ public enum SeqrCode: Equatable, Sendable {
         do {
             type = try SeqrCodeType.classify(bytes)
         } catch .notASeqrCode {
-            self = Self.foreign(bytes)
+            // The link form (https://HOST/app/#CODE) holds the same code; it is read like the raw one.
+            if let code = SeqrCodeLink.code(in: bytes) {
+                try self.init(parsing: code)
+            } else {
+                self = Self.foreign(bytes)
+            }
             return
         }
         switch type {
         case .publicKey: self = .publicKey(try PublicKeyCode.decode(bytes))
         case .channelShare: self = .channelShare(bytes)
         case .message: self = .channelMessage(bytes)
+        case .rekey: self = .channelRekey(bytes)
         }
     }
 

@@ -111,14 +111,19 @@ extension LocalStore {
     /// anything fails.
     public func receive(_ bytes: [UInt8], latitude: Double? = nil, longitude: Double? = nil) throws -> (ChannelMessage, Channel) {
         let id = try ChannelMessageCode.channelID(bytes)
-        let candidates = try database.read { db in try ChannelRecord.filter(Column("id") == id).fetchAll(db) }.map { try self.channel($0) }
-        guard !candidates.isEmpty else { throw ChannelError.unknownChannel(id) }
+        let records = try database.read { db in try ChannelRecord.filter(Column("id") == id).fetchAll(db) }
+        guard !records.isEmpty else { throw ChannelError.unknownChannel(id) }
+        let epoch = try ChannelMessageCode.header(bytes).epoch
         var firstFailure: Error?
         var opened: (ChannelMessage, Channel)?
-        for candidate in candidates {
+        for record in records {
+            let candidate = try channel(record, epoch: epoch)
             do {
                 opened = (try ChannelMessageCode.decode(bytes, channel: candidate), candidate)
                 break
+            } catch ChannelError.epochNotReached(let epoch) where record.removed && epoch > record.epoch {
+                // Signed by the owner, of an epoch after the rekey that left this subscriber out.
+                firstFailure = firstFailure ?? ChannelError.removedFromChannel(record.name)
             } catch {
                 firstFailure = firstFailure ?? error
             }
@@ -164,7 +169,8 @@ extension LocalStore {
 
     static func record(_ channel: Channel, owned: Bool, key: StoreSecretsKey?) -> ChannelRecord {
         var record = ChannelRecord(ownerFingerprint: channel.owner.fingerprint, id: channel.id, name: channel.name, secret: channel.secret,
-                                   owner: Data(PublicKeyCode.encode(channel.owner).dropFirst(4)), owned: owned, created: channel.created)
+                                   owner: Data(PublicKeyCode.encode(channel.owner).dropFirst(4)), owned: owned, created: channel.created,
+                                   suite: Int(channel.suite.rawValue), epoch: Int64(channel.epoch))
         record.secret = stored(channel.secret, .channelSecret, rowKey: record.secretRowKey, key: key)
         return record
     }
@@ -181,7 +187,8 @@ extension LocalStore {
     func channel(_ record: ChannelRecord) throws -> Channel {
         let listed = try Self.listing(record)
         let secret = try secret(in: record.secret, .channelSecret, rowKey: record.secretRowKey)
-        return Channel(id: record.id, name: record.name, secret: secret, owner: listed.owner, created: record.created)
+        return Channel(id: record.id, name: record.name, secret: secret, owner: listed.owner, created: record.created,
+                       suite: ChannelSuite(rawValue: UInt8(clamping: record.suite)) ?? .v1, epoch: UInt32(clamping: record.epoch))
     }
 
     static func record(_ message: ChannelMessage, channel: Channel, encoded: [UInt8], published: Bool, latitude: Double?, longitude: Double?) -> MessageRecord {

@@ -74,6 +74,11 @@ extension LocalStore {
             try channel.update(db)
             sealed = true
         }
+        for var epoch in try ChannelEpochRecord.fetchAll(db) where !SealedStoreSecret.isSealed(epoch.secret) {
+            epoch.secret = stored(epoch.secret, .channelSecret, rowKey: epoch.secretRowKey, key: key)
+            try epoch.update(db)
+            sealed = true
+        }
         for var session in try NotesSessionRecord.fetchAll(db) where !session.token.hasPrefix(SealedStoreSecret.textPrefix) {
             session.token = storedToken(session.token, rowKey: session.tokenRowKey, key: key)
             try session.update(db)
@@ -91,6 +96,11 @@ extension LocalStore {
 extension ChannelRecord {
     /// What a sealed channel secret is bound to: the channel's owner and id.
     var secretRowKey: String { ownerFingerprint + "/" + id.hexString }
+}
+
+extension ChannelEpochRecord {
+    /// What a sealed epoch secret is bound to: the channel's owner, id and the epoch.
+    var secretRowKey: String { ownerFingerprint + "/" + channelID.hexString + "/" + String(epoch) }
 }
 
 extension NotesSessionRecord {

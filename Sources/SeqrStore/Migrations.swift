@@ -141,6 +141,40 @@ enum LocalStoreMigrations {
         migrator.registerMigration("v8-notes-password-check") { db in
             try db.alter(table: "notesSession") { t in t.add(column: "passwordCheck", .blob) }
         }
+        migrator.registerMigration("v9-channel-epochs") { db in
+            // Suite 2 channels move to a new epoch when the owner removes a subscriber: the current
+            // epoch's secret stays in channel.secret, older ones in channelEpoch; the owner records
+            // every share made, so a rekey knows whom to seal the next epoch to.
+            try db.alter(table: "channel") { t in
+                t.add(column: "suite", .integer).notNull().defaults(to: 1)
+                t.add(column: "epoch", .integer).notNull().defaults(to: 0)
+                t.add(column: "removed", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "channelEpoch") { t in
+                t.column("ownerFingerprint", .text).notNull()
+                t.column("channelID", .blob).notNull()
+                t.column("epoch", .integer).notNull()
+                t.column("secret", .blob).notNull()
+                t.primaryKey(["ownerFingerprint", "channelID", "epoch"])
+            }
+            try db.create(table: "channelSubscriber") { t in
+                t.column("ownerFingerprint", .text).notNull()
+                t.column("channelID", .blob).notNull()
+                t.column("fingerprint", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("publicKey", .blob).notNull()
+                t.column("shared", .datetime).notNull()
+                t.column("removed", .datetime)
+                t.primaryKey(["ownerFingerprint", "channelID", "fingerprint"])
+            }
+        }
+        migrator.registerMigration("v10-settings") { db in
+            // Defaults saved with `seqr config` (the link base of `--link`).
+            try db.create(table: "setting") { t in
+                t.column("key", .text).primaryKey()
+                t.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 }

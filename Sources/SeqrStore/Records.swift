@@ -29,6 +29,12 @@ public struct ChannelRecord: Codable, FetchableRecord, PersistableRecord, Sendab
     public var owner: Data
     public var owned: Bool
     public var created: Date
+    /// ``ChannelSuite`` raw value of the channel's current epoch (migration `v9-channel-epochs`).
+    public var suite: Int = 1
+    /// The current epoch, whose secret `secret` is; older epochs' secrets are ``ChannelEpochRecord``s.
+    public var epoch: Int64 = 0
+    /// A subscription whose owner removed this subscriber (seen in a rekey code).
+    public var removed: Bool = false
 }
 
 extension ChannelRecord {
@@ -147,4 +153,40 @@ struct LocationFixRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var time: Date
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// The secret of a channel epoch before the current one, so older messages stay readable after a
+/// rekey. `secret` is sealed like a channel's (``ChannelEpochRecord/secretRowKey``).
+struct ChannelEpochRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "channelEpoch"
+    var ownerFingerprint: String
+    var channelID: Data
+    var epoch: Int64
+    var secret: Data
+}
+
+/// Someone the owner shared a channel with: whom a rekey seals the next epoch to, unless removed.
+public struct ChannelSubscriberRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+    public static let databaseTableName = "channelSubscriber"
+    public var ownerFingerprint: String
+    public var channelID: Data
+    public var fingerprint: String
+    public var name: String
+    /// The subscriber's public identity, serialized as in a public-key code (without header).
+    public var publicKey: Data
+    public var shared: Date
+    public var removed: Date?
+}
+
+extension ChannelSubscriberRecord {
+    static func of(_ record: ChannelRecord) -> QueryInterfaceRequest<ChannelSubscriberRecord> {
+        filter(Column("ownerFingerprint") == record.ownerFingerprint && Column("channelID") == record.id).order(Column("shared"), Column("name"))
+    }
+}
+
+/// A default saved with `seqr config`.
+struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "setting"
+    var key: String
+    var value: String
 }

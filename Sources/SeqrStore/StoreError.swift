@@ -24,6 +24,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case nameTooLong(Int)
     /// A channel row whose owner key is not the owner it is filed under: the store was changed.
     case ownerMismatch(String)
+    /// No active subscriber of that name or fingerprint on the channel.
+    case subscriberNotFound(String)
+    /// Several active subscribers match a name or fingerprint prefix.
+    case ambiguousSubscriber(String)
 
     public var description: String {
         switch self {
@@ -41,6 +45,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unusableStore(let detail): detail
         case .sealedWithoutPassphrase: "a secret in the store is sealed, but the identity has no passphrase: the store was changed"
         case .nameTooLong(let bytes): "the name is \(bytes) bytes of UTF-8; an identity's name holds at most 255"
+        case .subscriberNotFound(let name): "no subscriber \"\(DisplayName.escaped(name))\" on this channel (see `seqr channel subscribers`)"
+        case .ambiguousSubscriber(let name): "several subscribers match \"\(DisplayName.escaped(name))\": give more of the fingerprint"
         case .ownerMismatch(let name): "channel \"\(DisplayName.escaped(name))\": its owner key does not match the owner it is filed under; the store was changed"
         }
     }

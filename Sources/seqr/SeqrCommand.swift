@@ -11,7 +11,7 @@ struct SeqrCommand: AsyncParsableCommand {
         QR code in photos and scans (PNG, JPEG).
         """,
         version: SeqrVersion.current,
-        subcommands: [EncodeCommand.self, DecodeCommand.self, VaultCommand.self, JWSCommand.self, SHCCommand.self, IdentityCommand.self, ChannelCommand.self, PostCommand.self, ScanCommand.self, HistoryCommand.self, NotesCommand.self, LocationCommand.self]
+        subcommands: [EncodeCommand.self, DecodeCommand.self, VaultCommand.self, JWSCommand.self, SHCCommand.self, IdentityCommand.self, ChannelCommand.self, PostCommand.self, ScanCommand.self, HistoryCommand.self, NotesCommand.self, LocationCommand.self, ConfigCommand.self]
     )
 
     static func main() {

@@ -132,6 +132,8 @@ struct JSONOutputCLITests {
         try check("seqr id show", seqr(["id", "show", "--store", channel.alice, "--json"]))
         let channels = try check("seqr channel list", seqr(["channel", "list", "--store", channel.alice, "--json"]))
         let channelID = try #require(channels.first?["id"] as? String)
+        let subscribers = try check("seqr channel subscribers", seqr(["channel", "subscribers", "Garden", "--store", channel.alice, "--json"]))
+        #expect(subscribers.map { $0["name"] as? String } == ["Bob"])
         #expect(channels.first?["shortId"] as? String == String(channelID.prefix(8)))
         #expect(try seqr(["post", "Garden", "--text", "Meeting at 6", "--expires", "1d", "-o", file("text.png"), "--store", channel.alice]).status == 0)
         #expect(try seqr(["post", "Garden", "--url", "https://example.org/", "-o", file("url.png"), "--store", channel.alice]).status == 0)

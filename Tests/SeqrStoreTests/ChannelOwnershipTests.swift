@@ -88,5 +88,5 @@ struct ChannelOwnershipTests {
 }
 
 extension Channel {
-    func withID(_ id: Data) -> Channel { Channel(id: id, name: name, secret: secret, owner: owner, created: created) }
+    func withID(_ id: Data) -> Channel { Channel(id: id, name: name, secret: secret, owner: owner, created: created, suite: suite, epoch: epoch) }
 }

@@ -21,6 +21,18 @@ public enum ChannelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A name (of an identity or a channel) holding a control or bidirectional character,
     /// which could disguise what a terminal shows beside it.
     case unsafeName(UInt32)
+    /// A message of an epoch whose secret this store does not have: a rekey code not scanned yet.
+    case epochNotReached(UInt32)
+    /// A rekey code or later message of a channel whose owner removed this subscriber.
+    case removedFromChannel(String)
+    /// A rekey code in several parts, this subscriber's new secret being in another one.
+    case inAnotherRekeyPart(part: UInt8, of: UInt8)
+    /// A rekey code of an epoch this store already has.
+    case staleRekey(UInt32)
+    /// A link base or a link that is not what ``SeqrCodeLink`` reads.
+    case invalidLink(String)
+    /// A link too long for the largest QR code (version 40 at the level asked for).
+    case linkTooLong(bytes: Int, capacity: Int)
 
     public var description: String {
         switch self {
@@ -36,6 +48,13 @@ public enum ChannelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidContent(let detail): "invalid content: \(detail)"
         case .unsafeName(let scalar):
             "the name holds U+\(String(format: "%04X", scalar)), a control or text-direction character that could disguise it on screen; refused"
+        case .epochNotReached(let epoch): "a message of the channel's epoch \(epoch), which this store has not reached: scan the channel's latest rekey code"
+        case .removedFromChannel(let name): "you were removed from \(DisplayName.escaped(name))"
+        case .inAnotherRekeyPart(let part, let count): "this is part \(part) of \(count) of a rekey code, and your new key is in another part: scan the others"
+        case .staleRekey(let epoch): "a rekey code of epoch \(epoch), which this store has already"
+        case .invalidLink(let detail): "invalid link: \(detail)"
+        case .linkTooLong(let bytes, let capacity):
+            "the link is \(bytes) bytes, more than the \(capacity) a version-40 QR code holds: use a shorter host, or no --link"
         }
     }
 }

@@ -1,22 +1,36 @@
 import Crypto
 import Foundation
 
-/// The message QR code (type 3): AEAD under the channel's secret, signed by the owner.
+/// The message QR code (type 3): AEAD under a key derived from the channel's epoch secret,
+/// signed by the owner. The version byte is the channel's suite (``ChannelSuite``).
 ///
 /// | field | bytes |
 /// | --- | --- |
-/// | header "SQ", 1, 3 | 4 |
+/// | header "SQ", suite (1 or 2), 3 | 4 |
 /// | channel id | 16 |
+/// | suite 2 only: epoch (UInt32 BE) | 4 |
 /// | nonce (random) | 12 |
 /// | ciphertext length (UInt16 BE) | 2 |
-/// | ChaCha20-Poly1305 of kind(UInt8) ‖ created(UInt64 BE) ‖ expires(UInt64 BE, 0 = never) ‖ UTF-8 content, key = HKDF-SHA256(secret, info "seqr channel message v1"), AAD = the 34 bytes before it | n |
+/// | AEAD (suite 1 ChaCha20-Poly1305, suite 2 AES-256-GCM) of kind(UInt8) ‖ created(UInt64 BE) ‖ expires(UInt64 BE, 0 = never) ‖ UTF-8 content, key = HKDF-SHA256(epoch secret, info "seqr channel message v1" or "… v2"), AAD = every byte before it (34 or 38) | n |
 /// | owner's signature over every byte before it | 64 |
 ///
-/// Readers check the signature first, then decrypt.
+/// Readers check the signature first, then the epoch, then decrypt.
 public enum ChannelMessageCode {
-    static let keyInfo = Data("seqr channel message v1".utf8)
+    /// What a message code says about itself before anything is verified: which channel, suite and epoch.
+    public struct Header: Equatable, Sendable {
+        public let channelID: Data
+        public let suite: ChannelSuite
+        public let epoch: UInt32
+        /// The header, channel id and epoch: where the nonce starts.
+        var length: Int { 20 + (suite.hasEpochs ? 4 : 0) }
+    }
 
     public static func encode(_ message: ChannelMessage, in channel: Channel, signedBy owner: PrivateIdentity) throws -> [UInt8] {
+        try encode(message, in: channel, signedBy: owner, nonce: SecureRandom.bytes(12))
+    }
+
+    /// With a given nonce, for test vectors only: a nonce used twice under one key breaks the AEAD.
+    static func encode(_ message: ChannelMessage, in channel: Channel, signedBy owner: PrivateIdentity, nonce: [UInt8]) throws -> [UInt8] {
         var plaintext: [UInt8] = [message.kind.rawValue]
         for date in [message.created, message.expires] {
             let seconds = UInt64(date?.timeIntervalSince1970 ?? 0)
@@ -24,39 +38,46 @@ public enum ChannelMessageCode {
             plaintext.appendBigEndian(UInt32(seconds & 0xFFFF_FFFF))
         }
         plaintext += Array(message.content.utf8)
-        let nonce = ChaChaPoly.Nonce()
-        var prefix = SeqrCodeType.message.header + [UInt8](channel.id) + Array(nonce)
+        var prefix = SeqrCodeType.message.header(channel.suite) + [UInt8](channel.id)
+        if channel.suite.hasEpochs { prefix.appendBigEndian(channel.epoch) }
+        prefix += nonce
         prefix.appendBigEndian(UInt16(plaintext.count + 16))
-        let box = try ChaChaPoly.seal(plaintext, using: key(channel.secret), nonce: nonce, authenticating: prefix)
-        let signed = prefix + [UInt8](box.ciphertext) + [UInt8](box.tag)
+        let signed = prefix + (try channel.suite.seal(plaintext, key: channel.suite.messageKey(channel.secret), nonce: nonce, authenticating: prefix))
         return signed + [UInt8](try owner.sign(Data(signed)))
+    }
+
+    /// The channel id, suite and epoch of a message code, to look its channel and epoch secret up.
+    public static func header(_ bytes: [UInt8]) throws(ChannelError) -> Header {
+        let (type, suite) = try SeqrCodeType.read(bytes)
+        guard type == .message else { throw .unknownType(bytes[3]) }
+        var reader = ByteReader(Array(bytes.dropFirst(4)), truncated: ChannelError.truncated)
+        let id = Data(try reader.take(16))
+        let header = Header(channelID: id, suite: suite, epoch: suite.hasEpochs ? try reader.uint32() : 0)
+        guard bytes.count >= header.length + 12 + 2 + 16 + 64 else { throw .truncated }
+        return header
     }
 
     /// The channel id of a message code, to look its channel up.
     public static func channelID(_ bytes: [UInt8]) throws(ChannelError) -> Data {
-        guard try SeqrCodeType.classify(bytes) == .message else { throw .unknownType(bytes[3]) }
-        guard bytes.count >= 4 + 16 + 12 + 2 + 16 + 64 else { throw .truncated }
-        return Data(bytes[4..<20])
+        try header(bytes).channelID
     }
 
-    /// Verifies the owner's signature, then decrypts. `channel` must be the one `channelID` names.
+    /// Verifies the owner's signature, then decrypts with `channel`'s secret, which must be that of the
+    /// message's epoch (`epochNotReached` otherwise). `channel` must be the one `channelID` names.
     public static func decode(_ bytes: [UInt8], channel: Channel) throws(ChannelError) -> ChannelMessage {
-        guard try channelID(bytes) == channel.id else { throw .unknownChannel(try channelID(bytes)) }
+        let header = try header(bytes)
+        guard header.channelID == channel.id else { throw .unknownChannel(header.channelID) }
         let signed = Array(bytes.dropLast(64))
         guard channel.owner.verifies(Data(bytes.suffix(64)), over: Data(signed)) else { throw .badSignature }
+        guard header.epoch == channel.epoch else { throw .epochNotReached(header.epoch) }
         var reader = ByteReader(signed, truncated: ChannelError.truncated)
-        _ = try reader.take(20)
-        let nonceBytes = try reader.take(12)
+        let aad = try reader.take(header.length)
+        let nonce = try reader.take(12)
         let length = Int(try reader.uint16())
         let sealed = try reader.take(length)
         guard reader.remaining == 0, length >= 16 else { throw .invalidContent("bad ciphertext length") }
-        let plaintext: Data
-        do {
-            let box = try ChaChaPoly.SealedBox(nonce: ChaChaPoly.Nonce(data: nonceBytes), ciphertext: sealed.dropLast(16), tag: sealed.suffix(16))
-            plaintext = try ChaChaPoly.open(box, using: key(channel.secret), authenticating: Array(signed.prefix(34)))
-        } catch {
-            throw .decryptionFailed
-        }
+        let plaintext = try header.suite.open(sealed, key: header.suite.messageKey(channel.secret), nonce: nonce,
+                                              authenticating: aad + nonce + [UInt8(length >> 8), UInt8(length & 0xFF)])
         var inner = ByteReader([UInt8](plaintext), truncated: ChannelError.invalidContent("short message"))
         guard let kind = ChannelMessage.Kind(rawValue: try inner.uint8()) else { throw .invalidContent("unknown message kind") }
         let created = UInt64(try inner.uint32()) << 32 | UInt64(try inner.uint32())
@@ -64,9 +85,5 @@ public enum ChannelMessageCode {
         guard let content = String(validating: inner.rest(), as: UTF8.self) else { throw .invalidContent("not UTF-8") }
         return ChannelMessage(kind: kind, created: Date(timeIntervalSince1970: TimeInterval(created)),
                               expires: expires == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(expires)), content: content)
-    }
-
-    static func key(_ secret: Data) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: secret), info: keyInfo, outputByteCount: 32)
     }
 }

@@ -1,36 +1,34 @@
 import Crypto
 import Foundation
 
-/// The channel-share QR code (type 2): the channel's id, name, secret and creation time,
-/// sealed with HPKE (RFC 9180: DHKEM(X25519, HKDF-SHA256), HKDF-SHA256, ChaCha20-Poly1305)
-/// to the subscriber's X25519 key, and signed by the owner.
+/// The channel-share QR code (type 2): the channel's id, name, secret and creation time (and,
+/// in suite 2, its epoch), sealed with HPKE (RFC 9180, base mode) to the subscriber's X25519 key
+/// with the channel's suite (``ChannelSuite``: the version byte), and signed by the owner.
 ///
 /// | field | bytes |
 /// | --- | --- |
-/// | header "SQ", 1, 2 | 4 |
+/// | header "SQ", suite (1 or 2), 2 | 4 |
 /// | owner's public identity | 1 + 32 or 65 + 32 + 1 + name |
 /// | recipient id: SHA-256(recipient X25519 key)[0..<8] | 8 |
 /// | HPKE encapsulated key | 32 |
 /// | ciphertext length (UInt16 BE) | 2 |
-/// | HPKE ciphertext of id(16) ‖ secret(32) ‖ created(UInt64 BE) ‖ name length(UInt8) ‖ name; AAD = every byte before it | n |
+/// | HPKE ciphertext, info "seqr channel share v1" or "… v2", of id(16) ‖ [suite 2: epoch(UInt32 BE)] ‖ secret(32) ‖ created(UInt64 BE) ‖ name length(UInt8) ‖ name; AAD = every byte before it | n |
 /// | owner's signature over every byte before it (Ed25519, or P-256 raw R‖S) | 64 |
 public enum ChannelShareCode {
-    static let info = Data("seqr channel share v1".utf8)
-    static let suite = HPKE.Ciphersuite.Curve25519_SHA256_ChachaPoly
-
     public static func encode(_ channel: Channel, to recipient: PublicIdentity, signedBy owner: PrivateIdentity) throws -> [UInt8] {
         let recipientKey = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: recipient.agreementKey)
-        var sender = try HPKE.Sender(recipientKey: recipientKey, ciphersuite: suite, info: info)
-        var prefix = SeqrCodeType.channelShare.header + owner.publicIdentity.serialized() + recipientID(recipient.agreementKey)
+        var sender = try HPKE.Sender(recipientKey: recipientKey, ciphersuite: channel.suite.hpke, info: channel.suite.shareInfo)
+        var prefix = SeqrCodeType.channelShare.header(channel.suite) + owner.publicIdentity.serialized() + recipientID(recipient.agreementKey)
         prefix += [UInt8](sender.encapsulatedKey)
-        var plaintext = [UInt8](channel.id) + [UInt8](channel.secret)
+        var plaintext = [UInt8](channel.id)
+        if channel.suite.hasEpochs { plaintext.appendBigEndian(channel.epoch) }
+        plaintext += [UInt8](channel.secret)
         plaintext.appendBigEndian(UInt32(UInt64(channel.created.timeIntervalSince1970) >> 32))
         plaintext.appendBigEndian(UInt32(UInt64(channel.created.timeIntervalSince1970) & 0xFFFF_FFFF))
         let nameBytes = Array(channel.name.utf8.prefix(255))
         plaintext += [UInt8(nameBytes.count)] + nameBytes
-        let ciphertextLength = UInt16(plaintext.count + 16)
         var lengthBytes: [UInt8] = []
-        lengthBytes.appendBigEndian(ciphertextLength)
+        lengthBytes.appendBigEndian(UInt16(plaintext.count + 16))
         let aad = prefix + lengthBytes
         let ciphertext = try sender.seal(plaintext, authenticating: aad)
         let signed = aad + [UInt8](ciphertext)
@@ -41,7 +39,8 @@ public enum ChannelShareCode {
     /// the owner's signature, then decrypts. The owner's key travels in the share: compare its
     /// fingerprint with the owner's before trusting the channel.
     public static func decode(_ bytes: [UInt8], for recipient: PrivateIdentity) throws(ChannelError) -> Channel {
-        guard try SeqrCodeType.classify(bytes) == .channelShare else { throw .unknownType(bytes[3]) }
+        let (type, suite) = try SeqrCodeType.read(bytes)
+        guard type == .channelShare else { throw .unknownType(bytes[3]) }
         guard bytes.count > 4 + 64 else { throw .truncated }
         var reader = ByteReader(Array(bytes.dropFirst(4).dropLast(64)), truncated: ChannelError.truncated)
         let owner = try PublicIdentity(reading: &reader)
@@ -56,17 +55,20 @@ public enum ChannelShareCode {
         let aad = Array(signed.dropLast(length))
         let plaintext: Data
         do {
-            var opener = try HPKE.Recipient(privateKey: recipient.agreementKey, ciphersuite: suite, info: info, encapsulatedKey: Data(encapsulated))
+            var opener = try HPKE.Recipient(privateKey: recipient.agreementKey, ciphersuite: suite.hpke, info: suite.shareInfo, encapsulatedKey: Data(encapsulated))
             plaintext = try opener.open(ciphertext, authenticating: aad)
         } catch {
             throw .decryptionFailed
         }
         var inner = ByteReader([UInt8](plaintext), truncated: ChannelError.invalidContent("short channel data"))
-        let id = Data(try inner.take(16)), secret = Data(try inner.take(32))
+        let id = Data(try inner.take(16))
+        let epoch = suite.hasEpochs ? try inner.uint32() : 0
+        let secret = Data(try inner.take(32))
         let created = UInt64(try inner.uint32()) << 32 | UInt64(try inner.uint32())
         guard let name = String(validating: try inner.take(Int(try inner.uint8())), as: UTF8.self) else { throw .invalidContent("the name is not UTF-8") }
+        guard inner.remaining == 0 else { throw .invalidContent("trailing channel data") }
         try DisplayName.validate(name)
-        return Channel(id: id, name: name, secret: secret, owner: owner, created: Date(timeIntervalSince1970: TimeInterval(created)))
+        return Channel(id: id, name: name, secret: secret, owner: owner, created: Date(timeIntervalSince1970: TimeInterval(created)), suite: suite, epoch: epoch)
     }
 
     static func recipientID(_ agreementKey: Data) -> [UInt8] {

@@ -9,7 +9,7 @@ struct ChannelCommand: ParsableCommand {
         commandName: "channel",
         abstract: "Broadcast channels: create, share with a subscriber's public key, subscribe, list.",
         subcommands: [Create.self, Share.self, Subscribe.self,
-                      Unsubscribe.self, List.self]
+                      Unsubscribe.self, List.self, Subscribers.self, Remove.self]
     )
 }
 
@@ -37,6 +37,7 @@ extension ChannelCommand {
         @Option(name: .shortAndLong, help: "The share's QR code (.png, .svg, .pdf; - for a PNG on standard output).") var output: String
         @Flag(help: "Overwrite the output file if it exists.") var force = false
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var linkOptions: LinkOptions
 
         func run() throws {
             try FileWriter.checkWritable(output, replacing: force)
@@ -44,8 +45,8 @@ extension ChannelCommand {
             let (found, owned) = try store.channel(named: channel)
             guard owned else { throw StoreError.notOwner(found.name) }
             let recipient = try scannedSeqrCode(in: to, describing: "public-key") { if case .publicKey(let identity) = $0 { identity } else { nil } }
-            let share = try ChannelShareCode.encode(found, to: recipient, signedBy: storeOptions.identity(in: store))
-            try writeCode(share, to: output, overwrite: force)
+            let share = try store.share(found, to: recipient, signedBy: storeOptions.identity(in: store))
+            try writeCode(share, to: output, overwrite: force, link: linkOptions.base(in: store))
             StandardStreams.status("fingerprint: \(recipient.fingerprint)")
             StandardStreams.status("share of \"\(DisplayName.escaped(found.name))\" for \(DisplayName.escaped(recipient.name)) → \(output)")
         }

@@ -52,6 +52,7 @@ extension IdentityCommand {
         var json = false
 
         @Flag(help: "Overwrite the -o file if it exists.") var force = false
+        @OptionGroup var linkOptions: LinkOptions
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -64,10 +65,10 @@ extension IdentityCommand {
             if json {
                 try JSONOutput.print(["name": identity.name, "fingerprint": identity.fingerprint, "codeBase64": Data(code).base64EncodedString()])
             } else if let output {
-                try writeCode(code, to: output, overwrite: force)
+                try writeCode(code, to: output, overwrite: force, link: linkOptions.base(in: store))
                 StandardStreams.status("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")
             } else {
-                let symbol = try QREncoder.encode(Data(code), options: QREncodingOptions(segmentation: .binary))
+                let symbol = try codeSymbol(code, link: linkOptions.base(in: store))
                 StandardStreams.print(symbol.terminalText(colors: StandardStreams.outputIsTerminal))
                 StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))")
             }

@@ -21,6 +21,7 @@ struct PostCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The message's QR code (.png, .svg, .pdf; - for a PNG on standard output).") var output: String
     @Flag(help: "Overwrite the output file if it exists.") var force = false
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var linkOptions: LinkOptions
 
     func validate() throws {
         if reprint == nil {
@@ -51,15 +52,18 @@ struct PostCommand: ParsableCommand {
         let store = try storeOptions.open()
         if let reprint {
             guard let record = try store.message(id: reprint) else { throw CLIError("no message with id \(reprint)") }
-            try writeCode([UInt8](record.encoded), to: output, overwrite: force)
+            try writeCode([UInt8](record.encoded), to: output, overwrite: force, link: linkOptions.base(in: store))
             StandardStreams.status("reprinted message \(reprint) → \(output)")
             return
         }
         let now = Date()
         let message = ChannelMessage(kind: url == nil ? .text : .url, created: now,
                                      expires: expires.flatMap(Self.duration).map { now.addingTimeInterval($0) }, content: url ?? text!)
-        // Recorded as published only once its code is written (too large a message, a missing directory: nothing recorded).
-        let (record, _) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store)) { code in try writeCode(code, to: output, overwrite: force) }
+        // Recorded as published only once its code is written (too large a message or link, a missing directory: nothing recorded).
+        let link = try linkOptions.base(in: store)
+        let (record, _) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store)) { code in
+            try writeCode(code, to: output, overwrite: force, link: link)
+        }
         StandardStreams.status("message \(record.id ?? 0) on \"\(DisplayName.escaped(channel!))\" → \(output)")
     }
 }

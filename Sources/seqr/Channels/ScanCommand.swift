@@ -35,7 +35,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     /// What a code is, as `--json` names it (docs/cli-json.md); `history --json` uses the message kinds.
     enum Kind: String, Encodable {
-        case publicKey, channelShare, textMessage, urlMessage, url, text, vaultCode, jws, smartHealthCard
+        case publicKey, channelShare, channelRekey, textMessage, urlMessage, url, text, vaultCode, jws, smartHealthCard
         /// A code with Seqr's header that could not be read (see `error`).
         case seqrCode
 
@@ -44,6 +44,7 @@ struct ScanCommand: AsyncParsableCommand {
             switch self {
             case .publicKey: "public key"
             case .channelShare: "channel share"
+            case .channelRekey: "rekey code"
             case .textMessage: "message"
             case .urlMessage: "message (URL)"
             case .url: "URL"
@@ -188,6 +189,10 @@ struct ScanCommand: AsyncParsableCommand {
                 guard accept else { return Finding(file: file, kind: .channelShare, subscribed: false, note: "use --accept to subscribe") }
                 let channel = try store.subscribe(share: share, identity: storeOptions.identity(in: store))
                 return Finding(file: file, kind: .channelShare, channel: channel.name, fingerprint: channel.owner.fingerprint, subscribed: true, note: "subscribed")
+            case .channelRekey(let code):
+                let channel = try store.applyRekey(code, identity: storeOptions.identity(in: store))
+                return Finding(file: file, kind: .channelRekey, channel: channel.name, fingerprint: channel.owner.fingerprint,
+                               note: "moved to epoch \(channel.epoch); older messages stay readable")
             case .channelMessage(let code):
                 let (message, channel) = try store.receive(code, latitude: lat, longitude: lon)
                 var finding = Finding(file: file, kind: message.kind == .url ? .urlMessage : .textMessage, channel: channel.name, content: message.content,

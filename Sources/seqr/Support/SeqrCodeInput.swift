@@ -3,9 +3,20 @@ import SeqrCLISupport
 import SeqrCore
 import SeqrQR
 
-/// Writes a binary Seqr code as a QR image (PNG, SVG or PDF by extension).
-func writeCode(_ bytes: [UInt8], to path: String, overwrite: Bool = true) throws {
-    try writeSymbol(QREncoder.encode(Data(bytes), options: QREncodingOptions(errorCorrection: .M, segmentation: .binary)), to: path, overwrite: overwrite)
+/// Writes a binary Seqr code as a QR image (PNG, SVG or PDF by extension), or, with a link
+/// base, the code as a link (``SeqrCodeLink``), checked to fit a version-40 code first.
+func writeCode(_ bytes: [UInt8], to path: String, overwrite: Bool = true, link: String? = nil) throws {
+    try writeSymbol(codeSymbol(bytes, link: link), to: path, overwrite: overwrite)
+}
+
+/// The QR symbol of a Seqr code, raw or as a link.
+func codeSymbol(_ bytes: [UInt8], link: String?) throws -> QRSymbol {
+    let options = QREncodingOptions(errorCorrection: .M, segmentation: .binary)
+    guard let link else { return try QREncoder.encode(Data(bytes), options: options) }
+    let text = Array(try SeqrCodeLink(base: link, code: bytes).description.utf8)
+    let capacity = QRCapacity.capacity(version: 40, level: .M)
+    guard text.count <= capacity else { throw ChannelError.linkTooLong(bytes: text.count, capacity: capacity) }
+    return try QREncoder.encode(Data(text), options: options)
 }
 
 /// A QR symbol as PNG, SVG or PDF, by the file's extension.
@@ -18,13 +29,14 @@ func writeSymbol(_ symbol: QRSymbol, to path: String, overwrite: Bool = true) th
     try FileWriter.write(data, to: path, overwrite: overwrite)
 }
 
-/// The payloads of the QR codes in a picture (a file, PDF pages, or "-" for standard input), or the bytes of a "base64:…" / plain base64 argument.
+/// The payloads of the QR codes in a picture (a file, PDF pages, or "-" for standard input), or the bytes of a Seqr link, a "base64:…" or plain base64 argument.
 func scannedPayloads(_ input: String) throws -> [[UInt8]] {
     if PictureInput.isPicture(input) {
         let symbols = try PictureInput.symbols(in: input)
         guard !symbols.isEmpty else { throw CLIError("\(input): no QR code found") }
         return symbols.map { [UInt8]($0.payload) }
     }
+    if let link = try? SeqrCodeLink(parsing: input) { return [link.code] }
     let text = input.hasPrefix("base64:") ? String(input.dropFirst(7)) : input
     guard let data = Data(base64Encoded: text) else { throw CLIError("\(input): not an image file or a base64 code") }
     return [[UInt8](data)]
