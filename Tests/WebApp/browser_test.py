@@ -222,6 +222,8 @@ def open_app(context, hash_=""):
 def register(page, username, password=PASSWORD, screenshot=False):
     if page.get_by_role("heading", name="Create an account").count() == 0:
         page.get_by_role("link", name="Create an account").click()
+        # The sign-in form has a Username field too: wait for the new view, or the fill may land in the old one.
+        expect(page.get_by_role("heading", name="Create an account")).to_be_visible()
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_label("Repeat the password").fill(password)
