@@ -26,6 +26,7 @@ import time
 import traceback
 import urllib.request
 import uuid
+from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import hashes
@@ -221,6 +222,8 @@ def open_app(context, hash_=""):
 def register(page, username, password=PASSWORD, screenshot=False):
     if page.get_by_role("heading", name="Create an account").count() == 0:
         page.get_by_role("link", name="Create an account").click()
+        # The sign-in form has a Username field too: wait for the new view, or the fill may land in the old one.
+        expect(page.get_by_role("heading", name="Create an account")).to_be_visible()
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_label("Repeat the password").fill(password)
@@ -615,6 +618,66 @@ def location_rotate_hidden(env):
     assert json.loads(latest.stdout.splitlines()[-1])["latitude"] == 46.948, latest.stdout
     page.get_by_role("button", name="Stop sharing").click()
     expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
+    check_clean(context)
+    context.close()
+
+
+@test("extend: +1 hour and +1 day move the share's expiry, and until-I-stop lifts it, as `seqr location shares` sees; a share revoked elsewhere is said in the page")
+def location_extend(env):
+    user = unique("ext")
+    context = env.browser.phone(env.server)
+    page = open_app(context, "#/register")
+    register(page, user)
+    cli = CLI(env.directory, env.server)
+    cli.login(user)
+
+    def expiry():
+        shares = json.loads(cli.run("location", "shares", "--json").stdout)
+        assert len(shares) == 1, shares
+        return shares[0]["id"], shares[0].get("expiresAt") and datetime.fromisoformat(shares[0]["expiresAt"])  # absent: until revoked
+
+    def expiry_becomes(expected):
+        for _ in range(50):
+            if expiry()[1] == expected:
+                return
+            time.sleep(0.2)
+        assert False, f"expiry {expiry()[1]}, expected {expected}"
+
+    def clock(when):
+        return page.evaluate("(iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false })",
+                             when.isoformat())
+
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_label("Share for").select_option(label="1 hour")
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    share_id, first = expiry()
+    expect(page.locator("#sharing-until")).to_have_text(f"Sharing until {clock(first)}")
+    page.get_by_label("Extend by").select_option(label="1 hour")
+    page.get_by_role("button", name="Extend", exact=True).click()
+    expect(page.locator("#sharing-until")).to_have_text(f"Sharing until {clock(first + timedelta(hours=1))}")
+    expiry_becomes(first + timedelta(hours=1))
+    page.get_by_label("Extend by").select_option(label="1 day")
+    page.get_by_role("button", name="Extend", exact=True).click()
+    expiry_becomes(first + timedelta(hours=25))
+    expect(page.locator("#sharing-until")).to_have_text(f"Sharing until {clock(first + timedelta(hours=25))}")
+    shot(page, "location-extended")
+    page.get_by_label("Extend by").select_option(label="Until I stop")
+    page.get_by_role("button", name="Extend", exact=True).click()
+    expect(page.locator("#sharing-until")).to_have_text("Sharing until you stop")
+    expect(page.get_by_role("button", name="Extend", exact=True)).to_be_hidden()
+    assert expiry() == (share_id, None), expiry()  # and the id is the same
+    # The same link still works: extending keeps the id, key and fixes.
+    link = page.get_by_label("Share link", exact=True).input_value()
+    fix = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", link, "--once", "--json"], capture_output=True, text=True, timeout=60)
+    assert fix.returncode == 0 and json.loads(fix.stdout.splitlines()[-1])["latitude"] == 47.3769, (fix.stdout, fix.stderr)
+    page.get_by_role("button", name="Stop sharing").click()
+    # A share revoked from another device cannot be extended: the page says it ended.
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.get_by_role("button", name="Extend", exact=True)).to_be_visible()
+    cli.run("location", "revoke", expiry()[0])
+    page.get_by_role("button", name="Extend", exact=True).click()
+    expect(page.get_by_text("The last share ended: revoked elsewhere.")).to_be_visible()
     check_clean(context)
     context.close()
 

@@ -88,6 +88,10 @@ export class SeqrAPI {
   /** `fixes`: sealed data strings, oldest first (at most 500). */
   pushFixes(shareID, fixes) { return this.request('POST', `/v1/location/shares/${encodeURIComponent(shareID)}/fixes`, { fixes }); }
   revokeShare(shareID) { return this.request('DELETE', `/v1/location/shares/${encodeURIComponent(shareID)}`); }
+  /** A new expiry (a future time, or null: until revoked) for the same share: its id, key and fixes stay. */
+  extendShare(shareID, expiresAt) {
+    return this.request('PATCH', `/v1/location/shares/${encodeURIComponent(shareID)}`, { expiresAt: expiresAt === null ? null : isoDate(expiresAt) });
+  }
   rotateShare(shareID) { return this.request('POST', `/v1/location/shares/${encodeURIComponent(shareID)}/rotate`); }
   feed(shareID, after = null) {
     return this.request('GET', `/v1/location/feed/${encodeURIComponent(shareID)}${after === null ? '' : `?after=${after}`}`, undefined, { auth: false });

@@ -6,6 +6,14 @@
 import { makeFix, sealFix } from './location-fix.js';
 import { generateShareKey, shareLink, SHARE_FORMAT } from './share-link.js';
 
+/** The expiry after extending by `minutes` (null: until stopped): counted from the current expiry, or from
+ *  `now` once that has passed, so "+1 hour" on a share until 18:40 gives 19:40. */
+export function extendedExpiry(expiresAt, minutes, now = Date.now()) {
+  if (minutes === null) return null;
+  const from = expiresAt ? Math.max(Date.parse(expiresAt), now) : now;
+  return new Date(from + minutes * 60_000);
+}
+
 /** Fixes re-sent under the new key after a rotation, as `seqr location rotate` uploads its recent track. */
 const TRACK_KEPT = 100;
 
@@ -127,6 +135,17 @@ export class LocationSharing extends EventTarget {
     this.pending = [];
     if (this.track.length > 0) this.#enqueue([...this.track]);
     this.#changed();
+  }
+
+  /** A new expiry for this share (null: until stopped); the link, key and fixes stay. */
+  async extend(expiresAt) {
+    const id = this.share.id;
+    let share;
+    try { share = await this.api.extendShare(id, expiresAt); } catch (error) {
+      if (error.code === 'share_not_found' && this.share?.id === id) this.#end('revoked elsewhere');
+      throw error;
+    }
+    if (this.share?.id === id) { this.share = share; this.#changed(); }
   }
 
   /** Stops sharing and revokes the share: the server deletes it and its fixes, followers see the end. */

@@ -1,10 +1,12 @@
 // Live location: start a share (expiry, optional label), show its link and QR code, share or
 // copy it, and watch it run: "Sharing until 18:40", the last fix's age and accuracy, hidden-page
-// warnings; new link (rotate) and stop (revoke). Shares made elsewhere can be revoked here.
+// warnings; extend its expiry, new link (rotate) and stop (revoke). Shares made elsewhere can be revoked here.
 import { ageText, clock, field, h, message, replace } from '../dom.js';
+import { extendedExpiry } from '../location-sharing.js';
 import { loadQRCodeLibrary, qrCodeSVG } from '../qr-code.js';
 
 const EXPIRIES = [['15', '15 minutes'], ['60', '1 hour'], ['240', '4 hours'], ['720', '12 hours'], ['1440', '24 hours'], ['', 'Until I stop']];
+const EXTENSIONS = [['60', '1 hour'], ['1440', '1 day'], ['', 'Until I stop']];
 
 export function locationView(app) {
   const view = h('section', { class: 'stack', 'aria-labelledby': 'location-title' }, h('h1', { id: 'location-title' }, 'Live location'));
@@ -51,7 +53,8 @@ function startForm(app, sharing) {
 
 function activeCard(app, sharing) {
   const link = sharing.link;
-  const until = sharing.share.expiresAt ? `Sharing until ${clock(sharing.share.expiresAt)}` : 'Sharing until you stop';
+  const untilText = () => (sharing.share.expiresAt ? `Sharing until ${clock(sharing.share.expiresAt)}` : 'Sharing until you stop');
+  const until = h('strong', { id: 'sharing-until' }, untilText());
   const linkField = field('Share link', { name: 'link', value: link, readOnly: true, spellcheck: false },
     { hint: 'Anyone with this link sees your position until the share ends. It contains the key: share it only with people you trust.' });
   linkField.input.addEventListener('focus', () => linkField.input.select());
@@ -74,6 +77,15 @@ function activeCard(app, sharing) {
     sharing.lastError ? message('error', sharing.lastError) : null);
   updateNotes();
 
+  const extendBy = field('Extend by', { name: 'extend' }, { tag: 'select' });
+  for (const [value, text] of EXTENSIONS) extendBy.input.append(h('option', { value }, text));
+  const extend = h('div', { class: 'extend', hidden: !sharing.share.expiresAt }, extendBy.wrapper,
+    h('button', { type: 'button', onclick: () => app.run(async () => {
+      const minutes = extendBy.input.value ? Number(extendBy.input.value) : null;
+      await sharing.extend(extendedExpiry(sharing.share.expiresAt, minutes));
+      app.toast(untilText());
+    }, status) }, 'Extend'));
+
   const copy = h('button', { type: 'button', onclick: async () => {
     try { await navigator.clipboard.writeText(link); app.toast('Link copied'); } catch { linkField.input.select(); app.toast('Select the link and copy it'); }
   } }, 'Copy link');
@@ -87,9 +99,9 @@ function activeCard(app, sharing) {
 
   const card = h('div', { class: 'stack' },
     h('div', { class: 'card live stack' },
-      h('p', { class: 'live-state' }, h('span', { class: 'pulse', 'aria-hidden': 'true' }), h('strong', { id: 'sharing-until' }, until)),
+      h('p', { class: 'live-state' }, h('span', { class: 'pulse', 'aria-hidden': 'true' }), until),
       sharing.label ? h('p', { class: 'hint share-label' }, sharing.label) : null,
-      facts, notes, status,
+      facts, notes, extend, status,
       h('div', { class: 'actions' },
         h('button', { type: 'button', class: 'danger', onclick: () => app.run(async () => { await sharing.stop(); app.toast('Sharing stopped'); }, status) }, 'Stop sharing'),
         h('button', { type: 'button', onclick: () => app.run(async () => { await sharing.rotate(); app.toast('New link: the old one no longer works'); }, status) }, 'New link'))),
@@ -98,7 +110,7 @@ function activeCard(app, sharing) {
       qr,
       linkField.wrapper,
       h('div', { class: 'actions' }, share, copy)));
-  card.update = () => { tick(); updateNotes(); };
+  card.update = () => { until.textContent = untilText(); extend.hidden = !sharing.share.expiresAt; tick(); updateNotes(); };
   return card;
 }
 

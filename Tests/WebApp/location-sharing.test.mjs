@@ -1,0 +1,33 @@
+// Extending a share's expiry: the new time js/location-sharing.js computes, and the PATCH js/api.js sends for it.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SeqrAPI } from '../../Sources/SeqrWebApp/Resources/js/api.js';
+import { extendedExpiry } from '../../Sources/SeqrWebApp/Resources/js/location-sharing.js';
+
+const now = Date.parse('2026-11-25T17:00:00Z');
+
+test('extending counts from the current expiry while it is ahead, from now once it has passed', () => {
+  assert.equal(extendedExpiry('2026-11-25T18:40:00Z', 60, now).toISOString(), '2026-11-25T19:40:00.000Z');
+  assert.equal(extendedExpiry('2026-11-25T18:40:00Z', 1440, now).toISOString(), '2026-11-26T18:40:00.000Z');
+  assert.equal(extendedExpiry('2026-11-25T16:00:00Z', 60, now).toISOString(), '2026-11-25T18:00:00.000Z');
+  assert.equal(extendedExpiry(null, 60, now).toISOString(), '2026-11-25T18:00:00.000Z');
+});
+
+test('"until I stop" is a null expiry', () => {
+  assert.equal(extendedExpiry('2026-11-25T18:40:00Z', null, now), null);
+});
+
+test('extendShare PATCHes the share with an ISO date, or null for until revoked', async () => {
+  const sent = [];
+  const api = new SeqrAPI('http://127.0.0.1:8080/', async (url, init) => {
+    sent.push({ url, method: init.method, body: JSON.parse(init.body), auth: init.headers.Authorization });
+    return new Response(JSON.stringify({ id: 'abc', expiresAt: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  api.token = 't0k';
+  await api.extendShare('abc', new Date('2026-11-25T19:40:00.123Z'));
+  await api.extendShare('abc', null);
+  assert.deepEqual(sent, [
+    { url: 'http://127.0.0.1:8080/v1/location/shares/abc', method: 'PATCH', body: { expiresAt: '2026-11-25T19:40:00Z' }, auth: 'Bearer t0k' },
+    { url: 'http://127.0.0.1:8080/v1/location/shares/abc', method: 'PATCH', body: { expiresAt: null }, auth: 'Bearer t0k' },
+  ]);
+});
