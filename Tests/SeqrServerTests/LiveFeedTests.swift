@@ -144,7 +144,8 @@ struct LiveFeedTests {
             let first = try #require(share.expiresAt)
             let stream = Self.open(client, share.id)
             try await Self.waitForStreams(instances[0], share.id, 1)
-            let later = first.addingTimeInterval(5)
+            // Later than the first expiry, and in the future however long the stream took to open.
+            let later = max(first, Date()).addingTimeInterval(5)
             let extended = try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .patch, headers: alice.auth,
                                                     body: body(LocationAPI.ShareExpiryRequest(expiresAt: later)))
             #expect(extended.status == .ok)
