@@ -48,7 +48,10 @@ struct LiveFeedHostileServerTests {
         let failure = await Self.failure(of: events)
         #expect(failure as? ServerClientError == .badResponse("a live-feed event over 262144 bytes"), "\(String(describing: failure))")
         let ending = try #require(Self.ending(server))
-        #expect(ending.0 == "closed after" && ending.1 < 16 * 1024 * 1024, "the client read on: \(ending)")
+        // The client read no further than the cap and the socket buffers: the server was stopped by
+        // the dropped connection or, when the release of the body's iterator has not closed it yet
+        // (seen once in a fresh-clone run), by TCP; either way nothing past the cap was taken in.
+        #expect(["closed after", "blocked after"].contains(ending.0) && ending.1 < 16 * 1024 * 1024, "the client read on: \(ending)")
         withExtendedLifetime(events) {}
     }
 
