@@ -4,7 +4,9 @@ import SeqrTestSupport
 import Testing
 
 /// Issue 30: no mistake loses a backup or a message, and the help and exit statuses tell the truth.
-@Suite("seqr: mistakes lose nothing, promises hold")
+// Serialized: each test blocks a thread while `seqr` runs (some for a minute), and the suite's
+// eight at once would hold the whole thread pool from the other suites.
+@Suite("seqr: mistakes lose nothing, promises hold", .serialized)
 struct DataSafetyCLITests {
     let directory: TemporaryDirectory
 
