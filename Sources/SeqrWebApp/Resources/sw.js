@@ -1,13 +1,16 @@
 // Seqr's service worker: keeps the app shell (this page's HTML, style, scripts, icons) so the app
 // opens offline. It never caches or answers anything outside /app/ — no API response, key or note
 // is ever stored here — and fetches the shell from the network first, so an update shows at once.
-const CACHE = 'seqr-app-shell-v1';
+const CACHE = 'seqr-app-shell-v2';
 const SHELL = [
   './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'vendor/qrcode-generator.js',
   'app.js', 'js/api.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/location-fix.js', 'js/location-sharing.js',
   'js/note-error.js', 'js/note-field.js', 'js/note-kdf.js', 'js/note.js', 'js/notes-client.js', 'js/qr-code.js',
   'js/seen-versions.js', 'js/session.js', 'js/share-link.js',
+  'js/byte-reader.js', 'js/channel-error.js', 'js/channel-message-code.js', 'js/channel-rekey-code.js', 'js/channel-share-code.js',
+  'js/hkdf.js', 'js/hpke.js', 'js/private-identity.js', 'js/public-identity.js', 'js/public-key-code.js', 'js/seqr-code-link.js',
+  'js/seqr-code-type.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
   'js/views/password.js', 'js/views/sign-in.js',
 ];

@@ -18,6 +18,14 @@ export function concatBytes(...parts) {
   return out;
 }
 
+/** Whether two byte arrays are equal, in time that depends on their length only. */
+export function equalBytes(a, b) {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i];
+  return difference === 0;
+}
+
 export function toBase64(bytes) {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

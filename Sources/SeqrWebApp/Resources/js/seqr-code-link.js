@@ -1,0 +1,28 @@
+// A Seqr code as a link a phone camera opens here: https://HOST/app/#<base64url of the code, no
+// padding> (docs/formats/channels.md, "Links"; Swift: SeqrCore/Channels/SeqrCodeLink.swift). The
+// fragment is never sent to the server.
+import { fromBase64URL, toBase64URL } from './bytes.js';
+import { channelErrors } from './channel-error.js';
+import { isSeqrCode } from './seqr-code-type.js';
+
+/** The code bytes in a link's fragment (with or without the leading "#"); `invalidLink` otherwise. */
+export function codeFromFragment(fragment) {
+  const text = String(fragment).replace(/^#/, '');
+  const bytes = fromBase64URL(text);
+  // Canonical only: the same code has one link, so a link cannot be varied to slip past a check.
+  if (bytes === null || toBase64URL(bytes) !== text || !isSeqrCode(bytes)) throw channelErrors.invalidLink('the link\'s fragment is not a Seqr code');
+  return bytes;
+}
+
+/** The code in a whole link, `https://HOST/app/#CODE`; `invalidLink` when it is none. */
+export function parseCodeLink(text) {
+  let url;
+  try { url = new URL(String(text).trim()); } catch { throw channelErrors.invalidLink('not a Seqr link (https://HOST/app/#CODE)'); }
+  if (!['http:', 'https:'].includes(url.protocol) || !url.host || url.search || url.pathname !== '/app/' || url.username || !url.hash) {
+    throw channelErrors.invalidLink('not a Seqr link (https://HOST/app/#CODE)');
+  }
+  return codeFromFragment(url.hash);
+}
+
+/** The link of `code` at `base` (this app's origin, e.g. https://seqr.example). */
+export function codeLink(base, code) { return `${base.replace(/\/+$/, '')}/app/#${toBase64URL(code)}`; }

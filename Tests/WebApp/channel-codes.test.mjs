@@ -1,0 +1,137 @@
+// The channel code modules (public key, share, message, rekey, link) against
+// Tests/Vectors/channel-suite2.json — the vectors the Swift tests read exactly ("Channel suite 2"),
+// written by the independent Python reference — and every tampered, truncated or foreign code
+// refused with a ChannelError.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fromHex, toBase64URL, toHex } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
+import { ChannelError } from '../../Sources/SeqrWebApp/Resources/js/channel-error.js';
+import { decodeChannelMessage, encodeChannelMessage, messageHeader } from '../../Sources/SeqrWebApp/Resources/js/channel-message-code.js';
+import { openRekeyCode, parseRekeyCode } from '../../Sources/SeqrWebApp/Resources/js/channel-rekey-code.js';
+import { decodeChannelShare, encodeChannelShare } from '../../Sources/SeqrWebApp/Resources/js/channel-share-code.js';
+import { PrivateIdentity } from '../../Sources/SeqrWebApp/Resources/js/private-identity.js';
+import { decodePublicKeyCode, encodePublicKeyCode } from '../../Sources/SeqrWebApp/Resources/js/public-key-code.js';
+import { codeFromFragment, codeLink, parseCodeLink } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-link.js';
+
+const v = JSON.parse(readFileSync(new URL('../Vectors/channel-suite2.json', import.meta.url)));
+const person = (p) => PrivateIdentity.fromSecrets({ ed25519: fromHex(p.ed25519Private), x25519: fromHex(p.x25519Private), name: p.name });
+const alice = await person(v.owner), bob = await person(v.subscriber), carol = await person(v.removed);
+const hex = fromHex;
+const refusedWith = (code) => (e) => { assert.ok(e instanceof ChannelError, `${e}`); assert.equal(e.code, code, e.message); return true; };
+
+/** The channel as the app keeps it for a subscriber: secrets per epoch. */
+function subscribed(channel) { return { ...channel, secrets: new Map([[channel.epoch, channel.secret]]), removedAt: null }; }
+
+test('each person\'s public-key code, fingerprint and recipient id are the vector\'s', async () => {
+  for (const [p, fields] of [[alice, v.owner], [bob, v.subscriber], [carol, v.removed]]) {
+    assert.equal(toHex(encodePublicKeyCode(p.publicIdentity)), fields.publicKeyCode);
+    assert.equal(await p.publicIdentity.fingerprint(), fields.fingerprint);
+    assert.equal(toHex(await p.publicIdentity.recipientID()), fields.recipientId);
+    const read = await decodePublicKeyCode(hex(fields.publicKeyCode));
+    assert.equal(read.name, fields.name);
+    assert.equal(await read.fingerprint(), fields.fingerprint);
+  }
+});
+
+test('the share written with the vector\'s ephemeral key is the vector\'s bytes, and Bob opens it; Carol cannot', async () => {
+  const c = v.channel;
+  const channel = { id: hex(c.id), name: c.name, secret: hex(c.secret), created: c.created, epoch: c.epoch };
+  const share = await encodeChannelShare(channel, bob.publicIdentity, alice, { ephemeralIKM: hex(v.share.ephemeralIkm) });
+  assert.equal(toHex(share), v.share.code);
+  const opened = await decodeChannelShare(hex(v.share.code), bob);
+  assert.equal(toHex(opened.id), c.id);
+  assert.equal(toHex(opened.secret), c.secret);
+  assert.deepEqual([opened.name, opened.created, opened.epoch], [c.name, c.created, c.epoch]);
+  assert.equal(await opened.owner.fingerprint(), v.owner.fingerprint);
+  await assert.rejects(decodeChannelShare(hex(v.share.code), carol), refusedWith('notForThisRecipient'));
+});
+
+test('the message written with the vector\'s nonce is the vector\'s bytes, and reads back', async () => {
+  const channel = subscribed({ ...(await decodeChannelShare(hex(v.share.code), bob)) });
+  const m = v.message;
+  const code = await encodeChannelMessage({ kind: m.kind, created: m.created, expires: m.expires, content: m.content }, channel, alice, { nonce: hex(m.nonce) });
+  assert.equal(toHex(code), m.code);
+  assert.deepEqual(await decodeChannelMessage(hex(m.code), channel), { kind: 1, created: m.created, expires: 0, content: m.content, epoch: 0 });
+});
+
+test('the rekey moves Bob to epoch 1 (older message still readable), tells Carol she was removed; a later message needs it', async () => {
+  const share = await decodeChannelShare(hex(v.share.code), bob);
+  const channel = subscribed(share);
+  const later = hex(v.laterMessage.code);
+  assert.deepEqual(messageHeader(later).epoch, 1);
+  await assert.rejects(decodeChannelMessage(later, channel), refusedWith('epochNotReached'));
+  const code = parseRekeyCode(hex(v.rekey.code));
+  assert.deepEqual([code.epoch, code.part, code.parts, code.removed.map(toHex), code.entries.map((e) => toHex(e.recipientID))],
+    [1, 1, 1, [v.removed.recipientId], [v.subscriber.recipientId]]);
+  const moved = await openRekeyCode(hex(v.rekey.code), channel, bob);
+  assert.equal(toHex(moved.secret), v.rekey.secret);
+  channel.secrets.set(moved.epoch, moved.secret);
+  const read = await decodeChannelMessage(later, channel);
+  assert.deepEqual([read.kind, read.content, read.expires], [2, 'https://garden.example/after', v.laterMessage.expires]);
+  assert.equal((await decodeChannelMessage(hex(v.message.code), channel)).content, v.message.content);
+  await assert.rejects(openRekeyCode(hex(v.rekey.code), channel, bob), refusedWith('staleRekey'));
+
+  const carolsChannel = subscribed(share);
+  await assert.rejects(openRekeyCode(hex(v.rekey.code), carolsChannel, carol), refusedWith('removedFromChannel'));
+  carolsChannel.removedAt = 1;
+  await assert.rejects(decodeChannelMessage(later, carolsChannel), (e) => refusedWith('removedFromChannel')(e) && e.message === 'you were removed from Garden');
+});
+
+test('a flipped byte anywhere in a share, message or rekey code is refused with a ChannelError', async () => {
+  const channel = subscribed(await decodeChannelShare(hex(v.share.code), bob));
+  const readers = [
+    [v.share.code, (b) => decodeChannelShare(b, bob)],
+    [v.message.code, (b) => decodeChannelMessage(b, channel)],
+    [v.rekey.code, (b) => openRekeyCode(b, channel, bob)],
+    [v.owner.publicKeyCode, (b) => decodePublicKeyCode(b).then(async (id) => assert.notEqual(`${await id.fingerprint()} ${id.name}`, `${v.owner.fingerprint} ${v.owner.name}`))],
+  ];
+  for (const [codeHex, read] of readers) {
+    const code = hex(codeHex);
+    for (let i = 0; i < code.length; i++) {
+      const altered = Uint8Array.from(code);
+      altered[i] ^= 0x01;
+      // A public key has no signature: an altered one is refused or reads as another key or name.
+      try { await read(altered); if (codeHex !== v.owner.publicKeyCode) assert.fail(`byte ${i} of ${codeHex.slice(0, 8)} accepted`); } catch (e) {
+        if (!(e instanceof ChannelError)) throw e;
+      }
+    }
+    for (const length of [0, 1, 3, 4, 20, code.length - 65, code.length - 1]) {
+      await assert.rejects(Promise.resolve().then(() => read(code.subarray(0, Math.max(0, length)))), ChannelError, `cut to ${length}`);
+    }
+  }
+});
+
+test('foreign codes and headers are refused with their own error', async () => {
+  await assert.rejects(decodePublicKeyCode(new TextEncoder().encode('https://example.org')), refusedWith('notASeqrCode'));
+  await assert.rejects(decodePublicKeyCode(Uint8Array.of(0x53, 0x51, 9, 1)), refusedWith('unsupportedVersion'));
+  await assert.rejects(decodePublicKeyCode(Uint8Array.of(0x53, 0x51, 1, 7)), refusedWith('unknownType'));
+  await assert.rejects(decodePublicKeyCode(hex(v.share.code)), refusedWith('unknownType'));
+  assert.throws(() => parseRekeyCode(Uint8Array.of(0x53, 0x51, 1, 4, ...new Uint8Array(100))), refusedWith('unsupportedVersion'));
+});
+
+test('links: built and read as the Swift side writes them (canonical base64url in the fragment); others refused', () => {
+  const code = hex(v.message.code);
+  const link = codeLink('https://seqr.example/', code);
+  assert.equal(link, `https://seqr.example/app/#${toBase64URL(code)}`);
+  assert.deepEqual(parseCodeLink(link), code);
+  assert.deepEqual(codeFromFragment(`#${toBase64URL(code)}`), code);
+  for (const bad of ['https://seqr.example/app/', 'https://seqr.example/other/#' + toBase64URL(code), 'https://seqr.example/app/?q=1#' + toBase64URL(code),
+    'ftp://seqr.example/app/#' + toBase64URL(code), 'https://seqr.example/app/#aGVsbG8', 'https://seqr.example/app/#' + toBase64URL(code) + '=', 'not a link']) {
+    assert.throws(() => parseCodeLink(bad), refusedWith('invalidLink'), bad);
+  }
+  // A non-canonical last character (unused bits set) is not the same code's link.
+  assert.deepEqual(codeFromFragment('U1E'), Uint8Array.of(0x53, 0x51));
+  assert.throws(() => codeFromFragment('U1F'), refusedWith('invalidLink'));
+});
+
+test('a fresh identity signs shares and messages that read back, with its own fingerprint', async () => {
+  const owner = await PrivateIdentity.generate('Dana');
+  const channel = { id: crypto.getRandomValues(new Uint8Array(16)), name: 'Yard', secret: crypto.getRandomValues(new Uint8Array(32)), created: 1764000000, epoch: 0 };
+  const share = await encodeChannelShare(channel, bob.publicIdentity, owner);
+  const opened = await decodeChannelShare(share, bob);
+  assert.equal(await opened.owner.fingerprint(), await owner.publicIdentity.fingerprint());
+  const restored = await PrivateIdentity.fromSecrets(await owner.secrets());
+  const message = await encodeChannelMessage({ kind: 1, created: 1, expires: 0, content: 'hi' }, channel, restored);
+  assert.equal((await decodeChannelMessage(message, subscribed(opened))).content, 'hi');
+});
