@@ -1,0 +1,25 @@
+// The storage behind sealed-records.js in the page: one IndexedDB object store of name → value.
+// It only ever holds the KDF parameters and sealed records.
+const DATABASE = 'seqr-keyring', STORE = 'records';
+
+function request(r) { return new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); }); }
+
+export class IndexedDBRecords {
+  constructor(factory = globalThis.indexedDB) { this.factory = factory; this.db = null; }
+
+  async open() {
+    if (this.db) return this.db;
+    const opening = this.factory.open(DATABASE, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
+    this.db = await request(opening);
+    return this.db;
+  }
+
+  async get(name) { return request((await this.open()).transaction(STORE).objectStore(STORE).get(name)); }
+
+  async put(name, value) {
+    const transaction = (await this.open()).transaction(STORE, 'readwrite');
+    transaction.objectStore(STORE).put(value, name);
+    await new Promise((resolve, reject) => { transaction.oncomplete = resolve; transaction.onerror = () => reject(transaction.error); transaction.onabort = () => reject(transaction.error); });
+  }
+}
