@@ -1,15 +1,24 @@
-// The app shell: routes (#/notes, #/notes/<id>, #/location, #/account, …), the signed-in state,
-// the idle lock, the offline banner and the service worker. Views are in views/ and only call
-// the format, crypto and API modules.
+// The app shell: routes (#/notes, #/notes/<id>, #/location, #/channels, #/account, …), the signed-in
+// state, the idle lock, the offline banner and the service worker. Views are in views/ and only call
+// the format, crypto and API modules. A Seqr code link (#<base64url code>) opens in the channel
+// views, which need no account: their keys live sealed in this browser.
+import { ChannelKeyring } from './js/channel-keyring.js';
 import { h, message, replace } from './js/dom.js';
+import { IndexedDBRecords } from './js/idb-records.js';
 import { IdleLock } from './js/idle-lock.js';
 import { LocationSharing } from './js/location-sharing.js';
 import { NotesClient } from './js/notes-client.js';
+import { SealedRecords } from './js/sealed-records.js';
+import { codeFromFragment } from './js/seqr-code-link.js';
 import { Session } from './js/session.js';
+import { channelView } from './js/views/channel.js';
+import { channelsView } from './js/views/channels.js';
+import { keyringView } from './js/views/keyring.js';
 import { locationView } from './js/views/location.js';
 import { noteDetailView } from './js/views/note-detail.js';
 import { noteEditorView } from './js/views/note-editor.js';
 import { noteListView } from './js/views/note-list.js';
+import { openCodeView } from './js/views/open-code.js';
 import { accountView, passwordView } from './js/views/password.js';
 import { signInView } from './js/views/sign-in.js';
 
@@ -22,7 +31,11 @@ const toastEl = document.getElementById('toast');
 const session = new Session(base, localStorage);
 
 const app = {
+  base,
   session,
+  keyring: new ChannelKeyring(new SealedRecords(new IndexedDBRecords())),
+  /** The code being opened ({ code } or { error }), shown at #/channels/open. */
+  opened: null,
   notes: new NotesClient(session),
   sharing: new LocationSharing(session.api, base),
   viewGeneration: 0,
@@ -48,6 +61,12 @@ const app = {
     }[error.code];
     return text ?? (error.message ? error.message[0].toUpperCase() + error.message.slice(1) : 'Something went wrong.');
   },
+  /** Opens a code's view; `extra` (e.g. { channel }) travels with it. */
+  openCode(code, extra = {}) {
+    app.opened = { code, ...extra };
+    if (location.hash === '#/channels/open') route(); else location.hash = '#/channels/open';
+  },
+  refresh() { route(); },
   toast(text) {
     const item = h('div', { class: 'toast' }, text);
     toastEl.replaceChildren(item);
@@ -61,6 +80,7 @@ const app = {
   lock() {
     idle.stop();
     session.lock();
+    app.keyring.lock();
     route();
   },
   async signOut() {
@@ -97,7 +117,26 @@ addEventListener('online', checkServer);
 addEventListener('offline', () => setOffline(true));
 checkServer();
 
+async function channelsViewFor(parts) {
+  if (parts[1] === 'open' && app.opened?.error) return openCodeView(app, app.opened);
+  if (!app.keyring.unlocked) return keyringView(app, { exists: await app.keyring.exists() });
+  if (parts[1] === 'open') return openCodeView(app, app.opened);
+  if (parts[1]) return channelView(app, parts[1]);
+  return channelsView(app);
+}
+
+// A code's link: its fragment is taken (and dropped from the address bar) before routing.
+function takeCodeFragment() {
+  const hash = location.hash;
+  if (hash.length <= 1 || hash.startsWith('#/') || hash === '#main') return false;
+  try { app.opened = { code: codeFromFragment(hash) }; } catch (error) { app.opened = { error }; }
+  history.replaceState(null, '', '#/channels/open');
+  return true;
+}
+
 function viewFor(hash) {
+  const section = hash.replace(/^#\/?/, '').split('/');
+  if (section[0] === 'channels') return channelsViewFor(section);
   if (!session.signedIn) return hash === '#/register' ? signInView(app, { mode: 'register' }) : signInView(app);
   if (!session.unlocked) return signInView(app, { mode: 'unlock' });
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -115,9 +154,10 @@ function viewFor(hash) {
 
 async function route() {
   app.viewGeneration++;
+  takeCodeFragment();
   const view = await viewFor(location.hash);
   const open = session.unlocked;
-  tabs.hidden = !open;
+  tabs.hidden = !open && location.hash.split('/')[1] !== 'channels';
   document.body.classList.toggle('signed-in', open);
   const section = location.hash.split('/')[1] || 'notes';
   for (const link of tabs.querySelectorAll('a')) {

@@ -17,12 +17,17 @@ export function loadQRCodeLibrary() {
   return loading;
 }
 
-/** An <svg> of `text` (type number chosen by the library, error correction M, 4-module quiet zone). */
-export function qrCodeSVG(text, label) {
+function symbol(text) {
   if (typeof globalThis.qrcode !== 'function') throw new Error('the QR code library did not load');
   const qr = globalThis.qrcode(0, 'M');
   qr.addData(text, 'Byte');
   qr.make();
+  return qr;
+}
+
+/** An <svg> of `text` (type number chosen by the library, error correction M, 4-module quiet zone). */
+export function qrCodeSVG(text, label) {
+  const qr = symbol(text);
   const n = qr.getModuleCount(), quiet = 4, size = n + 2 * quiet;
   let d = '';
   for (let r = 0; r < n; r++) {
@@ -31,4 +36,17 @@ export function qrCodeSVG(text, label) {
   return h('svg:svg', { viewBox: `0 0 ${size} ${size}`, class: 'qr', role: 'img', 'aria-label': label, 'shape-rendering': 'crispEdges' },
     h('svg:rect', { width: size, height: size, fill: '#fff' }),
     h('svg:path', { d, fill: '#000' }));
+}
+
+/** A PNG of `text`'s code, `scale` pixels a module, for printing or saving. */
+export function qrCodePNG(text, scale = 8) {
+  const qr = symbol(text);
+  const n = qr.getModuleCount(), quiet = 4, size = (n + 2 * quiet) * scale;
+  const canvas = h('canvas', { width: size, height: size });
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, size, size);
+  context.fillStyle = '#000';
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) context.fillRect((c + quiet) * scale, (r + quiet) * scale, scale, scale);
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the picture could not be made'))), 'image/png'));
 }

@@ -1,0 +1,56 @@
+// One channel. Yours: post a text or URL message (its QR code on screen, as a PNG and printable),
+// and share the channel to a public-key link. Followed: who owns it, its epoch, its messages here.
+import { field, h, message, replace } from '../dom.js';
+import { MessageKind } from '../channel-message-code.js';
+import { parseCodeLink } from '../seqr-code-link.js';
+import { codeCard } from './code-card.js';
+
+const EXPIRIES = [['', 'Never'], ['60', '1 hour'], ['1440', '1 day'], ['10080', '7 days']];
+
+export function channelView(app, index) {
+  const channel = app.keyring.channels[Number(index)];
+  const back = h('a', { class: 'back', href: '#/channels' }, '‹ Channels');
+  if (!channel) return h('section', { class: 'stack' }, back, message('error', 'No such channel here.'));
+  const fingerprint = h('strong', { class: 'fingerprint' }, '…');
+  channel.owner.fingerprint().then((text) => { fingerprint.textContent = text; });
+  const view = h('section', { class: 'stack', 'aria-labelledby': 'channel-title' }, back, h('h1', { id: 'channel-title' }, channel.name),
+    h('p', {}, channel.owned ? 'Your channel' : `Owned by ${channel.owner.name}`, ', fingerprint ', fingerprint, `, epoch ${channel.epoch}.`));
+  if (channel.removedAt !== null) view.append(message('error', `You were removed from ${channel.name}: messages after that cannot be read here.`));
+  if (channel.owned) view.append(postForm(app, channel), shareForm(app, channel));
+  const own = app.keyring.history.filter((e) => e.channel === channel.name);
+  if (own.length) view.append(h('h2', {}, 'Messages'), h('ul', { class: 'share-list' }, own.map((e) => h('li', { class: 'share-item' }, e.content))));
+  return view;
+}
+
+function postForm(app, channel) {
+  const kind = field('Kind', { name: 'kind' }, { tag: 'select' });
+  kind.input.append(h('option', { value: String(MessageKind.text) }, 'Text'), h('option', { value: String(MessageKind.url) }, 'URL'));
+  const content = field('Message', { name: 'message', required: true, rows: 3 }, { tag: 'textarea' });
+  const expiry = field('Expires', { name: 'expires' }, { tag: 'select' });
+  for (const [value, text] of EXPIRIES) expiry.input.append(h('option', { value }, text));
+  const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  const result = h('div', { class: 'stack' });
+  return h('form', { class: 'card stack', 'aria-label': 'Post a message', onsubmit: async (event) => {
+    event.preventDefault();
+    await app.run(async () => {
+      const text = content.input.value;
+      const url = Number(kind.input.value) === MessageKind.url;
+      if (!text) throw new Error('write a message first');
+      if (url && !/^https?:\/\//i.test(text)) throw new Error('a URL message is an http or https link');
+      const now = Math.floor(Date.now() / 1000), minutes = Number(expiry.input.value);
+      const code = await app.keyring.post(channel, { kind: url ? MessageKind.url : MessageKind.text, created: now, expires: minutes ? now + minutes * 60 : 0, content: text });
+      replace(result, h('h2', {}, 'Message code'), codeCard(app, code, { label: 'Message', fileName: 'seqr-message.png',
+        hint: 'Subscribers scan it; only they can read it, and they check it is signed by you.' }));
+    }, status);
+  } }, h('h2', {}, 'Post a message'), kind.wrapper, content.wrapper, expiry.wrapper, status, h('button', { type: 'submit', class: 'primary' }, 'Post message'), result);
+}
+
+function shareForm(app, channel) {
+  const link = field('Subscriber\'s public-key link', { name: 'public-key-link', autocomplete: 'off', spellcheck: false });
+  const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  return h('form', { class: 'card stack', 'aria-label': 'Share the channel', onsubmit: async (event) => {
+    event.preventDefault();
+    await app.run(async () => app.openCode(parseCodeLink(link.input.value), { channel }), status);
+  } }, h('h2', {}, 'Share with someone'), link.wrapper, status, h('button', { type: 'submit' }, 'Open public key'));
+}
+

@@ -1,0 +1,92 @@
+// A code opened from its link (https://HOST/app/#CODE) or pasted: a public key to share a channel
+// to, a channel share to subscribe from, a message to verify and read, or a rekey code to move a
+// channel to its next epoch. Nothing from the code is shown before its signature verifies, except
+// a public key's name and fingerprint, which are what the person compares.
+import { h, message, replace } from '../dom.js';
+import { MessageKind } from '../channel-message-code.js';
+import { ChannelKeyring } from '../channel-keyring.js';
+import { CodeType, readHeader } from '../seqr-code-type.js';
+import { codeCard } from './code-card.js';
+
+export function openCodeView(app, opened) {
+  const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  const body = h('div', { class: 'stack' });
+  const view = h('section', { class: 'stack', 'aria-labelledby': 'code-title' }, h('a', { class: 'back', href: '#/channels' }, '‹ Channels'),
+    h('h1', { id: 'code-title' }, 'Seqr code'), status, body);
+  if (!opened) return replace(status, message('info', 'No code to open: open a Seqr link, or paste one on the Channels page.')), view;
+  app.load(async () => {
+    if (opened.error) throw opened.error;
+    const { type } = readHeader(opened.code);
+    const title = view.querySelector('h1');
+    switch (type) {
+      case CodeType.publicKey: title.textContent = 'Public key'; return publicKey(app, opened, body, status);
+      case CodeType.channelShare: title.textContent = 'Channel share'; return share(app, opened.code, body, status);
+      case CodeType.message: title.textContent = 'Message'; return read(app, opened.code, body);
+      case CodeType.rekey: title.textContent = 'Rekey'; return rekey(app, opened.code, body);
+      default: return undefined;
+    }
+  }, status);
+  return view;
+}
+
+async function publicKey(app, opened, body, status) {
+  const identity = await ChannelKeyring.readPublicKey(opened.code);
+  const fingerprint = await identity.fingerprint();
+  const owned = app.keyring.owned();
+  const result = h('div', { class: 'stack' });
+  body.append(h('p', {}, 'The public key of ', h('strong', {}, identity.name), ', fingerprint ', h('strong', { class: 'fingerprint' }, fingerprint),
+    '. Compare the fingerprint with them aloud before you share.'));
+  if (owned.length === 0) return body.append(message('info', 'You own no channel yet: create one on the Channels page first.'));
+  const chosen = opened.channel ?? owned[0];
+  const select = h('select', { id: 'share-channel', name: 'channel' }, owned.map((c, i) => h('option', { value: String(i), selected: c === chosen }, c.name)));
+  body.append(h('form', { class: 'card stack', onsubmit: async (event) => {
+    event.preventDefault();
+    const channel = owned[Number(select.value)];
+    await app.run(async () => {
+      const code = await app.keyring.share(channel, identity);
+      replace(result, h('h2', {}, `Share of ${channel.name} for ${identity.name}`),
+        codeCard(app, code, { label: 'Channel share', fileName: 'seqr-share.png', hint: `Only ${identity.name} can open it.` }));
+    }, status);
+  } }, h('div', { class: 'field' }, h('label', { for: 'share-channel' }, 'Channel'), select), h('button', { type: 'submit', class: 'primary' }, 'Share channel')), result);
+}
+
+async function share(app, code, body, status) {
+  const result = h('div', { class: 'stack' });
+  const button = h('button', { type: 'button', class: 'primary', onclick: async () => {
+    button.disabled = true;
+    const ok = await app.run(async () => {
+      const { channel, added } = await app.keyring.subscribe(code);
+      const fingerprint = await channel.owner.fingerprint();
+      replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${channel.name}, owned by ${channel.owner.name}.`),
+        h('p', {}, 'Owner\'s fingerprint: ', h('strong', { class: 'fingerprint' }, fingerprint), '. Compare it with the owner\'s.'));
+    }, status);
+    button.disabled = ok;
+  } }, 'Subscribe');
+  body.append(h('p', {}, 'A channel share: subscribing checks that it was made for you and signed by the key it carries, then opens the channel\'s key.'), button, result);
+}
+
+async function read(app, code, body) {
+  const { message: m, channel } = await app.keyring.read(code);
+  const fingerprint = await channel.owner.fingerprint();
+  const now = Date.now() / 1000;
+  const parts = [h('p', { class: 'message ok', role: 'status' }, `Verified: signed by ${channel.owner.name} (${fingerprint}) on ${channel.name}.`)];
+  if (m.expires && m.expires <= now) parts.push(message('error', `This message expired on ${new Date(m.expires * 1000).toLocaleString()}: it may no longer hold.`));
+  if (m.kind === MessageKind.url) {
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(m.content)?.[1]?.toLowerCase() ?? 'none';
+    if (scheme === 'http' || scheme === 'https') {
+      parts.push(h('p', { class: 'note-text' }, h('a', { href: m.content, rel: 'noopener noreferrer', target: '_blank', id: 'message-link' }, m.content)));
+    } else {
+      parts.push(message('error', `Not a web link: its scheme is "${scheme}", not http or https. Do not open it.`), h('p', { class: 'note-text', id: 'message-text' }, m.content));
+    }
+  } else {
+    parts.push(h('p', { class: 'note-text', id: 'message-text' }, m.content));
+  }
+  parts.push(h('p', { class: 'note-meta' }, `Posted ${new Date(m.created * 1000).toLocaleString()} · epoch ${m.epoch}`,
+    m.expires ? ` · expires ${new Date(m.expires * 1000).toLocaleString()}` : ''));
+  body.append(...parts);
+}
+
+async function rekey(app, code, body) {
+  const { channel, epoch } = await app.keyring.rekey(code);
+  body.append(message('ok', `${channel.name} moved to epoch ${epoch}; older messages stay readable.`));
+}
