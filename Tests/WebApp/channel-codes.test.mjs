@@ -135,3 +135,10 @@ test('a fresh identity signs shares and messages that read back, with its own fi
   const message = await encodeChannelMessage({ kind: 1, created: 1, expires: 0, content: 'hi' }, channel, restored);
   assert.equal((await decodeChannelMessage(message, subscribed(opened))).content, 'hi');
 });
+
+test('a short mutation-fuzz run (channel-codes-fuzz.mjs): every refusal of 20,000 mutated codes and links is a ChannelError', async () => {
+  const { fuzz } = await import('./channel-codes-fuzz.mjs');
+  const result = await fuzz(20_000, 20261125);
+  assert.deepEqual(result.findings.map((f) => String(f.error)), []);
+  assert.ok(result.refused > 10_000 && result.accepted > 0 && result.resigned > 0, JSON.stringify(result));
+});
