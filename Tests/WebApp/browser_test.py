@@ -732,6 +732,236 @@ def offline_shell(env):
         server.stop()
 
 
+
+# MARK: channels (issue 33): the page and the `seqr` command line, both directions
+
+PASSPHRASE = "a channel passphrase"
+
+
+def channel_identity(context, name):
+    """A page with a fresh channel identity; its public-key link and fingerprint."""
+    page = open_app(context, "#/channels")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+    page.get_by_label("Repeat the passphrase").fill(PASSPHRASE)
+    page.get_by_role("button", name="Create identity").click()
+    expect(page.get_by_role("heading", name="Channels", level=1)).to_be_visible()
+    expect(page.get_by_role("img", name="Public key QR code")).to_be_visible()
+    return page, page.get_by_label("Public key link").input_value(), page.locator(".fingerprint").first.inner_text()
+
+
+def channel_owner(env, name="Alice", channel="Garden"):
+    cli = CLI(env.directory, env.server)
+    cli.run("id", "init", "--name", name, "--no-passphrase")
+    cli.run("channel", "create", channel)
+    return cli
+
+
+def seqr_without_store(*args):
+    result = subprocess.run([os.path.join(BIN, "seqr"), *args], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, f"seqr {' '.join(args)} exited {result.returncode}: {result.stderr.strip()}"
+    return result.stdout
+
+
+def link_in(cli, png):
+    """The payload of a QR picture the CLI wrote: a Seqr link (seqr decode prints it as text)."""
+    link = seqr_without_store("decode", png).strip()
+    assert link.startswith(cli.server.url + "/app/#U1E"), link
+    return link
+
+
+def out_file(env, name):
+    return os.path.join(env.directory, f"{uuid.uuid4().hex[:6]}-{name}")
+
+
+def subscribe_page(page, share_link, channel="Garden"):
+    page.goto(share_link)
+    expect(page.get_by_role("heading", name="Channel share")).to_be_visible()
+    page.get_by_role("button", name="Subscribe").click()
+    expect(page.get_by_role("status").filter(has_text=f"Subscribed to {channel}")).to_be_visible()
+
+
+def read_page(page, link):
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Message")).to_be_visible()
+
+
+@test("channels: the page subscribes to a CLI channel through a share link and reads CLI-posted message links; fingerprints agree")
+def channels_cli_to_browser(env):
+    alice = channel_owner(env)
+    context = env.browser.phone(env.server)
+    page, public_key, fingerprint = channel_identity(context, "Bob")
+    shot(page, "channels-identity")
+    # The same spoken fingerprint as the CLI computes for the page's public key.
+    scanned = alice.run("scan", link_png(env, alice, public_key)).stdout
+    assert f"fingerprint: {fingerprint}" in scanned and "public key: Bob" in scanned, (fingerprint, scanned)
+    share = out_file(env, "share.png")
+    alice.run("channel", "share", "Garden", "--to", public_key, "-o", share, "--link", env.server.url)
+    subscribe_page(page, link_in(alice, share))
+    owner = json.loads(alice.run("id", "show", "--json").stdout)["fingerprint"]
+    expect(page.locator(".fingerprint").last).to_have_text(owner)
+    shot(page, "channels-subscribed")
+
+    text = out_file(env, "text.png")
+    alice.run("post", "Garden", "--text", "Meeting at 6 ✓ <b>not bold</b>", "-o", text, "--link", env.server.url)
+    read_page(page, link_in(alice, text))
+    expect(page.get_by_role("status").filter(has_text=f"Verified: signed by Alice ({owner}) on Garden.")).to_be_visible()
+    expect(page.locator("#message-text")).to_have_text("Meeting at 6 ✓ <b>not bold</b>")
+    assert page.locator("#message-text b").count() == 0
+    url = out_file(env, "url.png")
+    alice.run("post", "Garden", "--url", "https://garden.example/meeting", "--expires", "7d", "-o", url, "--link", env.server.url)
+    read_page(page, link_in(alice, url))
+    expect(page.get_by_role("link", name="https://garden.example/meeting")).to_have_attribute("href", "https://garden.example/meeting")
+    expect(page.locator(".note-meta")).to_contain_text("expires")
+    shot(page, "channels-message")
+    odd = out_file(env, "odd.png")
+    alice.run("post", "Garden", "--url", "javascript:alert(1)", "--allow-scheme", "javascript", "-o", odd, "--link", env.server.url)
+    read_page(page, link_in(alice, odd))
+    expect(page.get_by_role("alert")).to_have_text('Not a web link: its scheme is "javascript", not http or https. Do not open it.')
+    assert page.get_by_role("link", name="javascript:alert(1)").count() == 0
+    # Kept in the sealed history: after a reload, unlocked with the passphrase.
+    page.goto(env.server.url + "/app/#/channels")
+    page.reload()
+    page.get_by_label("Passphrase").fill(PASSPHRASE)
+    page.get_by_role("button", name="Unlock channels").click()
+    expect(page.get_by_role("list", name="Messages")).to_contain_text("https://garden.example/meeting")
+    stored = page.evaluate("""() => new Promise((resolve) => {
+      const open = indexedDB.open('seqr-keyring');
+      open.onsuccess = () => { const all = open.result.transaction('records').objectStore('records').getAll();
+        all.onsuccess = () => resolve(JSON.stringify(all.result)); };
+    })""")
+    assert "Garden" not in stored and "Meeting" not in stored and "Bob" not in stored, stored[:300]
+    check_clean(context)
+
+
+def link_png(env, cli, link):
+    """A QR picture of `link`, drawn by the CLI (seqr encode), for `seqr scan`."""
+    png = out_file(env, "link.png")
+    seqr_without_store("encode", "--text", link, "-o", png)
+    return png
+
+
+@test("channels: the CLI subscribes to a channel made in the page and reads a message the page posted (its PNG)")
+def channels_browser_to_cli(env):
+    context = env.browser.phone(env.server, accept_downloads=True)
+    page, _, _ = channel_identity(context, "Dana")
+    erin = CLI(env.directory, env.server)
+    erin.run("id", "init", "--name", "Erin", "--no-passphrase")
+    key = out_file(env, "erin.png")
+    erin.run("id", "show", "--link", env.server.url, "-o", key)
+    page.get_by_label("Channel name").fill("Yard")
+    page.get_by_role("button", name="Create channel").click()
+    expect(page.get_by_role("heading", name="Yard", level=1)).to_be_visible()
+    page.get_by_label("Subscriber's public-key link").fill(link_in(erin, key))
+    page.get_by_role("button", name="Open public key").click()
+    erin_fingerprint = json.loads(erin.run("id", "show", "--json").stdout)["fingerprint"]
+    expect(page.get_by_text(re.compile(f"The public key of Erin, fingerprint {erin_fingerprint}"))).to_be_visible()
+    page.get_by_role("button", name="Share channel").click()
+    expect(page.get_by_role("img", name="Channel share QR code")).to_be_visible()
+    shot(page, "channels-share")
+    subscribed = erin.run("channel", "subscribe", page.get_by_label("Channel share link").input_value())
+    assert 'subscribed to "Yard"' in subscribed.stdout, subscribed.stdout
+    page.goto(env.server.url + "/app/#/channels/0")
+    page.get_by_label("Message", exact=True).fill("Hello from the browser ✓")
+    page.get_by_label("Expires").select_option(label="1 day")
+    page.get_by_role("button", name="Post message").click()
+    expect(page.get_by_role("img", name="Message QR code")).to_be_visible()
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download PNG").click()
+    png = out_file(env, "browser-message.png")
+    download.value.save_as(png)
+    read = erin.run("scan", png)
+    assert 'on "Yard": Hello from the browser ✓' in read.stdout, read.stdout
+    # The link form too, given as text.
+    link = page.get_by_label("Message link").input_value()
+    assert "Hello from the browser" in erin.run("scan", link_png(env, erin, link)).stdout
+    check_clean(context)
+
+
+@test("channels: a removal made in the CLI reaches the page through the rekey link: Bob reads on, Carol is told she was removed")
+def channels_removal(env):
+    alice = channel_owner(env)
+    pages = {}
+    for name in ["Bob", "Carol"]:
+        page, public_key, _ = channel_identity(env.browser.phone(env.server), name)
+        share = out_file(env, f"{name}-share.png")
+        alice.run("channel", "share", "Garden", "--to", public_key, "-o", share, "--link", env.server.url)
+        subscribe_page(page, link_in(alice, share))
+        pages[name] = page
+    before = out_file(env, "before.png")
+    alice.run("post", "Garden", "--text", "Before the removal", "-o", before, "--link", env.server.url)
+    rekey = out_file(env, "rekey.png")
+    alice.run("channel", "remove", "Garden", "--subscriber", "Carol", "-o", rekey, "--link", env.server.url)
+    after = out_file(env, "after.png")
+    alice.run("post", "Garden", "--text", "Seeds arrive Friday", "-o", after, "--link", env.server.url)
+    bob, carol = pages["Bob"], pages["Carol"]
+
+    read_page(bob, link_in(alice, after))
+    expect(bob.get_by_role("alert")).to_have_text("A message of the channel's epoch 1, which this browser has not reached: scan the channel's latest rekey code")
+    bob.goto(link_in(alice, rekey))
+    expect(bob.get_by_role("status").filter(has_text="Garden moved to epoch 1; older messages stay readable.")).to_be_visible()
+    shot(bob, "channels-rekey")
+    read_page(bob, link_in(alice, after))
+    expect(bob.locator("#message-text")).to_have_text("Seeds arrive Friday")
+    read_page(bob, link_in(alice, before))
+    expect(bob.locator("#message-text")).to_have_text("Before the removal")
+
+    read_page(carol, link_in(alice, before))
+    expect(carol.locator("#message-text")).to_have_text("Before the removal")
+    carol.goto(link_in(alice, rekey))
+    expect(carol.get_by_role("alert")).to_have_text("You were removed from Garden")
+    shot(carol, "channels-removed")
+    read_page(carol, link_in(alice, after))
+    expect(carol.get_by_role("alert")).to_have_text("You were removed from Garden")
+    for page in pages.values():
+        check_clean(page.context)
+
+
+@test("channels: tampered, truncated, foreign and misaddressed codes are refused on the page with one line")
+def channels_refused(env):
+    alice = channel_owner(env)
+    context = env.browser.phone(env.server)
+    page, public_key, _ = channel_identity(context, "Bob")
+    share = out_file(env, "share.png")
+    alice.run("channel", "share", "Garden", "--to", public_key, "-o", share, "--link", env.server.url)
+    share_link = link_in(alice, share)
+    other, _, _ = channel_identity(env.browser.phone(env.server), "Mallory")
+    other.goto(share_link)
+    other.get_by_role("button", name="Subscribe").click()
+    expect(other.get_by_role("alert")).to_have_text("This channel share was made for someone else")
+    subscribe_page(page, share_link)
+    message = out_file(env, "message.png")
+    alice.run("post", "Garden", "--text", "Untouched", "-o", message, "--link", env.server.url)
+    prefix, fragment = link_in(alice, message).split("#")
+    code = bytearray(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)))
+
+    def fragment_of(data):
+        return base64.urlsafe_b64encode(bytes(data)).decode().rstrip("=")
+
+    flipped = bytearray(code)
+    flipped[45] ^= 1
+    cases = [
+        (fragment_of(flipped), "The signature does not verify: the code was altered or not made by the channel's owner"),
+        (fragment_of(code[:30]), "The Seqr code is truncated"),
+        (fragment_of(b"SQ\x09\x03" + bytes(code[4:])), "A Seqr code of format version 9, which this version of Seqr does not read; update Seqr"),
+        (fragment_of(b"SQ\x02\x07" + bytes(code[4:])), "An unknown kind of Seqr code (type 7)"),
+        (fragment_of(b"hello, not a code"), "Invalid link: the link's fragment is not a Seqr code"),
+        (fragment + "!", "Invalid link: the link's fragment is not a Seqr code"),
+    ]
+    for bad, expected in cases:
+        page.goto(f"{prefix}#{bad}")
+        expect(page.get_by_role("alert")).to_have_text(expected)
+        assert page.locator("#message-text").count() == 0
+    shot(page, "channels-refused")
+    # A channel the page does not follow.
+    stranger = channel_owner(env, "Eve", "Elsewhere")
+    elsewhere = out_file(env, "elsewhere.png")
+    stranger.run("post", "Elsewhere", "--text", "not for you", "-o", elsewhere, "--link", env.server.url)
+    read_page(page, link_in(stranger, elsewhere))
+    expect(page.get_by_role("alert")).to_have_text("A message of an unknown channel (not subscribed)")
+    check_clean(context)
+
+
 def run(selected):
     os.makedirs(SHOTS, exist_ok=True)
     for name in os.listdir(SHOTS):
@@ -752,8 +982,9 @@ def run(selected):
                 for name, function in TESTS:
                     if selected and not any(s in name for s in selected):
                         continue
-                    if backend != "sqlite" and function in (dark_and_narrow, accessible_names, keyboard, offline_shell, rollback):
-                        continue  # the page, not the database: once is enough (rollback edits the SQLite file)
+                    if backend != "sqlite" and function in (dark_and_narrow, accessible_names, keyboard, offline_shell, rollback,
+                                                        channels_cli_to_browser, channels_browser_to_cli, channels_removal, channels_refused):
+                        continue  # the page, not the database: once is enough (rollback edits the SQLite file; channels use no server storage)
                     started = time.monotonic()
                     try:
                         function(env)
