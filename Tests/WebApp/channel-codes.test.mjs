@@ -142,3 +142,15 @@ test('a short mutation-fuzz run (channel-codes-fuzz.mjs): every refusal of 20,00
   assert.deepEqual(result.findings.map((f) => String(f.error)), []);
   assert.ok(result.refused > 10_000 && result.accepted > 0 && result.resigned > 0, JSON.stringify(result));
 });
+
+test('a URL message is a link only for http and https; expiry is told, 0 never expires', async () => {
+  const { isExpired, isWebLink, schemeOf } = await import('../../Sources/SeqrWebApp/Resources/js/message-link-policy.js');
+  assert.equal(isWebLink('https://garden.example'), true);
+  assert.equal(isWebLink('HTTP://garden.example'), true);
+  for (const url of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'mailto:a@b', 'garden.example', ' https://x']) assert.equal(isWebLink(url), false, url);
+  assert.equal(schemeOf('JavaScript:x'), 'javascript');
+  assert.equal(schemeOf('no scheme'), null);
+  assert.equal(isExpired(0, 10 ** 13), false);
+  assert.equal(isExpired(100, 99_000), false);
+  assert.equal(isExpired(100, 100_000), true);
+});

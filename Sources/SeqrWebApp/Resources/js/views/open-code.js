@@ -5,6 +5,7 @@
 import { h, message, replace } from '../dom.js';
 import { MessageKind } from '../channel-message-code.js';
 import { ChannelKeyring } from '../channel-keyring.js';
+import { isExpired, isWebLink, schemeOf } from '../message-link-policy.js';
 import { CodeType, readHeader } from '../seqr-code-type.js';
 import { codeCard } from './code-card.js';
 
@@ -68,15 +69,13 @@ async function share(app, code, body, status) {
 async function read(app, code, body) {
   const { message: m, channel } = await app.keyring.read(code);
   const fingerprint = await channel.owner.fingerprint();
-  const now = Date.now() / 1000;
   const parts = [h('p', { class: 'message ok', role: 'status' }, `Verified: signed by ${channel.owner.name} (${fingerprint}) on ${channel.name}.`)];
-  if (m.expires && m.expires <= now) parts.push(message('error', `This message expired on ${new Date(m.expires * 1000).toLocaleString()}: it may no longer hold.`));
+  if (isExpired(m.expires)) parts.push(message('error', `This message expired on ${new Date(m.expires * 1000).toLocaleString()}: it may no longer hold.`));
   if (m.kind === MessageKind.url) {
-    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(m.content)?.[1]?.toLowerCase() ?? 'none';
-    if (scheme === 'http' || scheme === 'https') {
+    if (isWebLink(m.content)) {
       parts.push(h('p', { class: 'note-text' }, h('a', { href: m.content, rel: 'noopener noreferrer', target: '_blank', id: 'message-link' }, m.content)));
     } else {
-      parts.push(message('error', `Not a web link: its scheme is "${scheme}", not http or https. Do not open it.`), h('p', { class: 'note-text', id: 'message-text' }, m.content));
+      parts.push(message('error', `Not a web link: its scheme is "${schemeOf(m.content) ?? 'none'}", not http or https. Do not open it.`), h('p', { class: 'note-text', id: 'message-text' }, m.content));
     }
   } else {
     parts.push(h('p', { class: 'note-text', id: 'message-text' }, m.content));
