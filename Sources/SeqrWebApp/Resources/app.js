@@ -67,6 +67,8 @@ const app = {
     if (location.hash === '#/channels/open') route(); else location.hash = '#/channels/open';
   },
   refresh() { route(); },
+  /** The channel keys are open: the idle lock forgets them too. */
+  keyringUnlocked() { idle.start(); route(); },
   toast(text) {
     const item = h('div', { class: 'toast' }, text);
     toastEl.replaceChildren(item);

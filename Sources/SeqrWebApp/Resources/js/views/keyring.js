@@ -22,7 +22,7 @@ export function keyringView(app, { exists }) {
       if (exists) await app.keyring.unlock(passphrase);
       else await app.keyring.create(name.input.value.trim(), passphrase);
       pass.input.value = '';
-      app.refresh();
+      app.keyringUnlocked();
     } catch (error) {
       submit.disabled = false;
       replace(status, message('error', app.problem(error)));
