@@ -505,6 +505,18 @@ def accessible_names(env):
             page.get_by_role("button", name=re.compile("Sign in|Unlock")).click()
         page.wait_for_timeout(300)
         assert page.evaluate(script) == [], f"{hash_}: {page.evaluate(script)}"
+    # The channel views: the identity gate, the channel list, a channel, a public key opened.
+    gate = open_app(context, "#/channels")
+    assert gate.evaluate(script) == [], gate.evaluate(script)
+    channels, public_key, _ = channel_identity(context, "Ann")
+    assert channels.evaluate(script) == [], channels.evaluate(script)
+    channels.get_by_label("Channel name").fill("Lane")
+    channels.get_by_role("button", name="Create channel").click()
+    expect(channels.get_by_role("heading", name="Lane", level=1)).to_be_visible()
+    assert channels.evaluate(script) == [], channels.evaluate(script)
+    channels.goto(public_key)
+    expect(channels.get_by_role("button", name="Share channel")).to_be_visible()
+    assert channels.evaluate(script) == [], channels.evaluate(script)
     check_clean(context)
     context.close()
 
@@ -697,6 +709,16 @@ def dark_and_narrow(env):
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"{hash_} is {width} px wide"
     shot(page, "dark-account")
+    channels, _, _ = channel_identity(context, "A rather long name for a channel identity")
+    channels.get_by_label("Channel name").fill("A channel with a rather long name")
+    channels.get_by_role("button", name="Create channel").click()
+    expect(channels.get_by_role("heading", name="A channel with a rather long name", level=1)).to_be_visible()
+    for hash_ in ["#/channels", "#/channels/0"]:
+        channels.evaluate(f"location.hash = '{hash_}'")
+        channels.wait_for_timeout(300)
+        width = channels.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{hash_} is {width} px wide"
+    shot(channels, "dark-channels")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(244, 246, 245)", background
     check_clean(context)
@@ -812,7 +834,7 @@ def channels_cli_to_browser(env):
     alice.run("post", "Garden", "--url", "https://garden.example/meeting", "--expires", "7d", "-o", url, "--link", env.server.url)
     read_page(page, link_in(alice, url))
     expect(page.get_by_role("link", name="https://garden.example/meeting")).to_have_attribute("href", "https://garden.example/meeting")
-    expect(page.locator(".note-meta")).to_contain_text("expires")
+    expect(page.locator(".message-meta")).to_contain_text("expires")
     shot(page, "channels-message")
     odd = out_file(env, "odd.png")
     alice.run("post", "Garden", "--url", "javascript:alert(1)", "--allow-scheme", "javascript", "-o", odd, "--link", env.server.url)

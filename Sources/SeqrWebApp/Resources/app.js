@@ -161,6 +161,7 @@ async function route() {
   const open = session.unlocked;
   tabs.hidden = !open && location.hash.split('/')[1] !== 'channels';
   document.body.classList.toggle('signed-in', open);
+  document.body.classList.toggle('has-tabs', !tabs.hidden);
   const section = location.hash.split('/')[1] || 'notes';
   for (const link of tabs.querySelectorAll('a')) {
     if (link.dataset.section === section) link.setAttribute('aria-current', 'page');

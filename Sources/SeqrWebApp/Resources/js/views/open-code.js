@@ -80,7 +80,7 @@ async function read(app, code, body) {
   } else {
     parts.push(h('p', { class: 'note-text', id: 'message-text' }, m.content));
   }
-  parts.push(h('p', { class: 'note-meta' }, `Posted ${new Date(m.created * 1000).toLocaleString()} · epoch ${m.epoch}`,
+  parts.push(h('p', { class: 'message-meta' }, `Posted ${new Date(m.created * 1000).toLocaleString()} · epoch ${m.epoch}`,
     m.expires ? ` · expires ${new Date(m.expires * 1000).toLocaleString()}` : ''));
   body.append(...parts);
 }
