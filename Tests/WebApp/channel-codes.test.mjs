@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { fromHex, toBase64URL, toHex } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { ChannelError } from '../../Sources/SeqrWebApp/Resources/js/channel-error.js';
 import { decodeChannelMessage, encodeChannelMessage, messageHeader } from '../../Sources/SeqrWebApp/Resources/js/channel-message-code.js';
-import { openRekeyCode, parseRekeyCode } from '../../Sources/SeqrWebApp/Resources/js/channel-rekey-code.js';
+import { encodeRekeyCodes, openRekeyCode, parseRekeyCode } from '../../Sources/SeqrWebApp/Resources/js/channel-rekey-code.js';
 import { decodeChannelShare, encodeChannelShare } from '../../Sources/SeqrWebApp/Resources/js/channel-share-code.js';
 import { PrivateIdentity } from '../../Sources/SeqrWebApp/Resources/js/private-identity.js';
 import { decodePublicKeyCode, encodePublicKeyCode } from '../../Sources/SeqrWebApp/Resources/js/public-key-code.js';
@@ -76,6 +76,22 @@ test('the rekey moves Bob to epoch 1 (older message still readable), tells Carol
   await assert.rejects(openRekeyCode(hex(v.rekey.code), carolsChannel, carol), refusedWith('removedFromChannel'));
   carolsChannel.removedAt = 1;
   await assert.rejects(decodeChannelMessage(later, carolsChannel), (e) => refusedWith('removedFromChannel')(e) && e.message === 'you were removed from Garden');
+});
+
+test('the rekey code written with the vector\'s ephemeral keys is the vector\'s bytes; 17 subscribers make two signed parts', async () => {
+  const c = v.channel;
+  const next = { id: hex(c.id), epoch: v.rekey.epoch, secret: hex(v.rekey.secret) };
+  const [code, ...more] = await encodeRekeyCodes(next, [bob.publicIdentity], [carol.publicIdentity], alice, { ephemeralIKMs: v.rekey.ephemeralIkms.map(hex) });
+  assert.equal(more.length, 0);
+  assert.equal(toHex(code), v.rekey.code);
+  const many = await Promise.all(Array.from({ length: 16 }, (_, i) => PrivateIdentity.generate(`S${i}`)));
+  const parts = await encodeRekeyCodes(next, [...many.map((p) => p.publicIdentity), bob.publicIdentity], [carol.publicIdentity], alice);
+  assert.deepEqual(parts.map((p) => [parseRekeyCode(p).part, parseRekeyCode(p).parts, parseRekeyCode(p).entries.length]), [[1, 2, 16], [2, 2, 1]]);
+  assert.ok(parts.every((p) => p.length < 1800));
+  const channel = subscribed(await decodeChannelShare(hex(v.share.code), bob));
+  await assert.rejects(openRekeyCode(parts[0], channel, bob), refusedWith('inAnotherRekeyPart'));
+  assert.equal(toHex((await openRekeyCode(parts[1], channel, bob)).secret), v.rekey.secret);
+  assert.equal(toHex((await openRekeyCode(parts[0], channel, many[3])).secret), v.rekey.secret);
 });
 
 test('a flipped byte anywhere in a share, message or rekey code is refused with a ChannelError', async () => {

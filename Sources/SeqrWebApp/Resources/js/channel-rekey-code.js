@@ -15,11 +15,44 @@
 import { uint32Bytes } from './byte-reader.js';
 import { concatBytes, equalBytes, utf8 } from './bytes.js';
 import { channelErrors } from './channel-error.js';
-import { hpkeOpen } from './hpke.js';
+import { hpkeOpen, hpkeSeal } from './hpke.js';
 import { newByteReader } from './public-identity.js';
 import { CodeType, expectType, header } from './seqr-code-type.js';
 
 export const REKEY_INFO = utf8('seqr channel rekey v2');
+/** Subscribers per code: 16 keep a part under 1,800 bytes, a version-40 code even as a link. */
+export const ENTRIES_PER_CODE = 16;
+
+function rekeyAAD(channelID, epoch, recipientID) {
+  return concatBytes(header(CodeType.rekey, 2), channelID, uint32Bytes(epoch), recipientID);
+}
+
+/**
+ * The codes that move a channel to `next` ({ id, epoch ≥ 1, secret }) for `subscribers`, telling
+ * `removed` they are removed (PublicIdentity lists), signed by `owner`: one code per 16 subscribers
+ * (at least one). `ephemeralIKMs` (one per subscriber) only for test vectors.
+ */
+export async function encodeRekeyCodes(next, subscribers, removed, owner, { ephemeralIKMs = null } = {}) {
+  if (!(next.epoch >= 1)) throw channelErrors.invalidContent('a rekey moves a channel to epoch 1 or later');
+  if (removed.length > 255) throw channelErrors.invalidContent('at most 255 subscribers removed at once');
+  const groups = [];
+  for (let i = 0; i < Math.max(subscribers.length, 1); i += ENTRIES_PER_CODE) groups.push(subscribers.slice(i, i + ENTRIES_PER_CODE));
+  if (groups.length > 255) throw channelErrors.invalidContent('too many subscribers for one rekey');
+  const removedIDs = await Promise.all(removed.map((r) => r.recipientID()));
+  const codes = [];
+  for (const [index, group] of groups.entries()) {
+    const parts = [header(CodeType.rekey, 2), next.id, uint32Bytes(next.epoch), Uint8Array.of(index + 1, groups.length, removed.length), ...removedIDs, Uint8Array.of(group.length)];
+    for (const [n, subscriber] of group.entries()) {
+      const id = await subscriber.recipientID();
+      const ikm = ephemeralIKMs?.[index * ENTRIES_PER_CODE + n] ?? null;
+      const { enc, ciphertext } = await hpkeSeal(subscriber.agreementKey, REKEY_INFO, rekeyAAD(next.id, next.epoch, id), next.secret, { ephemeralIKM: ikm });
+      parts.push(id, enc, ciphertext);
+    }
+    const body = concatBytes(...parts);
+    codes.push(concatBytes(body, await owner.sign(body)));
+  }
+  return codes;
+}
 
 /** The fields of a rekey code, nothing verified yet: { channelID, epoch, part, parts, removed, entries }. */
 export function parseRekeyCode(bytes) {
@@ -54,7 +87,7 @@ export async function openRekeyCode(bytes, channel, me) {
     if (code.parts > 1) throw channelErrors.inAnotherRekeyPart(code.part, code.parts);
     throw channelErrors.notForThisRecipient();
   }
-  const aad = concatBytes(header(CodeType.rekey, 2), channel.id, uint32Bytes(code.epoch), mine);
+  const aad = rekeyAAD(channel.id, code.epoch, mine);
   try {
     return { epoch: code.epoch, secret: await hpkeOpen(entry.enc, me.agreementKey, me.publicIdentity.agreementKey, REKEY_INFO, aad, entry.ciphertext) };
   } catch { throw channelErrors.decryptionFailed(); }
