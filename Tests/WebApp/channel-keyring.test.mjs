@@ -60,3 +60,24 @@ test('a channel shared from one keyring to another: subscribed, its messages rea
   assert.equal((await bob.subscribe(share)).added, false);
   assert.deepEqual(garden.subscribers.map((s) => s.name), ['Bob']);
 });
+
+test('the owner in the browser removes a subscriber: the others move to the next epoch and read on, the removed one is told', async () => {
+  const alice = keyring(), bob = keyring(), carol = keyring();
+  await alice.create('Alice', 'pass one'); await bob.create('Bob', 'pass two'); await carol.create('Carol', 'pass three');
+  const garden = await alice.createChannel('Garden');
+  for (const subscriber of [bob, carol]) await subscriber.subscribe(await alice.share(garden, await ChannelKeyring.readPublicKey(subscriber.publicKeyCode())));
+  const before = await alice.post(garden, { kind: 1, created: 1, expires: 0, content: 'before' });
+  const carolFingerprint = await carol.identity.publicIdentity.fingerprint();
+  const codes = await alice.removeSubscriber(garden, carolFingerprint);
+  assert.equal(codes.length, 1);
+  assert.equal(garden.epoch, 1);
+  const after = await alice.post(garden, { kind: 1, created: 2, expires: 0, content: 'after' });
+  await assert.rejects(bob.read(after), (e) => e.code === 'epochNotReached');
+  assert.equal((await bob.rekey(codes[0])).epoch, 1);
+  assert.equal((await bob.read(after)).message.content, 'after');
+  assert.equal((await bob.read(before)).message.content, 'before');
+  await assert.rejects(carol.rekey(codes[0]), (e) => e.code === 'removedFromChannel' && e.message === 'you were removed from Garden');
+  await assert.rejects(carol.read(after), (e) => e.code === 'removedFromChannel');
+  assert.equal((await carol.read(before)).message.content, 'before');
+  await assert.rejects(alice.removeSubscriber(garden, carolFingerprint), (e) => e.code === 'invalidContent');
+});

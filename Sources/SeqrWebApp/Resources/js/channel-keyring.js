@@ -6,7 +6,7 @@
 import { equalBytes, fromBase64, fromHex, randomBytes, toBase64, toHex } from './bytes.js';
 import { channelErrors } from './channel-error.js';
 import { decodeChannelMessage, encodeChannelMessage, messageHeader } from './channel-message-code.js';
-import { openRekeyCode, parseRekeyCode } from './channel-rekey-code.js';
+import { encodeRekeyCodes, openRekeyCode, parseRekeyCode } from './channel-rekey-code.js';
 import { decodeChannelShare, encodeChannelShare } from './channel-share-code.js';
 import { PrivateIdentity } from './private-identity.js';
 import { decodePublicKeyCode, encodePublicKeyCode } from './public-key-code.js';
@@ -85,12 +85,34 @@ export class ChannelKeyring {
     return channel;
   }
 
-  /** The share of an owned channel, at its current epoch, for the public key in `publicKeyCode`. */
+  /** The share of an owned channel, at its current epoch, for `recipient`; recorded, so a removal can reach the others. */
   async share(channel, recipient) {
     const code = await encodeChannelShare({ ...channel, secret: channel.secrets.get(channel.epoch) }, recipient, this.identity);
-    channel.subscribers.push({ name: recipient.name, fingerprint: await recipient.fingerprint() });
+    const fingerprint = await recipient.fingerprint();
+    const entry = { name: recipient.name, fingerprint, key: toBase64(encodePublicKeyCode(recipient)), removedAt: null };
+    const known = channel.subscribers.findIndex((s) => s.fingerprint === fingerprint);
+    if (known >= 0) channel.subscribers[known] = entry; else channel.subscribers.push(entry);
     await this.#save();
     return code;
+  }
+
+  /**
+   * Removes a subscriber (by fingerprint) from an owned channel: the channel moves to its next epoch,
+   * a fresh secret sealed to every other subscriber in rekey codes (one per 16), which are returned.
+   * Messages posted after it use the new epoch.
+   */
+  async removeSubscriber(channel, fingerprint) {
+    const target = channel.subscribers.find((s) => s.fingerprint === fingerprint && s.removedAt === null);
+    if (!target) throw channelErrors.invalidContent('no such subscriber of this channel');
+    const remaining = channel.subscribers.filter((s) => s !== target && s.removedAt === null);
+    const read = (s) => decodePublicKeyCode(fromBase64(s.key));
+    const next = { id: channel.id, epoch: channel.epoch + 1, secret: randomBytes(32) };
+    const codes = await encodeRekeyCodes(next, await Promise.all(remaining.map(read)), [await read(target)], this.identity);
+    channel.secrets.set(next.epoch, next.secret);
+    channel.epoch = next.epoch;
+    target.removedAt = next.epoch;
+    await this.#save();
+    return codes;
   }
 
   /** A message code of an owned channel, at its current epoch. */

@@ -16,7 +16,7 @@ export function channelView(app, index) {
   const view = h('section', { class: 'stack', 'aria-labelledby': 'channel-title' }, back, h('h1', { id: 'channel-title' }, channel.name),
     h('p', {}, channel.owned ? 'Your channel' : `Owned by ${channel.owner.name}`, ', fingerprint ', fingerprint, `, epoch ${channel.epoch}.`));
   if (channel.removedAt !== null) view.append(message('error', `You were removed from ${channel.name}: messages after that cannot be read here.`));
-  if (channel.owned) view.append(postForm(app, channel), shareForm(app, channel));
+  if (channel.owned) view.append(postForm(app, channel), shareForm(app, channel), subscriberList(app, channel));
   const own = app.keyring.history.filter((e) => e.channel === channel.name);
   if (own.length) view.append(h('h2', {}, 'Messages'), h('ul', { class: 'share-list' }, own.map((e) => h('li', { class: 'share-item' }, e.content))));
   return view;
@@ -43,6 +43,27 @@ function postForm(app, channel) {
         hint: 'Subscribers scan it; only they can read it, and they check it is signed by you.' }));
     }, status);
   } }, h('h2', {}, 'Post a message'), kind.wrapper, content.wrapper, expiry.wrapper, status, h('button', { type: 'submit', class: 'primary' }, 'Post message'), result);
+}
+
+function subscriberList(app, channel) {
+  const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  const result = h('div', { class: 'stack' });
+  const items = channel.subscribers.map((s) => h('li', { class: 'share-item' },
+    h('span', {}, s.name, ' ', h('span', { class: 'fingerprint' }, s.fingerprint)),
+    s.removedAt !== null ? h('span', { class: 'share-label' }, `removed at epoch ${s.removedAt}`)
+      : h('button', { type: 'button', class: 'danger-outline', 'aria-label': `Remove ${s.name}`, onclick: async (event) => {
+        event.target.disabled = true;
+        await app.run(async () => {
+          const codes = await app.keyring.removeSubscriber(channel, s.fingerprint);
+          replace(result, message('ok', `${s.name} removed: ${channel.name} is at epoch ${channel.epoch}. Every other subscriber scans the rekey code${codes.length > 1 ? 's' : ''}; messages from now on use the new epoch.`),
+            ...codes.map((code, i) => codeCard(app, code, { label: codes.length > 1 ? `Rekey code ${i + 1} of ${codes.length}` : 'Rekey code',
+              fileName: codes.length > 1 ? `seqr-rekey-${i + 1}.png` : 'seqr-rekey.png', hint: `Tells ${s.name} they were removed; opens the new epoch for the others.` })));
+          event.target.replaceWith(h('span', { class: 'share-label' }, `removed at epoch ${channel.epoch}`));
+        }, status);
+        event.target.disabled = false;
+      } }, 'Remove')));
+  return h('div', { class: 'card stack', role: 'group', 'aria-label': 'Subscribers' }, h('h2', {}, 'Subscribers'),
+    items.length ? h('ul', { class: 'share-list' }, items) : h('p', { class: 'empty' }, 'Nobody yet: share the channel first.'), status, result);
 }
 
 function shareForm(app, channel) {
