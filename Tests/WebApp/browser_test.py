@@ -939,6 +939,48 @@ def channels_removal(env):
         check_clean(page.context)
 
 
+@test("channels: the owner removes a subscriber in the page: `seqr scan` of its rekey code moves Erin on, tells Frank he was removed")
+def channels_removal_in_browser(env):
+    context = env.browser.phone(env.server, accept_downloads=True)
+    page, _, _ = channel_identity(context, "Dana")
+    page.get_by_label("Channel name").fill("Yard")
+    page.get_by_role("button", name="Create channel").click()
+    expect(page.get_by_role("heading", name="Yard", level=1)).to_be_visible()
+    subscribers = {}
+    for name in ["Erin", "Frank"]:
+        cli = CLI(env.directory, env.server)
+        cli.run("id", "init", "--name", name, "--no-passphrase")
+        key = out_file(env, f"{name}.png")
+        cli.run("id", "show", "--link", env.server.url, "-o", key)
+        page.goto(env.server.url + "/app/#/channels/0")
+        page.get_by_label("Subscriber's public-key link").fill(link_in(cli, key))
+        page.get_by_role("button", name="Open public key").click()
+        page.get_by_role("button", name="Share channel").click()
+        cli.run("channel", "subscribe", page.get_by_label("Channel share link").input_value())
+        subscribers[name] = cli
+    page.goto(env.server.url + "/app/#/channels/0")
+    page.get_by_role("button", name="Remove Frank").click()
+    expect(page.get_by_role("status").filter(has_text="Frank removed: Yard is at epoch 1.")).to_be_visible()
+    expect(page.get_by_role("img", name="Rekey code QR code")).to_be_visible()
+    shot(page, "channels-owner-removal")
+    with page.expect_download() as download:
+        page.get_by_role("group", name="Rekey code").get_by_role("link", name="Download PNG").click()
+    rekey = out_file(env, "browser-rekey.png")
+    download.value.save_as(rekey)
+    page.get_by_label("Message", exact=True).fill("After Frank left")
+    page.get_by_role("button", name="Post message").click()
+    expect(page.get_by_role("img", name="Message QR code")).to_be_visible()
+    after = link_png(env, subscribers["Erin"], page.get_by_label("Message link").input_value())
+    erin, frank = subscribers["Erin"], subscribers["Frank"]
+    moved = erin.run("scan", rekey)
+    assert "moved to epoch 1" in moved.stdout, moved.stdout
+    assert 'on "Yard": After Frank left' in erin.run("scan", after).stdout
+    refused = frank.run("scan", rekey, check=False)
+    assert refused.returncode != 0 and "you were removed from Yard" in refused.stderr, (refused.stdout, refused.stderr)
+    refused = frank.run("scan", after, check=False)
+    assert refused.returncode != 0 and "you were removed from Yard" in refused.stderr, (refused.stdout, refused.stderr)
+    check_clean(context)
+
 @test("channels: tampered, truncated, foreign and misaddressed codes are refused on the page with one line")
 def channels_refused(env):
     alice = channel_owner(env)
@@ -1005,7 +1047,8 @@ def run(selected):
                     if selected and not any(s in name for s in selected):
                         continue
                     if backend != "sqlite" and function in (dark_and_narrow, accessible_names, keyboard, offline_shell, rollback,
-                                                        channels_cli_to_browser, channels_browser_to_cli, channels_removal, channels_refused):
+                                                        channels_cli_to_browser, channels_browser_to_cli, channels_removal, channels_removal_in_browser,
+                                                        channels_refused):
                         continue  # the page, not the database: once is enough (rollback edits the SQLite file; channels use no server storage)
                     started = time.monotonic()
                     try:
