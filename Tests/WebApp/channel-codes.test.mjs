@@ -94,6 +94,22 @@ test('the rekey code written with the vector\'s ephemeral keys is the vector\'s 
   assert.equal(toHex((await openRekeyCode(parts[0], channel, many[3])).secret), v.rekey.secret);
 });
 
+test('codes written by swift-crypto (the seqr CLI, Tests/Vectors/channel-suite2-swift.json) open: share, message, rekey, later message', async () => {
+  const swift = JSON.parse(readFileSync(new URL('../Vectors/channel-suite2-swift.json', import.meta.url)));
+  const channel = subscribed(await decodeChannelShare(hex(swift.shareToBob), bob));
+  assert.equal(await channel.owner.fingerprint(), swift.owner.fingerprint);
+  assert.equal(toHex(encodePublicKeyCode(channel.owner)), swift.owner.publicKeyCode);
+  assert.equal((await decodeChannelMessage(hex(swift.message.code), channel)).content, swift.message.content);
+  const moved = await openRekeyCode(hex(swift.rekey.code), channel, bob);
+  assert.equal(moved.epoch, swift.rekey.epoch);
+  channel.secrets.set(moved.epoch, moved.secret);
+  const later = await decodeChannelMessage(hex(swift.laterMessage.code), channel);
+  assert.deepEqual([later.kind, later.content, later.epoch], [2, swift.laterMessage.content, 1]);
+  const carolsChannel = subscribed(await decodeChannelShare(hex(swift.shareToCarol), carol));
+  assert.equal((await decodeChannelMessage(hex(swift.message.code), carolsChannel)).content, swift.message.content);
+  await assert.rejects(openRekeyCode(hex(swift.rekey.code), carolsChannel, carol), refusedWith('removedFromChannel'));
+});
+
 test('a flipped byte anywhere in a share, message or rekey code is refused with a ChannelError', async () => {
   const channel = subscribed(await decodeChannelShare(hex(v.share.code), bob));
   const readers = [
