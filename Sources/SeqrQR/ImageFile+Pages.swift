@@ -21,6 +21,13 @@ extension ImageFile {
         return pages
     }
 
+    /// True when the file at `path` starts like a PDF (false when it cannot be read).
+    public static func startsLikePDF(_ path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        return (try? file.read(upToCount: 5)).map(PDFPages.isPDF) ?? false
+    }
+
     /// The pictures in a file, each handed to `body` before the next PDF page is drawn: a reader
     /// holds one page at a time. Throws ``ImageFileError`` for the file, or what `body` throws.
     public static func forEachPage(ofFile path: String, pdfResolution: Double = 250, pixelLimit: Int = ImageCodec.defaultPixelLimit,

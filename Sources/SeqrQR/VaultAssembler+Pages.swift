@@ -79,71 +79,87 @@ extension VaultAssembler {
     /// until the backup is complete; then, if codes are still missing, the pages that may
     /// hold more again.
     public mutating func addCodes(onPages pages: [GrayImage]) throws(QRDecodingError) {
-        _ = try addCodes(onPagesOf: Array(pages.indices), reading: { (index: Int) throws(QRDecodingError) in [pages[index]] },
-                         decodingError: { $0 }, progress: { _, _ in })
+        do {
+            _ = try addCodes(onPagesOf: Array(pages.indices), eachPage: { index, _, page in try page(pages[index]) }, progress: { _, _ in })
+        } catch let error as QRDecodingError {
+            throw error
+        } catch {
+            preconditionFailure("handing over a page threw \(error)")
+        }
     }
 
-    /// The same for pictures in files (PNG, JPEG, PDF pages). A few files at a time are read and
-    /// decoded at once, one per processor (`reading` is called from several threads); their
-    /// codes are added in the order given, and no further file is read once the backup is
-    /// complete. Files are read again for a later look rather than kept in memory (a file named
-    /// twice is looked at again once). `progress` hears after each file of each look, with the
-    /// assembler as it then is, and `pageRead` after each page (for a progress bar). Returns how
-    /// many files the quick look needed.
+    /// ``addCodes(onPagesOf:eachPage:progress:pageRead:)`` for a reader that returns a file's pages at once.
     public mutating func addCodes<File: Hashable & Sendable>(
         onPagesOf files: [File], reading pages: @escaping @Sendable (File) throws -> [GrayImage], progress: (FileReading<File>, VaultAssembler) -> Void,
         pageRead: (VaultAssembler) -> Void = { _ in }
     ) throws -> Int {
-        try addCodes(onPagesOf: files, reading: pages, decodingError: { $0 }, progress: progress, pageRead: pageRead)
+        try addCodes(onPagesOf: files, eachPage: { file, _, page in try pages(file).forEach(page) }, progress: progress, pageRead: pageRead)
     }
 
-    private mutating func addCodes<File: Hashable & Sendable, Failure: Error>(
-        onPagesOf files: [File], reading pages: @escaping @Sendable (File) throws(Failure) -> [GrayImage],
-        decodingError: @escaping @Sendable (QRDecodingError) -> Failure, progress: (FileReading<File>, VaultAssembler) -> Void,
-        pageRead: (VaultAssembler) -> Void = { _ in }
-    ) throws(Failure) -> Int {
+    /// The same for pictures in files (PNG, JPEG, PDF pages). `eachPage` reads a file for a look
+    /// and hands each of its pages to its last argument before reading the next (rethrowing what
+    /// that throws: it throws once no more pages are wanted); it may draw a PDF finer for a
+    /// second look. One thread reads while the others decode
+    /// the pages read (``PageDecodingPipeline``); the codes are added page by page in the order
+    /// given, and no further page is read once the backup is complete. Files are read again for a
+    /// later look rather than kept in memory (a file named twice is looked at again once).
+    /// `progress` hears after each file of each look, with the assembler as it then is, and
+    /// `pageRead` after each page. Throws what `eachPage` throws, or a ``QRDecodingError``.
+    /// Returns how many files the quick look needed.
+    public mutating func addCodes<File: Hashable & Sendable>(
+        onPagesOf files: [File], eachPage reading: @escaping @Sendable (File, Look, (GrayImage) throws -> Void) throws -> Void,
+        progress: (FileReading<File>, VaultAssembler) -> Void, pageRead: (VaultAssembler) -> Void = { _ in }
+    ) throws -> Int {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        /// Reads and decodes `requests` (a file, and which of its pages: nil for all) at once, `look` at each page.
-        func decode(_ requests: [(file: File, pages: Set<Int>?)], look: Look) -> [Result<[(page: Int, symbols: [DecodedSymbol])], Failure>] {
+        typealias Request = (file: File, pages: Set<Int>?)
+        /// Adds the codes of `requests`' pages, read `look`, page by page in order while codes are
+        /// missing; notes the pages worth another look. Returns how many files it added.
+        func addDecoded(_ requests: [Request], look: Look, noting: (File, Int, [DecodedSymbol], PageReading) -> Void) throws -> Int {
+            guard !requests.isEmpty && !isComplete else { return 0 }
             let decoder = look.decoder(codesPerPage: codesPerPage)
-            return requests.concurrentMap { request in
-                Result { () throws(Failure) -> [(page: Int, symbols: [DecodedSymbol])] in
-                    let images = try pages(request.file)
-                    let wanted = images.indices.filter { request.pages?.contains($0) ?? true }
-                    // A file of several pages (a PDF) spreads its pages over the processors too.
-                    let decoded = wanted.concurrentMap { index in
-                        Result { () throws(QRDecodingError) -> (page: Int, symbols: [DecodedSymbol]) in
-                            (page: index, symbols: try decoder.decode(images[index]))
-                        }
-                    }
-                    return try decoded.map { (result) throws(Failure) -> (page: Int, symbols: [DecodedSymbol]) in
-                        switch result {
-                        case .success(let page): return page
-                        case .failure(let error): throw decodingError(error)
-                        }
-                    }
+            let pipeline = PageDecodingPipeline(requests.map { SendableRequest(file: $0.file, pages: $0.pages) }, width: width,
+                                                pages: { $0.pages }, read: { request, page in try reading(request.file, look, page) },
+                                                decode: { (image) throws(QRDecodingError) in try decoder.decode(image) })
+            var used = 0, addedInFile = 0
+            var failure: (any Error)?
+            taking: while true {
+                let event = pipeline.next()
+                // After a failure or the last code, the pages already read are taken and dropped.
+                guard failure == nil && !isComplete else {
+                    if case .finished = event { break taking } else { continue }
                 }
-            }
-        }
-        /// Adds what `decode` gave, file by file in order, while codes are missing; notes the pages
-        /// worth another look. Returns how many files it added.
-        func addDecoded(_ requests: [(file: File, pages: Set<Int>?)], look: Look,
-                 noting: (File, Int, [DecodedSymbol], PageReading) -> Void) throws(Failure) -> Int {
-            var used = 0
-            for start in stride(from: 0, to: requests.count, by: width) where !isComplete {
-                let batch = Array(requests[start..<min(start + width, requests.count)])
-                for (request, result) in zip(batch, decode(batch, look: look)) where !isComplete {
-                    used += 1
-                    var added = 0
-                    for (page, symbols) in try result.get() where !isComplete {
+                switch event {
+                case .finished:
+                    if let failure { throw failure }
+                    return used
+                case let .page(request, page, result):
+                    switch result {
+                    case .failure(let error):
+                        failure = error
+                        pipeline.stop()
+                    case .success(let symbols):
                         let reading = add(symbols)
                         pageRead(self)
-                        added += reading.added
-                        noting(request.file, page, symbols, reading)
+                        addedInFile += reading.added
+                        noting(requests[request].file, page, symbols, reading)
+                        if isComplete {
+                            used = request + 1
+                            progress(FileReading(file: requests[request].file, added: addedInFile, look: look), self)
+                            pipeline.stop()
+                        }
                     }
-                    progress(FileReading(file: request.file, added: added, look: look), self)
+                case let .requestEnd(request, error):
+                    if let error {
+                        failure = error
+                        pipeline.stop()
+                    } else {
+                        used = request + 1
+                        progress(FileReading(file: requests[request].file, added: addedInFile, look: look), self)
+                        addedInFile = 0
+                    }
                 }
             }
+            if let failure { throw failure }
             return used
         }
 
@@ -160,34 +176,17 @@ extension VaultAssembler {
             }
         }
         // Then by file, in the order given (a file named twice is looked at again once).
-        func pagesToLookAt(_ pages: inout [File: Set<Int>]) -> [(file: File, pages: Set<Int>?)] {
+        func pagesToLookAt(_ pages: inout [File: Set<Int>]) -> [Request] {
             files.compactMap { file in pages.removeValue(forKey: file).map { (file: file, pages: Optional($0)) } }
         }
-        if !isComplete {
-            _ = try addDecoded(pagesToLookAt(&cutShort), look: .again) { file, page, _, reading in noteShowedFewer(file, page, reading) }
-        }
-        if !isComplete {
-            _ = try addDecoded(pagesToLookAt(&showedFewer), look: .everyPass) { _, _, _, _ in }
-        }
+        _ = try addDecoded(pagesToLookAt(&cutShort), look: .again) { file, page, _, reading in noteShowedFewer(file, page, reading) }
+        _ = try addDecoded(pagesToLookAt(&showedFewer), look: .everyPass) { _, _, _, _ in }
         return read
     }
 }
 
-extension Array where Element: Sendable {
-    /// `transform` of every element, run on all processors at once; the results in order.
-    func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-        guard count > 1 else { return map(transform) }
-        let results = ConcurrentResults<T>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in results.set(index, transform(self[index])) }
-        return results.values
-    }
-}
-
-/// Slots each written once by one worker of `concurrentPerform`, read after it returns.
-private final class ConcurrentResults<T: Sendable>: @unchecked Sendable {
-    private var slots: [T?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
-    var values: [T] { lock.withLock { slots.map { $0! } } }
+/// A file and the pages of it to decode, handed to the reading thread.
+private struct SendableRequest<File: Sendable>: Sendable {
+    var file: File
+    var pages: Set<Int>?
 }

@@ -156,6 +156,29 @@ struct DataSafetyCLITests {
         #expect(try seqr(["encode", "--text", "b", "-o", encoded, "--force"]).status == 0)
     }
 
+    @Test("id init, channel create, subscribe and unsubscribe: the result on standard output, the status on standard error")
+    func resultsAndStatusLines() throws {
+        let alice = ["--store", directory.file("alice")], bob = ["--store", directory.file("bob")]
+        let made = try seqr(["id", "init", "--name", "Alice", "--no-passphrase"] + alice)
+        let fingerprint = try seqr(["id", "show", "--json"] + alice).stdoutText
+        #expect(made.status == 0 && made.stdoutText.hasPrefix("fingerprint: ") && made.stdoutText.split(separator: "\n").count == 1, "\(made.stdoutText)")
+        #expect(fingerprint.contains(String(made.stdoutText.dropFirst(13).dropLast())) && made.stderr.hasPrefix("seqr: identity \"Alice\" created in "), "\(made.stderr)")
+        let created = try seqr(["channel", "create", "Garden"] + alice)
+        let id = created.stdoutText.trimmingCharacters(in: .newlines)
+        #expect(created.status == 0 && id.count == 32 && id.allSatisfy(\.isHexDigit) && created.stderr == "seqr: channel \"Garden\" created\n", "\(created.stdoutText) \(created.stderr)")
+        #expect(try seqr(["channel", "list", "--json"] + alice).stdoutText.contains(id))
+
+        #expect(try seqr(["id", "init", "--name", "Bob", "--no-passphrase"] + bob).status == 0)
+        let key = directory.file("bob.png"), share = directory.file("share.png")
+        #expect(try seqr(["id", "show", "-o", key] + bob).status == 0)
+        #expect(try seqr(["channel", "share", "Garden", "--to", key, "-o", share] + alice).status == 0)
+        let subscribed = try seqr(["channel", "subscribe", share] + bob)
+        #expect(subscribed.status == 0 && subscribed.stdoutText == made.stdoutText, "\(subscribed.stdoutText)")
+        #expect(subscribed.stderr.hasPrefix("seqr: subscribed to \"Garden\" from Alice"), "\(subscribed.stderr)")
+        let left = try seqr(["channel", "unsubscribe", "Garden"] + bob)
+        #expect(left.status == 0 && left.stdout.isEmpty && left.stderr.hasPrefix("seqr: unsubscribed from \"Garden\""), "\(left.stderr)")
+    }
+
     @Test("--password-file reads /dev/stdin and pipes")
     func passwordFromPipe() throws {
         let secret = try directory.write(Data("piped\n".utf8), to: "secret.txt")

@@ -238,6 +238,22 @@ struct VaultCLITests {
         #expect(quietRestore.status == 0 && quietRestore.stderr.isEmpty, "\(quietRestore.stderr)")
     }
 
+    @Test("restoring one PDF with standard error piped reports its pages as they are read, before the file's line")
+    func pdfProgressWhenPiped() throws {
+        let big = try directory.write(Data((0..<60_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 5) }), to: "pdf-progress.bin")
+        let pdf = directory.file("pdf-progress.pdf")
+        let backup = try run(["vault", "backup", big, "-o", pdf, "--no-compress", "--rounds", "210000", "--no-restore-program", "-q"])
+        try #require(backup.status == 0, "\(backup.stderr)")
+        let restore = try run(["vault", "restore", pdf, "-o", directory.file("pdf-progress.out")])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("pdf-progress.out"))) == Data(contentsOf: URL(fileURLWithPath: big)))
+        // A plain line per tenth of the codes while the PDF's pages are drawn and read, then the file's line.
+        let lines = restore.errorLines
+        let tenths = lines.indices.filter { lines[$0].hasPrefix("seqr: reading codes: ") && lines[$0].contains(" % (") }
+        let fileLine = try #require(lines.firstIndex { $0.hasPrefix("seqr: \(pdf): +") }, "\(restore.stderr)")
+        #expect(tenths.count >= 5 && tenths.allSatisfy { $0 < fileLine } && !restore.stderr.contains("\r"), "\(restore.stderr)")
+    }
+
     @Test("refuses weak rounds, unknown outputs, and overwriting without --force")
     func refusals() throws {
         let note = try directory.write(Data("x".utf8), to: "n.txt")

@@ -22,7 +22,9 @@ extension ChannelCommand {
         func run() throws {
             let store = try storeOptions.open()
             let channel = try store.createChannel(name: name, owner: storeOptions.identity(in: store))
-            StandardStreams.print("channel \"\(DisplayName.escaped(name))\" created (id \(channel.id.hexString))")
+            // The channel's id is the result (a name may be shared by several channels); the rest is status.
+            StandardStreams.status("channel \"\(DisplayName.escaped(name))\" created")
+            StandardStreams.print(channel.id.hexString)
         }
     }
 }
@@ -63,8 +65,8 @@ extension ChannelCommand {
             let store = try storeOptions.open()
             let payload = try scannedSeqrCode(in: share, describing: "channel-share") { if case .channelShare(let bytes) = $0 { bytes } else { nil } }
             let channel = try store.subscribe(share: payload, identity: storeOptions.identity(in: store))
-            StandardStreams.print("fingerprint: \(channel.owner.fingerprint)  (compare it with the owner's)")
-            StandardStreams.print("subscribed to \"\(DisplayName.escaped(channel.name))\" from \(DisplayName.escaped(channel.owner.name))")
+            StandardStreams.status("subscribed to \"\(DisplayName.escaped(channel.name))\" from \(DisplayName.escaped(channel.owner.name)); compare the owner's fingerprint with theirs")
+            StandardStreams.print("fingerprint: \(channel.owner.fingerprint)")
         }
     }
 }
@@ -78,7 +80,7 @@ extension ChannelCommand {
 
         func run() throws {
             let removed = try storeOptions.open().unsubscribe(channel, owner: owner)
-            StandardStreams.print("unsubscribed from \"\(DisplayName.escaped(removed.name))\"; its secret is deleted")
+            StandardStreams.status("unsubscribed from \"\(DisplayName.escaped(removed.name))\"; its secret is deleted")
         }
     }
 }

@@ -35,7 +35,8 @@ extension IdentityCommand {
                 throw CLIError("a passphrase protects your keys at rest: give --passphrase-file, SEQR_PASSPHRASE or type one; or --no-passphrase", status: .usage)
             }
             let identity = try store.createIdentity(name: name, p256: p256, passphrase: passphrase)
-            StandardStreams.print("identity \"\(name)\" created in \(store.path)")
+            // The fingerprint is the result (others compare it); the rest is status.
+            StandardStreams.status("identity \"\(DisplayName.escaped(name))\" created in \(store.path)")
             StandardStreams.print("fingerprint: \(identity.publicIdentity.fingerprint)")
         }
     }

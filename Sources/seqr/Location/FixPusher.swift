@@ -34,7 +34,7 @@ struct FixPusher {
         var targets: [LocationCommand.Push.Output.Target] = []
         for share in try store.locationShares(server: client.server) where only == nil || share.id == only {
             guard !share.isExpired(at: now) else { continue }
-            let sealed = try fixes.map { try share.key.seal($0, shareID: share.id) }
+            let sealed = fixes.map { share.key.seal($0, shareID: share.id) }
             do {
                 targets.append(.init(id: share.id, kept: try await client.pushFixes(shareID: share.id, data: sealed)))
             } catch let failure as ServerClientError where failure.code == "share_not_found" {

@@ -29,9 +29,9 @@ extension NotesCommand {
             }
             if let (note, error) = failed.first, opened.isEmpty {
                 for (other, error) in failed.dropFirst() {
-                    StandardStreams.warn("note \(other.id.uuidString.lowercased()) cannot be opened: \(error)")
+                    StandardStreams.warn(NotesOptions.cannotOpen(other, error).description)
                 }
-                throw CLIError("note \(note.id.uuidString.lowercased()) cannot be opened: \(error)", status: (error as? ExitStatusReporting)?.exitStatus ?? .dataError)
+                throw NotesOptions.cannotOpen(note, error)
             }
             if let search {
                 // Titles are encrypted: the search runs here, after opening.
@@ -46,7 +46,7 @@ extension NotesCommand {
                 }
             }
             for (note, error) in failed {
-                StandardStreams.warn("note \(note.id.uuidString.lowercased()) cannot be opened: \(error)")
+                StandardStreams.warn(NotesOptions.cannotOpen(note, error).description)
             }
             let legacy = opened.filter { $0.0.format == .rncryptor }.count
             if legacy > 0 {

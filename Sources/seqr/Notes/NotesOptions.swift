@@ -96,8 +96,13 @@ struct NotesOptions: ParsableArguments {
     /// Every note opened, or the first failure, naming its note.
     func openAll(_ notes: [NotesAPI.Note], with cipher: NoteCipher, session: NotesSession) throws -> [NotePlaintext] {
         try open(notes, with: cipher, session: session).map { note, result in
-            do { return try result.get() } catch { throw CLIError("note \(note.id.uuidString.lowercased()) cannot be opened: \(error)", status: (error as? ExitStatusReporting)?.exitStatus ?? .dataError) }
+            do { return try result.get() } catch { throw Self.cannotOpen(note, error) }
         }
+    }
+
+    /// The error for a note that cannot be opened, naming it by its whole id.
+    static func cannotOpen(_ note: NotesAPI.Note, _ error: any Error) -> CLIError {
+        CLIError("note \(note.id.uuidString.lowercased()) cannot be opened: \(error)", status: (error as? ExitStatusReporting)?.exitStatus ?? .dataError)
     }
 
     /// Remembers notes this machine just wrote, at the versions their fields were sealed for.

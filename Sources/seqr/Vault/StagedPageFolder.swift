@@ -28,7 +28,8 @@ struct StagedPageFolder {
         }
         let random = (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
         staging = URL(fileURLWithPath: parent).appendingPathComponent(".\(url.lastPathComponent).partial-\(random)").path
-        guard mkdir(staging, 0o700) == 0 else {
+        // Mode as `mkdir` gives (the umask applies): renamed into place, it is the backup's folder.
+        guard mkdir(staging, 0o777) == 0 else {
             throw CLIError("cannot write \(path): \(SystemErrorWords.writing(errno))", status: .cannotCreate)
         }
     }
@@ -44,7 +45,6 @@ struct StagedPageFolder {
             if stat(target, &status) != 0 {
                 // A new folder: the whole backup appears at once.
                 guard rename(staging, target) == 0 else { throw CLIError("cannot write \(target): \(SystemErrorWords.writing(errno))", status: .cannotCreate) }
-                chmod(target, 0o755 & ~Self.umask)
                 return
             }
             guard status.st_mode & S_IFMT == S_IFDIR else {
@@ -65,12 +65,5 @@ struct StagedPageFolder {
                 }
             }
         }
-    }
-
-    /// The process's umask (read by setting it and putting it back).
-    private static var umask: mode_t {
-        let current = Glibc.umask(0o022)
-        Glibc.umask(current)
-        return current
     }
 }

@@ -84,14 +84,23 @@ extension VaultCommand {
             // that showed fewer codes than a page holds with every decoder pass.
             // Standard input can be read only once; its bytes are kept for a second look.
             let standardInput = pictures.contains("-") ? StandardStreams.readAllInput() : Data()
-            // A bar per page read, on a terminal only: codes found of the codes needed.
-            let bar = ProgressBar("reading codes", total: 1, enabled: !quiet && !json && ProgressBar.standardErrorIsTerminal)
-            let read = try assembler.addCodes(onPagesOf: pictures, reading: { picture in
+            // A bar per page read: codes found of the codes needed. Where standard error is not a
+            // terminal, each file gets a line as it is read, and a PDF a line per tenth as well.
+            let bar = ProgressBar("reading codes", total: 1, enabled: !quiet && !json
+                                  && (ProgressBar.standardErrorIsTerminal || pictures.contains { $0 != "-" && ImageFile.startsLikePDF($0) }))
+            // Page by page, a PDF too: its codes are added (and the bar moves) while its later pages are drawn.
+            // A PDF is drawn at 200 dpi for the quick look (Seqr's PNG pages' resolution: about 4 pixels
+            // a module), and at 300 dpi when it is read again (a scan's finer detail).
+            let read = try assembler.addCodes(onPagesOf: pictures, eachPage: { picture, look, page in
+                let resolution: Double = look == .quick ? 200 : 300
                 do {
-                    return picture == "-" ? try ImageFile.pages(of: standardInput, path: "standard input") : try ImageFile.readPages(picture)
-                } catch {
+                    if picture == "-" {
+                        try ImageFile.forEachPage(of: standardInput, path: "standard input", pdfResolution: resolution, page)
+                    } else {
+                        try ImageFile.forEachPage(ofFile: picture, pdfResolution: resolution, page)
+                    }
+                } catch let error as ImageFileError {
                     unreadable.add(picture, error)
-                    return []
                 }
             }, progress: { reading, assembler in
                 if let error = unreadable.take(reading.file) {
