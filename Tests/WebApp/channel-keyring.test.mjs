@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { toBase64, toHex } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { ChannelKeyring } from '../../Sources/SeqrWebApp/Resources/js/channel-keyring.js';
+import { encodeRekeyCodes } from '../../Sources/SeqrWebApp/Resources/js/channel-rekey-code.js';
 import { SealedRecords, VaultError } from '../../Sources/SeqrWebApp/Resources/js/sealed-records.js';
 
 class MapBackend extends Map { async get(k) { return super.get(k); } async put(k, v) { this.set(k, structuredClone(v)); } }
@@ -80,4 +81,64 @@ test('the owner in the browser removes a subscriber: the others move to the next
   await assert.rejects(carol.read(after), (e) => e.code === 'removedFromChannel');
   assert.equal((await carol.read(before)).message.content, 'before');
   await assert.rejects(alice.removeSubscriber(garden, carolFingerprint), (e) => e.code === 'invalidContent');
+});
+
+test('two tabs of one browser: what each keeps is merged when it saves, never overwritten by the other\'s older copy', async () => {
+  // A phone camera opens every link in a new tab, each with its own copy of the keyring.
+  const backend = new MapBackend();
+  const first = keyring(backend);
+  await first.create('Alice', 'a long passphrase');
+  const second = keyring(backend);
+  await second.unlock('a long passphrase');
+  const garden = await first.createChannel('Garden');
+  const posted = await first.post(garden, { kind: 1, created: 1, expires: 0, content: 'first tab' });
+  await second.createChannel('Orchard');  // the second tab still holds the keyring as it was before Garden
+  const again = keyring(backend);
+  await again.unlock('a long passphrase');
+  assert.deepEqual(again.channels.map((c) => c.name).sort(), ['Garden', 'Orchard']);
+  assert.deepEqual(again.history.map((e) => e.content), ['first tab']);
+  // A removal made in one tab moves the channel in the other before it posts: the removed one cannot read it.
+  const bob = keyring();
+  await bob.create('Bob', 'pass two');
+  await first.share(garden, await ChannelKeyring.readPublicKey(bob.publicKeyCode()));
+  await second.unlock('a long passphrase');
+  await first.removeSubscriber(garden, await bob.identity.publicIdentity.fingerprint());
+  const stale = second.channels.find((c) => c.name === 'Garden');
+  await second.post(stale, { kind: 1, created: 2, expires: 0, content: 'after the removal' });
+  assert.equal(stale.epoch, 1);
+  assert.equal(first.channels.find((c) => c.name === 'Garden').subscribers[0].removedAt, 1);
+  assert.ok(posted);
+});
+
+test('a channel\'s messages are those of its id and owner, never of another owner\'s channel of the same name', async () => {
+  const alice = keyring(), mallory = keyring(), bob = keyring();
+  await alice.create('Alice', 'pass one'); await mallory.create('Mallory', 'pass two'); await bob.create('Bob', 'pass three');
+  const bobKey = await ChannelKeyring.readPublicKey(bob.publicKeyCode());
+  const real = await alice.createChannel('Garden'), fake = await mallory.createChannel('Garden');
+  await bob.subscribe(await alice.share(real, bobKey));
+  await bob.subscribe(await mallory.share(fake, bobKey));
+  await bob.read(await alice.post(real, { kind: 1, created: 1, expires: 0, content: 'from Alice' }));
+  await bob.read(await mallory.post(fake, { kind: 1, created: 2, expires: 0, content: 'from Mallory' }));
+  const [bobsReal, bobsFake] = bob.channels;
+  assert.deepEqual((await bob.historyOf(bobsReal)).map((e) => e.content), ['from Alice']);
+  assert.deepEqual((await bob.historyOf(bobsFake)).map((e) => e.content), ['from Mallory']);
+});
+
+test('a rekey past the last epoch a code can carry (UInt32) is refused instead of wrapping to epoch 0', async () => {
+  const alice = keyring(), bob = keyring();
+  await alice.create('Alice', 'pass one'); await bob.create('Bob', 'pass two');
+  const bobKey = await ChannelKeyring.readPublicKey(bob.publicKeyCode());
+  const next = (epoch) => ({ id: new Uint8Array(16), epoch, secret: new Uint8Array(32) });
+  assert.equal((await encodeRekeyCodes(next(0xFFFFFFFF), [bobKey], [], alice.identity)).length, 1);
+  await assert.rejects(encodeRekeyCodes(next(0x100000000), [bobKey], [], alice.identity), (e) => e.code === 'invalidContent');
+});
+
+test('a keyring whose identity record is missing does not unlock under any passphrase: it says it is damaged', async () => {
+  const backend = new MapBackend();
+  await keyring(backend).create('Alice', 'a long passphrase');
+  backend.delete('identity');
+  const again = keyring(backend);
+  await assert.rejects(again.unlock('any passphrase at all'), (e) => e instanceof VaultError && e.code === 'damaged');
+  assert.equal(again.unlocked, false);
+  assert.equal(again.records.unlocked, false);
 });

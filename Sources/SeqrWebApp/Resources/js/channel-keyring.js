@@ -3,6 +3,8 @@
 // or posted — all in records sealed under the passphrase (sealed-records.js). A channel is known by
 // its owner's fingerprint and id, as in the CLI's store: anyone can seal a share under a channel id
 // they saw, which then becomes a channel of its own owner and never replaces the real one.
+// Every change starts from what is stored, under a lock shared by this origin's tabs: a phone camera
+// opens each link in a new tab, and a tab's older copy must not overwrite what another one saved.
 import { equalBytes, fromBase64, fromHex, randomBytes, toBase64, toHex } from './bytes.js';
 import { channelErrors } from './channel-error.js';
 import { decodeChannelMessage, encodeChannelMessage, messageHeader } from './channel-message-code.js';
@@ -22,6 +24,8 @@ async function toChannel(record) {
     secrets: new Map(Object.entries(record.secrets).map(([epoch, secret]) => [Number(epoch), fromBase64(secret)])),
   };
 }
+
+const sameChannel = (a, b) => equalBytes(a.id, b.id) && equalBytes(encodePublicKeyCode(a.owner), encodePublicKeyCode(b.owner));
 
 function toRecord(channel) {
   return {
@@ -69,6 +73,19 @@ export class ChannelKeyring {
     await this.records.put(HISTORY, this.history);
   }
 
+  /** Runs `work` on what is stored now (channel objects updated in place, so views' references hold), one tab at a time. */
+  #change(work) {
+    const run = async () => {
+      for (const stored of await Promise.all((await this.records.get(CHANNELS, [])).map(toChannel))) {
+        const held = this.channels.find((c) => sameChannel(c, stored));
+        if (held) Object.assign(held, stored); else this.channels.push(stored);
+      }
+      this.history = await this.records.get(HISTORY, []);
+      return work();
+    };
+    return globalThis.navigator?.locks ? navigator.locks.request('seqr-keyring', run) : run();
+  }
+
   publicKeyCode() { return encodePublicKeyCode(this.identity.publicIdentity); }
   owned() { return this.channels.filter((c) => c.owned); }
 
@@ -76,24 +93,28 @@ export class ChannelKeyring {
   async createChannel(name) {
     validateName(name);
     if (!name.trim()) throw channelErrors.invalidContent('a channel needs a name');
-    const channel = {
-      id: randomBytes(16), name, owner: this.identity.publicIdentity, created: Math.floor(Date.now() / 1000),
-      epoch: 0, secrets: new Map([[0, randomBytes(32)]]), removedAt: null, owned: true, subscribers: [],
-    };
-    this.channels.push(channel);
-    await this.#save();
-    return channel;
+    return this.#change(async () => {
+      const channel = {
+        id: randomBytes(16), name, owner: this.identity.publicIdentity, created: Math.floor(Date.now() / 1000),
+        epoch: 0, secrets: new Map([[0, randomBytes(32)]]), removedAt: null, owned: true, subscribers: [],
+      };
+      this.channels.push(channel);
+      await this.#save();
+      return channel;
+    });
   }
 
   /** The share of an owned channel, at its current epoch, for `recipient`; recorded, so a removal can reach the others. */
-  async share(channel, recipient) {
-    const code = await encodeChannelShare({ ...channel, secret: channel.secrets.get(channel.epoch) }, recipient, this.identity);
-    const fingerprint = await recipient.fingerprint();
-    const entry = { name: recipient.name, fingerprint, key: toBase64(encodePublicKeyCode(recipient)), removedAt: null };
-    const known = channel.subscribers.findIndex((s) => s.fingerprint === fingerprint);
-    if (known >= 0) channel.subscribers[known] = entry; else channel.subscribers.push(entry);
-    await this.#save();
-    return code;
+  share(channel, recipient) {
+    return this.#change(async () => {
+      const code = await encodeChannelShare({ ...channel, secret: channel.secrets.get(channel.epoch) }, recipient, this.identity);
+      const fingerprint = await recipient.fingerprint();
+      const entry = { name: recipient.name, fingerprint, key: toBase64(encodePublicKeyCode(recipient)), removedAt: null };
+      const known = channel.subscribers.findIndex((s) => s.fingerprint === fingerprint);
+      if (known >= 0) channel.subscribers[known] = entry; else channel.subscribers.push(entry);
+      await this.#save();
+      return code;
+    });
   }
 
   /**
@@ -101,44 +122,50 @@ export class ChannelKeyring {
    * a fresh secret sealed to every other subscriber in rekey codes (one per 16), which are returned.
    * Messages posted after it use the new epoch.
    */
-  async removeSubscriber(channel, fingerprint) {
-    const target = channel.subscribers.find((s) => s.fingerprint === fingerprint && s.removedAt === null);
-    if (!target) throw channelErrors.invalidContent('no such subscriber of this channel');
-    const remaining = channel.subscribers.filter((s) => s !== target && s.removedAt === null);
-    const read = (s) => decodePublicKeyCode(fromBase64(s.key));
-    const next = { id: channel.id, epoch: channel.epoch + 1, secret: randomBytes(32) };
-    const codes = await encodeRekeyCodes(next, await Promise.all(remaining.map(read)), [await read(target)], this.identity);
-    channel.secrets.set(next.epoch, next.secret);
-    channel.epoch = next.epoch;
-    target.removedAt = next.epoch;
-    await this.#save();
-    return codes;
+  removeSubscriber(channel, fingerprint) {
+    return this.#change(async () => {
+      const target = channel.subscribers.find((s) => s.fingerprint === fingerprint && s.removedAt === null);
+      if (!target) throw channelErrors.invalidContent('no such subscriber of this channel');
+      const remaining = channel.subscribers.filter((s) => s !== target && s.removedAt === null);
+      const read = (s) => decodePublicKeyCode(fromBase64(s.key));
+      const next = { id: channel.id, epoch: channel.epoch + 1, secret: randomBytes(32) };
+      const codes = await encodeRekeyCodes(next, await Promise.all(remaining.map(read)), [await read(target)], this.identity);
+      channel.secrets.set(next.epoch, next.secret);
+      channel.epoch = next.epoch;
+      target.removedAt = next.epoch;
+      await this.#save();
+      return codes;
+    });
   }
 
   /** A message code of an owned channel, at its current epoch. */
-  async post(channel, message) {
-    const code = await encodeChannelMessage(message, { id: channel.id, epoch: channel.epoch, secret: channel.secrets.get(channel.epoch) }, this.identity);
-    await this.#remember(channel, message, channel.epoch, code, 'posted');
-    return code;
+  post(channel, message) {
+    return this.#change(async () => {
+      const code = await encodeChannelMessage(message, { id: channel.id, epoch: channel.epoch, secret: channel.secrets.get(channel.epoch) }, this.identity);
+      await this.#remember(channel, message, channel.epoch, code, 'posted');
+      return code;
+    });
   }
 
   /** Subscribes from a share made for this identity; { channel, added: false } when held already. */
   async subscribe(code) {
     const opened = await decodeChannelShare(code, this.identity);
     const fingerprint = await opened.owner.fingerprint();
-    const known = await this.#find(opened.id, fingerprint);
-    if (known) {
-      const had = known.secrets.has(opened.epoch);
-      known.secrets.set(opened.epoch, opened.secret);
-      known.epoch = Math.max(known.epoch, opened.epoch);
+    return this.#change(async () => {
+      const known = await this.#find(opened.id, fingerprint);
+      if (known) {
+        const had = known.secrets.has(opened.epoch);
+        known.secrets.set(opened.epoch, opened.secret);
+        known.epoch = Math.max(known.epoch, opened.epoch);
+        await this.#save();
+        return { channel: known, added: !had };
+      }
+      const channel = { id: opened.id, name: opened.name, owner: opened.owner, created: opened.created, epoch: opened.epoch,
+        secrets: new Map([[opened.epoch, opened.secret]]), removedAt: null, owned: false };
+      this.channels.push(channel);
       await this.#save();
-      return { channel: known, added: !had };
-    }
-    const channel = { id: opened.id, name: opened.name, owner: opened.owner, created: opened.created, epoch: opened.epoch,
-      secrets: new Map([[opened.epoch, opened.secret]]), removedAt: null, owned: false };
-    this.channels.push(channel);
-    await this.#save();
-    return { channel, added: true };
+      return { channel, added: true };
+    });
   }
 
   async #find(id, fingerprint) {
@@ -150,48 +177,57 @@ export class ChannelKeyring {
   #candidates(id) { return this.channels.filter((c) => equalBytes(c.id, id)); }
 
   /** Verifies and opens a message: { message, channel }; kept in the history. */
-  async read(code) {
+  read(code) {
     const { channelID } = messageHeader(code);
-    const candidates = this.#candidates(channelID);
-    if (candidates.length === 0) throw channelErrors.unknownChannel();
-    let failure = null;
-    for (const channel of candidates) {
-      try {
-        const message = await decodeChannelMessage(code, channel);
-        await this.#remember(channel, message, message.epoch, code, 'read');
-        return { message, channel };
-      } catch (error) {
-        // Another owner's channel of the same id: its signature fails; the real one's error wins.
-        if (failure === null || failure.code === 'badSignature') failure = error;
+    return this.#change(async () => {
+      const candidates = this.#candidates(channelID);
+      if (candidates.length === 0) throw channelErrors.unknownChannel();
+      let failure = null;
+      for (const channel of candidates) {
+        try {
+          const message = await decodeChannelMessage(code, channel);
+          await this.#remember(channel, message, message.epoch, code, 'read');
+          return { message, channel };
+        } catch (error) {
+          // Another owner's channel of the same id: its signature fails; the real one's error wins.
+          if (failure === null || failure.code === 'badSignature') failure = error;
+        }
       }
-    }
-    throw failure;
+      throw failure;
+    });
   }
 
   /** Moves a subscribed channel to the rekey's epoch: { channel, epoch }; `removedFromChannel` is recorded. */
-  async rekey(code) {
-    const { channelID } = parseRekeyCode(code);
-    const candidates = this.#candidates(channelID);
-    if (candidates.length === 0) throw channelErrors.unknownChannel();
-    let failure = null;
-    for (const channel of candidates) {
-      try {
-        const { epoch, secret } = await openRekeyCode(code, channel, this.identity);
-        channel.secrets.set(epoch, secret);
-        channel.epoch = Math.max(channel.epoch, epoch);
-        await this.#save();
-        return { channel, epoch };
-      } catch (error) {
-        if (error.code === 'removedFromChannel') {
-          const { epoch } = parseRekeyCode(code);
-          channel.removedAt = channel.removedAt === null ? epoch : Math.min(channel.removedAt, epoch);
+  rekey(code) {
+    const { channelID, epoch: codeEpoch } = parseRekeyCode(code);
+    return this.#change(async () => {
+      const candidates = this.#candidates(channelID);
+      if (candidates.length === 0) throw channelErrors.unknownChannel();
+      let failure = null;
+      for (const channel of candidates) {
+        try {
+          const { epoch, secret } = await openRekeyCode(code, channel, this.identity);
+          channel.secrets.set(epoch, secret);
+          channel.epoch = Math.max(channel.epoch, epoch);
           await this.#save();
-          throw error;
+          return { channel, epoch };
+        } catch (error) {
+          if (error.code === 'removedFromChannel') {
+            channel.removedAt = channel.removedAt === null ? codeEpoch : Math.min(channel.removedAt, codeEpoch);
+            await this.#save();
+            throw error;
+          }
+          if (failure === null || failure.code === 'badSignature') failure = error;
         }
-        if (failure === null || failure.code === 'badSignature') failure = error;
       }
-    }
-    throw failure;
+      throw failure;
+    });
+  }
+
+  /** The messages kept of `channel`: those of its id and its owner, not of another owner's channel of the same name. */
+  async historyOf(channel) {
+    const id = toHex(channel.id), owner = await channel.owner.fingerprint();
+    return this.history.filter((e) => e.channelID === id && e.owner === owner);
   }
 
   async #remember(channel, message, epoch, code, direction) {

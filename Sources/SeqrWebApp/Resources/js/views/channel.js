@@ -17,8 +17,9 @@ export function channelView(app, index) {
     h('p', {}, channel.owned ? 'Your channel' : `Owned by ${channel.owner.name}`, ', fingerprint ', fingerprint, `, epoch ${channel.epoch}.`));
   if (channel.removedAt !== null) view.append(message('error', `You were removed from ${channel.name}: messages after that cannot be read here.`));
   if (channel.owned) view.append(postForm(app, channel), shareForm(app, channel), subscriberList(app, channel));
-  const own = app.keyring.history.filter((e) => e.channel === channel.name);
-  if (own.length) view.append(h('h2', {}, 'Messages'), h('ul', { class: 'share-list' }, own.map((e) => h('li', { class: 'share-item' }, e.content))));
+  app.keyring.historyOf(channel).then((own) => {
+    if (own.length) view.append(h('h2', {}, 'Messages'), h('ul', { class: 'share-list' }, own.map((e) => h('li', { class: 'share-item' }, e.content))));
+  });
   return view;
 }
 
