@@ -34,6 +34,8 @@ function rekeyAAD(channelID, epoch, recipientID) {
  */
 export async function encodeRekeyCodes(next, subscribers, removed, owner, { ephemeralIKMs = null } = {}) {
   if (!(next.epoch >= 1)) throw channelErrors.invalidContent('a rekey moves a channel to epoch 1 or later');
+  // The epoch is a UInt32 on the wire: past the last one it would wrap to 0, an epoch every subscriber holds.
+  if (next.epoch > 0xFFFFFFFF) throw channelErrors.invalidContent('the channel is at its last epoch: make a new channel');
   if (removed.length > 255) throw channelErrors.invalidContent('at most 255 subscribers removed at once');
   const groups = [];
   for (let i = 0; i < Math.max(subscribers.length, 1); i += ENTRIES_PER_CODE) groups.push(subscribers.slice(i, i + ENTRIES_PER_CODE));

@@ -47,7 +47,10 @@ export class SealedRecords {
     const key = await deriveKey(passphrase, kdf, this.minimumIterations);
     const previous = this.key;
     this.key = key;
-    try { await this.get(check); } catch (error) { this.key = previous; throw error; }
+    try {
+      // A missing record would let any passphrase through.
+      if (await this.get(check) === undefined) throw new VaultError('damaged', `what this browser keeps is damaged: the record "${check}" is missing`);
+    } catch (error) { this.key = previous; throw error; }
   }
 
   lock() { this.key = null; }
