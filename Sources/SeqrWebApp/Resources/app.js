@@ -33,7 +33,9 @@ const session = new Session(base, localStorage);
 const app = {
   base,
   session,
-  keyring: new ChannelKeyring(new SealedRecords(new IndexedDBRecords())),
+  // Each tab changes the keyring in turn (a phone camera opens every link in a new tab).
+  keyring: new ChannelKeyring(new SealedRecords(new IndexedDBRecords()),
+    navigator.locks ? { exclusive: (work) => navigator.locks.request('seqr-keyring', work) } : {}),
   /** The code being opened ({ code } or { error }), shown at #/channels/open. */
   opened: null,
   notes: new NotesClient(session),

@@ -35,8 +35,13 @@ function toRecord(channel) {
 }
 
 export class ChannelKeyring {
-  /** `records`: a SealedRecords. */
-  constructor(records) { this.records = records; this.identity = null; this.channels = []; this.history = []; }
+  /**
+   * `records`: a SealedRecords; `exclusive(work)` runs work while no other tab changes the keyring
+   * (the page passes the Web Locks API's; alone, work runs at once).
+   */
+  constructor(records, { exclusive = (work) => work() } = {}) {
+    Object.assign(this, { records, exclusive, identity: null, channels: [], history: [] });
+  }
 
   get unlocked() { return this.identity !== null; }
   exists() { return this.records.exists(); }
@@ -83,7 +88,7 @@ export class ChannelKeyring {
       this.history = await this.records.get(HISTORY, []);
       return work();
     };
-    return globalThis.navigator?.locks ? navigator.locks.request('seqr-keyring', run) : run();
+    return this.exclusive(run);
   }
 
   publicKeyCode() { return encodePublicKeyCode(this.identity.publicIdentity); }
