@@ -2,6 +2,7 @@
 // and share the channel to a public-key link. Followed: who owns it, its epoch, its messages here.
 import { field, h, message, replace } from '../dom.js';
 import { MessageKind } from '../channel-message-code.js';
+import { escapedLines } from '../display-name.js';
 import { parseCodeLink } from '../seqr-code-link.js';
 import { codeCard } from './code-card.js';
 
@@ -18,7 +19,7 @@ export function channelView(app, index) {
   if (channel.removedAt !== null) view.append(message('error', `You were removed from ${channel.name}: messages after that cannot be read here.`));
   if (channel.owned) view.append(postForm(app, channel), shareForm(app, channel), subscriberList(app, channel));
   app.keyring.historyOf(channel).then((own) => {
-    if (own.length) view.append(h('h2', {}, 'Messages'), h('ul', { class: 'share-list' }, own.map((e) => h('li', { class: 'share-item' }, e.content))));
+    if (own.length) view.append(h('h2', {}, 'Messages'), h('ul', { class: 'share-list' }, own.map((e) => h('li', { class: 'share-item' }, escapedLines(e.content)))));
   });
   return view;
 }

@@ -1,5 +1,6 @@
 // Channels: your identity (its public-key code, link and fingerprint, to give channel owners), the
 // channels you own and follow, a new channel, a link to open, and the messages kept here.
+import { escapedLines } from '../display-name.js';
 import { field, h } from '../dom.js';
 import { parseCodeLink } from '../seqr-code-link.js';
 import { codeCard } from './code-card.js';
@@ -54,6 +55,6 @@ function historyList(app) {
   return h('div', { class: 'stack' }, h('h2', {}, 'Messages'),
     entries.length === 0 ? h('p', { class: 'empty' }, 'Messages you read or post appear here, kept sealed.')
       : h('ul', { class: 'share-list', 'aria-label': 'Messages' }, entries.map((e) => h('li', { class: 'share-item' },
-        h('span', {}, e.content), h('span', { class: 'share-label' }, `${e.direction === 'posted' ? 'posted on' : 'on'} ${e.channel}`)))));
+        h('span', {}, escapedLines(e.content)), h('span', { class: 'share-label' }, `${e.direction === 'posted' ? 'posted on' : 'on'} ${e.channel}`)))));
 }
 

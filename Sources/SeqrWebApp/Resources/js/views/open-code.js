@@ -5,6 +5,7 @@
 import { h, message, replace } from '../dom.js';
 import { MessageKind } from '../channel-message-code.js';
 import { ChannelKeyring } from '../channel-keyring.js';
+import { escaped, escapedLines, hasUnprintable } from '../display-name.js';
 import { isExpired, isWebLink, schemeOf } from '../message-link-policy.js';
 import { CodeType, readHeader } from '../seqr-code-type.js';
 import { codeCard } from './code-card.js';
@@ -71,14 +72,18 @@ async function read(app, code, body) {
   const fingerprint = await channel.owner.fingerprint();
   const parts = [h('p', { class: 'message ok', role: 'status' }, `Verified: signed by ${channel.owner.name} (${fingerprint}) on ${channel.name}.`)];
   if (isExpired(m.expires)) parts.push(message('error', `This message expired on ${new Date(m.expires * 1000).toLocaleString()}: it may no longer hold.`));
+  // Shown as the CLI shows it: an unprintable character (a text-direction override above all) written as \u{…}.
+  const hidden = hasUnprintable(m.content);
+  if (hidden) parts.push(message('error', 'This message holds invisible or text-direction characters, shown as \\u{…}: they could disguise what it says.'));
   if (m.kind === MessageKind.url) {
-    if (isWebLink(m.content)) {
+    if (isWebLink(m.content) && !hidden) {
       parts.push(h('p', { class: 'note-text' }, h('a', { href: m.content, rel: 'noopener noreferrer', target: '_blank', id: 'message-link' }, m.content)));
     } else {
-      parts.push(message('error', `Not a web link: its scheme is "${schemeOf(m.content) ?? 'none'}", not http or https. Do not open it.`), h('p', { class: 'note-text', id: 'message-text' }, m.content));
+      if (!isWebLink(m.content)) parts.push(message('error', `Not a web link: its scheme is "${escaped(schemeOf(m.content) ?? 'none')}", not http or https. Do not open it.`));
+      parts.push(h('p', { class: 'note-text', id: 'message-text' }, escapedLines(m.content)));
     }
   } else {
-    parts.push(h('p', { class: 'note-text', id: 'message-text' }, m.content));
+    parts.push(h('p', { class: 'note-text', id: 'message-text' }, escapedLines(m.content)));
   }
   parts.push(h('p', { class: 'message-meta' }, `Posted ${new Date(m.created * 1000).toLocaleString()} · epoch ${m.epoch}`,
     m.expires ? ` · expires ${new Date(m.expires * 1000).toLocaleString()}` : ''));
