@@ -157,6 +157,14 @@ test('links: built and read as the Swift side writes them (canonical base64url i
   assert.throws(() => codeFromFragment('U1F'), refusedWith('invalidLink'));
 });
 
+test('a link longer than the CLI reads (8,192 characters, far past any QR code) is refused before it is decoded', () => {
+  const longest = new Uint8Array(6141); longest.set([0x53, 0x51]);  // 8,188 characters of base64url
+  assert.equal(codeFromFragment(toBase64URL(longest)).length, 6141);
+  const huge = new Uint8Array(3_000_000); huge.set([0x53, 0x51]);
+  assert.throws(() => codeFromFragment(`#${toBase64URL(huge)}`), refusedWith('invalidLink'));
+  assert.throws(() => parseCodeLink(`https://seqr.example/app/#${toBase64URL(huge)}`), refusedWith('invalidLink'));
+});
+
 test('a fresh identity signs shares and messages that read back, with its own fingerprint', async () => {
   const owner = await PrivateIdentity.generate('Dana');
   const channel = { id: crypto.getRandomValues(new Uint8Array(16)), name: 'Yard', secret: crypto.getRandomValues(new Uint8Array(32)), created: 1764000000, epoch: 0 };

@@ -5,9 +5,14 @@ import { fromBase64URL, toBase64URL } from './bytes.js';
 import { channelErrors } from './channel-error.js';
 import { isSeqrCode } from './seqr-code-type.js';
 
+/** What the CLI reads as a link (SeqrCodeLink.code(in:)); a version-40 code holds under 3,000 bytes. */
+export const MAX_LINK_LENGTH = 8192;
+const tooLong = () => channelErrors.invalidLink('longer than any Seqr code\'s link');
+
 /** The code bytes in a link's fragment (with or without the leading "#"); `invalidLink` otherwise. */
 export function codeFromFragment(fragment) {
   const text = String(fragment).replace(/^#/, '');
+  if (text.length > MAX_LINK_LENGTH) throw tooLong();
   const bytes = fromBase64URL(text);
   // Canonical only: the same code has one link, so a link cannot be varied to slip past a check.
   if (bytes === null || toBase64URL(bytes) !== text || !isSeqrCode(bytes)) throw channelErrors.invalidLink('the link\'s fragment is not a Seqr code');
@@ -16,6 +21,7 @@ export function codeFromFragment(fragment) {
 
 /** The code in a whole link, `https://HOST/app/#CODE`; `invalidLink` when it is none. */
 export function parseCodeLink(text) {
+  if (String(text).length > MAX_LINK_LENGTH) throw tooLong();
   let url;
   try { url = new URL(String(text).trim()); } catch { throw channelErrors.invalidLink('not a Seqr link (https://HOST/app/#CODE)'); }
   if (!['http:', 'https:'].includes(url.protocol) || !url.host || url.search || url.pathname !== '/app/' || url.username || !url.hash) {
