@@ -88,14 +88,14 @@ const app = {
     route();
   },
   async signOut() {
-    idle.stop();
+    stopIdleUnlessChannelsOpen();
     if (app.sharing.active) { try { await app.sharing.stop(); } catch { /* revoked or offline */ } }
     await session.signOut();
     location.hash = '#/sign-in';
     route();
   },
   expired() {
-    idle.stop();
+    stopIdleUnlessChannelsOpen();
     session.keys = new Map();
     session.api.token = null;
     route();
@@ -103,6 +103,8 @@ const app = {
 };
 
 const idle = new IdleLock(() => app.lock());
+// Leaving the notes account leaves the channel keys open if they are: the idle lock still guards them.
+function stopIdleUnlessChannelsOpen() { if (!app.keyring.unlocked) idle.stop(); }
 
 function setOffline(isOffline) {
   offline.hidden = !isOffline;
