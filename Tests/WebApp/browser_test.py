@@ -1028,6 +1028,91 @@ def channels_refused(env):
     check_clean(context)
 
 
+
+@test("channels: hostile message text and links are shown as the CLI shows them; an over-long link is one line, dropped from the address bar")
+def channels_hostile_display(env):
+    alice = channel_owner(env)
+    context = env.browser.phone(env.server)
+    page, public_key, _ = channel_identity(context, "Bob")
+    share = out_file(env, "share.png")
+    alice.run("channel", "share", "Garden", "--to", public_key, "-o", share, "--link", env.server.url)
+    subscribe_page(page, link_in(alice, share))
+    # A right-to-left override makes "https://bank.example/‮gnp.exe" look like a picture's address.
+    url = out_file(env, "bidi-url.png")
+    alice.run("post", "Garden", "--url", "https://bank.example/\u202egnp.exe", "-o", url, "--link", env.server.url)
+    read_page(page, link_in(alice, url))
+    expect(page.get_by_role("alert")).to_contain_text("invisible or text-direction characters")
+    expect(page.locator("#message-text")).to_have_text("https://bank.example/\\u{202E}gnp.exe")
+    assert page.locator("main a[href^='https://bank']").count() == 0
+    text = out_file(env, "bidi-text.png")
+    alice.run("post", "Garden", "--text", "pay \u202e01$ \\u{41}\rlater", "-o", text, "--link", env.server.url)
+    read_page(page, link_in(alice, text))
+    expect(page.locator("#message-text")).to_have_text("pay \\u{202E}01$ \\\\u{41}\\u{D}later")
+    page.goto(env.server.url + "/app/#/channels")
+    expect(page.get_by_role("list", name="Messages")).to_contain_text("pay \\u{202E}01$")
+    assert "\u202e" not in page.locator("main").inner_text()
+    # A link far longer than any QR code holds: one line in the page, and the fragment is gone from the address bar.
+    page.goto(env.server.url + "/app/#U1E" + "A" * 20_000)
+    expect(page.get_by_role("alert")).to_have_text("Invalid link: longer than any Seqr code's link")
+    assert page.evaluate("location.hash") == "#/channels/open"
+    check_clean(context)
+
+
+@test("channels: two tabs of one browser (a camera opens each link in a new tab) both keep what they did")
+def channels_two_tabs(env):
+    alice = channel_owner(env)
+    eve = channel_owner(env, "Eve", "Elsewhere")
+    context = env.browser.phone(env.server)
+    first, public_key, _ = channel_identity(context, "Bob")
+    garden, elsewhere = out_file(env, "garden.png"), out_file(env, "elsewhere.png")
+    alice.run("channel", "share", "Garden", "--to", public_key, "-o", garden, "--link", env.server.url)
+    eve.run("channel", "share", "Elsewhere", "--to", public_key, "-o", elsewhere, "--link", env.server.url)
+    subscribe_page(first, link_in(alice, garden))
+    # The second tab opens while the first is still unlocked, and subscribes there.
+    second = context.new_page()
+    second.goto(link_in(eve, elsewhere))
+    second.get_by_label("Passphrase").fill(PASSPHRASE)
+    second.get_by_role("button", name="Unlock channels").click()
+    expect(second.get_by_role("heading", name="Channel share")).to_be_visible()
+    second.get_by_role("button", name="Subscribe").click()
+    expect(second.get_by_role("status").filter(has_text="Subscribed to Elsewhere")).to_be_visible()
+    # Back in the first tab, reading a message saves the keyring: it must not drop Elsewhere.
+    message = out_file(env, "message.png")
+    alice.run("post", "Garden", "--text", "Read in the first tab", "-o", message, "--link", env.server.url)
+    read_page(first, link_in(alice, message))
+    expect(first.locator("#message-text")).to_have_text("Read in the first tab")
+    third = context.new_page()
+    third.goto(env.server.url + "/app/#/channels")
+    third.get_by_label("Passphrase").fill(PASSPHRASE)
+    third.get_by_role("button", name="Unlock channels").click()
+    expect(third.get_by_role("link", name="Elsewhere")).to_be_visible()
+    expect(third.get_by_role("link", name="Garden")).to_be_visible()
+    expect(third.get_by_role("list", name="Messages")).to_contain_text("Read in the first tab")
+    check_clean(context)
+
+
+@test("channels: signing out of the notes account leaves open channel keys under the idle lock")
+def channels_idle_after_sign_out(env):
+    user = unique("idle")
+    context = env.browser.phone(env.server)
+    page = context.new_page()
+    page.clock.install()
+    page.goto(env.server.url + "/app/#/register")
+    register(page, user)
+    page.goto(env.server.url + "/app/#/channels")
+    page.get_by_label("Your name").fill("Bob")
+    page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+    page.get_by_label("Repeat the passphrase").fill(PASSPHRASE)
+    page.get_by_role("button", name="Create identity").click()
+    expect(page.get_by_role("heading", name="Channels", level=1)).to_be_visible()
+    page.goto(env.server.url + "/app/#/account")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    page.clock.run_for("15:10")
+    page.goto(env.server.url + "/app/#/channels")
+    expect(page.get_by_role("heading", name="Unlock channels")).to_be_visible()
+    check_clean(context)
+
 def run(selected):
     os.makedirs(SHOTS, exist_ok=True)
     for name in os.listdir(SHOTS):
@@ -1050,7 +1135,7 @@ def run(selected):
                         continue
                     if backend != "sqlite" and function in (dark_and_narrow, accessible_names, keyboard, offline_shell, rollback,
                                                         channels_cli_to_browser, channels_browser_to_cli, channels_removal, channels_removal_in_browser,
-                                                        channels_refused):
+                                                        channels_refused, channels_hostile_display, channels_two_tabs, channels_idle_after_sign_out):
                         continue  # the page, not the database: once is enough (rollback edits the SQLite file; channels use no server storage)
                     started = time.monotonic()
                     try:
