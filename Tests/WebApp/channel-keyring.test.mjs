@@ -142,3 +142,38 @@ test('a keyring whose identity record is missing does not unlock under any passp
   assert.equal(again.unlocked, false);
   assert.equal(again.records.unlocked, false);
 });
+
+test('a second "create identity" (a tab opened before the first was made) is refused: the kept identity is not replaced', async () => {
+  const backend = new MapBackend();
+  const first = keyring(backend), second = keyring(backend);
+  await first.create('Alice', 'a long passphrase');
+  const fingerprint = await first.identity.publicIdentity.fingerprint();
+  await first.createChannel('Garden');
+  await assert.rejects(second.create('Mallory', 'another passphrase'), (e) => e instanceof VaultError && e.code === 'exists');
+  assert.equal(second.unlocked, false);
+  const again = keyring(backend);
+  await again.unlock('a long passphrase');
+  assert.equal(await again.identity.publicIdentity.fingerprint(), fingerprint);
+  assert.deepEqual(again.channels.map((c) => c.name), ['Garden']);
+});
+
+test('shared again after a removal, the subscriber is back; an older rekey naming them removed does not undo it', async () => {
+  const alice = keyring(), bob = keyring(), carol = keyring();
+  await alice.create('Alice', 'pass one'); await bob.create('Bob', 'pass two'); await carol.create('Carol', 'pass three');
+  const garden = await alice.createChannel('Garden');
+  const carolKey = await ChannelKeyring.readPublicKey(carol.publicKeyCode());
+  await bob.subscribe(await alice.share(garden, await ChannelKeyring.readPublicKey(bob.publicKeyCode())));
+  await carol.subscribe(await alice.share(garden, carolKey));
+  const [removal] = await alice.removeSubscriber(garden, await carol.identity.publicIdentity.fingerprint());
+  await assert.rejects(carol.rekey(removal), (e) => e.code === 'removedFromChannel');
+  assert.equal(carol.channels[0].removedAt, 1);
+  await carol.subscribe(await alice.share(garden, carolKey));  // at epoch 1: Carol is back
+  assert.equal(carol.channels[0].removedAt, null);
+  await assert.rejects(carol.rekey(removal), (e) => e.code === 'staleRekey');
+  assert.equal(carol.channels[0].removedAt, null);
+  const [next] = await alice.removeSubscriber(garden, await bob.identity.publicIdentity.fingerprint());
+  const later = await alice.post(garden, { kind: 1, created: 3, expires: 0, content: 'epoch 2' });
+  await assert.rejects(carol.read(later), (e) => e.code === 'epochNotReached');
+  await carol.rekey(next);
+  assert.equal((await carol.read(later)).message.content, 'epoch 2');
+});

@@ -46,17 +46,19 @@ export class ChannelKeyring {
   get unlocked() { return this.identity !== null; }
   exists() { return this.records.exists(); }
 
-  /** A new identity named `name`, sealed under `passphrase`. */
+  /** A new identity named `name`, sealed under `passphrase`; refused (`exists`) when one is kept already. */
   async create(name, passphrase) {
     validateName(name);
     const identity = await PrivateIdentity.generate(name);
-    await this.records.create(passphrase);
-    const secrets = await identity.secrets();
-    await this.records.put(IDENTITY, { name, ed25519: toBase64(secrets.ed25519), x25519: toBase64(secrets.x25519) });
-    secrets.ed25519.fill(0); secrets.x25519.fill(0);
-    this.identity = await PrivateIdentity.fromSecrets(await this.#identitySecrets());
-    this.channels = []; this.history = [];
-    await this.#save();
+    await this.exclusive(async () => {
+      await this.records.create(passphrase);
+      const secrets = await identity.secrets();
+      await this.records.put(IDENTITY, { name, ed25519: toBase64(secrets.ed25519), x25519: toBase64(secrets.x25519) });
+      secrets.ed25519.fill(0); secrets.x25519.fill(0);
+      this.identity = await PrivateIdentity.fromSecrets(await this.#identitySecrets());
+      this.channels = []; this.history = [];
+      await this.#save();
+    });
   }
 
   async unlock(passphrase) {
@@ -162,6 +164,8 @@ export class ChannelKeyring {
         const had = known.secrets.has(opened.epoch);
         known.secrets.set(opened.epoch, opened.secret);
         known.epoch = Math.max(known.epoch, opened.epoch);
+        // Shared again at or after the epoch that left this subscriber out: the owner added them back.
+        if (known.removedAt !== null && opened.epoch >= known.removedAt) known.removedAt = null;
         await this.#save();
         return { channel: known, added: !had };
       }

@@ -33,8 +33,9 @@ export class SealedRecords {
   async exists() { return (await this.backend.get(PARAMETERS)) !== undefined; }
   get unlocked() { return this.key !== null; }
 
-  /** Starts an empty set of records under a new passphrase (fresh salt). */
+  /** Starts an empty set of records under a new passphrase (fresh salt); never over records kept already. */
   async create(passphrase) {
+    if (await this.exists()) throw new VaultError('exists', 'an identity is kept in this browser already: reload, and unlock it with its passphrase');
     const kdf = freshKDF(this.iterations);
     this.key = await deriveKey(passphrase, kdf, this.minimumIterations);
     await this.backend.put(PARAMETERS, kdf);
