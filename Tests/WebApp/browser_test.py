@@ -183,6 +183,8 @@ class Browser:
         context.add_init_script(CSP_LISTENER)
         context.requests = []
         context.on("request", lambda request: context.requests.append(request.url))
+        context.page_errors = []
+        context.on("page", lambda page: page.on("pageerror", lambda error: context.page_errors.append(f"{page.url}: {error}")))
         context.server = server
         self.contexts.append(context)
         return context
@@ -192,7 +194,8 @@ class Browser:
 
 
 def check_clean(context):
-    """No CSP violation in any page, and no request to another origin than the server's."""
+    """No CSP violation or uncaught exception in any page, and no request to another origin than the server's."""
+    assert not context.page_errors, f"uncaught in the page: {context.page_errors[:3]}"
     origin = context.server.url
     foreign = [u for u in context.requests if not (u.startswith(origin + "/") or u.startswith(("data:", "blob:")))]
     assert not foreign, f"requests to another origin: {foreign[:5]}"
@@ -1113,6 +1116,16 @@ def channels_idle_after_sign_out(env):
     expect(page.get_by_role("heading", name="Unlock channels")).to_be_visible()
     check_clean(context)
 
+
+@test("channels: a browser that refuses storage (IndexedDB) gets one line in the page, not a blank screen")
+def channels_no_storage(env):
+    context = env.browser.phone(env.server)
+    context.add_init_script("IDBFactory.prototype.open = function () { throw new DOMException('refused', 'SecurityError'); };")
+    page = context.new_page()
+    page.goto(env.server.url + "/app/#/channels")
+    expect(page.get_by_role("alert")).to_contain_text("IndexedDB is refused")
+    check_clean(context)
+
 def run(selected):
     os.makedirs(SHOTS, exist_ok=True)
     for name in os.listdir(SHOTS):
@@ -1135,7 +1148,8 @@ def run(selected):
                         continue
                     if backend != "sqlite" and function in (dark_and_narrow, accessible_names, keyboard, offline_shell, rollback,
                                                         channels_cli_to_browser, channels_browser_to_cli, channels_removal, channels_removal_in_browser,
-                                                        channels_refused, channels_hostile_display, channels_two_tabs, channels_idle_after_sign_out):
+                                                        channels_refused, channels_hostile_display, channels_two_tabs, channels_idle_after_sign_out,
+                                                        channels_no_storage):
                         continue  # the page, not the database: once is enough (rollback edits the SQLite file; channels use no server storage)
                     started = time.monotonic()
                     try:

@@ -161,7 +161,12 @@ function viewFor(hash) {
 async function route() {
   app.viewGeneration++;
   takeCodeFragment();
-  const view = await viewFor(location.hash);
+  let view;
+  try {
+    view = await viewFor(location.hash);
+  } catch (error) {
+    view = h('section', { class: 'stack' }, h('h1', {}, 'Seqr'), message('error', app.problem(error)));  // never a blank page
+  }
   const open = session.unlocked;
   tabs.hidden = !open && location.hash.split('/')[1] !== 'channels';
   document.body.classList.toggle('signed-in', open);

@@ -9,9 +9,14 @@ export class IndexedDBRecords {
 
   async open() {
     if (this.db) return this.db;
-    const opening = this.factory.open(DATABASE, 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
-    this.db = await request(opening);
+    try {
+      const opening = this.factory.open(DATABASE, 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
+      this.db = await request(opening);
+    } catch {
+      // A private window or a browser setting can refuse storage; the page says so instead of going blank.
+      throw new Error('this browser does not let the page keep anything (IndexedDB is refused), and channels need it: leave private browsing, or allow site data');
+    }
     return this.db;
   }
 
