@@ -1126,6 +1126,22 @@ def channels_no_storage(env):
     expect(page.get_by_role("alert")).to_contain_text("IndexedDB is refused")
     check_clean(context)
 
+
+@test("channels: a message too long for one QR code is refused in the page before it is kept as posted")
+def channels_post_too_long(env):
+    context = env.browser.phone(env.server)
+    page, _, _ = channel_identity(context, "Dana")
+    page.get_by_label("Channel name").fill("Yard")
+    page.get_by_role("button", name="Create channel").click()
+    expect(page.get_by_role("heading", name="Yard", level=1)).to_be_visible()
+    page.get_by_label("Message", exact=True).fill("x" * 3000)
+    page.get_by_role("button", name="Post message").click()
+    expect(page.get_by_role("alert")).to_contain_text("a version-40 QR code holds: write a shorter message")
+    assert page.get_by_role("img", name="Message QR code").count() == 0
+    page.goto(env.server.url + "/app/#/channels")
+    expect(page.get_by_text("Messages you read or post appear here")).to_be_visible()
+    check_clean(context)
+
 def run(selected):
     os.makedirs(SHOTS, exist_ok=True)
     for name in os.listdir(SHOTS):
@@ -1149,7 +1165,7 @@ def run(selected):
                     if backend != "sqlite" and function in (dark_and_narrow, accessible_names, keyboard, offline_shell, rollback,
                                                         channels_cli_to_browser, channels_browser_to_cli, channels_removal, channels_removal_in_browser,
                                                         channels_refused, channels_hostile_display, channels_two_tabs, channels_idle_after_sign_out,
-                                                        channels_no_storage):
+                                                        channels_no_storage, channels_post_too_long):
                         continue  # the page, not the database: once is enough (rollback edits the SQLite file; channels use no server storage)
                     started = time.monotonic()
                     try:

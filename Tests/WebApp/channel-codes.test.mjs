@@ -12,7 +12,7 @@ import { encodeRekeyCodes, openRekeyCode, parseRekeyCode } from '../../Sources/S
 import { decodeChannelShare, encodeChannelShare } from '../../Sources/SeqrWebApp/Resources/js/channel-share-code.js';
 import { PrivateIdentity } from '../../Sources/SeqrWebApp/Resources/js/private-identity.js';
 import { decodePublicKeyCode, encodePublicKeyCode } from '../../Sources/SeqrWebApp/Resources/js/public-key-code.js';
-import { codeFromFragment, codeLink, parseCodeLink } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-link.js';
+import { checkLinkFits, codeFromFragment, codeLink, parseCodeLink } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-link.js';
 
 const v = JSON.parse(readFileSync(new URL('../Vectors/channel-suite2.json', import.meta.url)));
 const person = (p) => PrivateIdentity.fromSecrets({ ed25519: fromHex(p.ed25519Private), x25519: fromHex(p.x25519Private), name: p.name });
@@ -163,6 +163,12 @@ test('a link longer than the CLI reads (8,192 characters, far past any QR code) 
   const huge = new Uint8Array(3_000_000); huge.set([0x53, 0x51]);
   assert.throws(() => codeFromFragment(`#${toBase64URL(huge)}`), refusedWith('invalidLink'));
   assert.throws(() => parseCodeLink(`https://seqr.example/app/#${toBase64URL(huge)}`), refusedWith('invalidLink'));
+});
+
+test('a link that no QR code holds (more than 2,331 bytes, version 40 at level M) is refused before it is drawn', () => {
+  checkLinkFits('https://seqr.example/app/#' + 'A'.repeat(2331 - 26));
+  assert.throws(() => checkLinkFits('https://seqr.example/app/#' + 'A'.repeat(2332 - 26)),
+    (e) => refusedWith('linkTooLong')(e) && e.message === 'the link is 2332 bytes, more than the 2331 a version-40 QR code holds: write a shorter message');
 });
 
 test('a fresh identity signs shares and messages that read back, with its own fingerprint', async () => {

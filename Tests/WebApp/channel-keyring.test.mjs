@@ -177,3 +177,12 @@ test('shared again after a removal, the subscriber is back; an older rekey namin
   await carol.rekey(next);
   assert.equal((await carol.read(later)).message.content, 'epoch 2');
 });
+
+test('a message whose code the page cannot draw is not kept as posted', async () => {
+  const alice = keyring();
+  await alice.create('Alice', 'pass one');
+  const garden = await alice.createChannel('Garden');
+  const refuse = () => { throw new Error('too long to draw'); };
+  await assert.rejects(alice.post(garden, { kind: 1, created: 1, expires: 0, content: 'x'.repeat(3000) }, refuse), /too long to draw/);
+  assert.deepEqual(alice.history, []);
+});

@@ -22,5 +22,6 @@ export const channelErrors = {
   removedFromChannel: (name) => new ChannelError('removedFromChannel', `you were removed from ${name}`),
   inAnotherRekeyPart: (part, parts) => new ChannelError('inAnotherRekeyPart', `this is part ${part} of ${parts} of a rekey code, and your new key is in another part: scan the others`),
   staleRekey: (epoch) => new ChannelError('staleRekey', `a rekey code of epoch ${epoch}, which this browser has already`, { epoch }),
+  linkTooLong: (bytes, capacity) => new ChannelError('linkTooLong', `the link is ${bytes} bytes, more than the ${capacity} a version-40 QR code holds: write a shorter message`, { bytes, capacity }),
   invalidLink: (detail) => new ChannelError('invalidLink', `invalid link: ${detail}`),
 };

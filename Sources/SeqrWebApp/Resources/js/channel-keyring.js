@@ -145,10 +145,14 @@ export class ChannelKeyring {
     });
   }
 
-  /** A message code of an owned channel, at its current epoch. */
-  post(channel, message) {
+  /**
+   * A message code of an owned channel, at its current epoch. `deliver(code)` (e.g. a check that it
+   * can be drawn) runs first: a code it refuses is not kept as posted.
+   */
+  post(channel, message, deliver = () => {}) {
     return this.#change(async () => {
       const code = await encodeChannelMessage(message, { id: channel.id, epoch: channel.epoch, secret: channel.secrets.get(channel.epoch) }, this.identity);
+      deliver(code);
       await this.#remember(channel, message, channel.epoch, code, 'posted');
       return code;
     });

@@ -30,5 +30,14 @@ export function parseCodeLink(text) {
   return codeFromFragment(url.hash);
 }
 
+/** Bytes a version-40 QR code holds at level M, the level the page draws (as the CLI's check). */
+export const QR_LINK_CAPACITY = 2331;
+
+/** `linkTooLong` unless `link` fits one QR code: checked before a code is kept as made. */
+export function checkLinkFits(link) {
+  const bytes = new TextEncoder().encode(link).length;
+  if (bytes > QR_LINK_CAPACITY) throw channelErrors.linkTooLong(bytes, QR_LINK_CAPACITY);
+}
+
 /** The link of `code` at `base` (this app's origin, e.g. https://seqr.example). */
 export function codeLink(base, code) { return `${base.replace(/\/+$/, '')}/app/#${toBase64URL(code)}`; }

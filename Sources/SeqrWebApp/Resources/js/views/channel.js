@@ -3,7 +3,7 @@
 import { field, h, message, replace } from '../dom.js';
 import { MessageKind } from '../channel-message-code.js';
 import { escapedLines } from '../display-name.js';
-import { parseCodeLink } from '../seqr-code-link.js';
+import { checkLinkFits, codeLink, parseCodeLink } from '../seqr-code-link.js';
 import { codeCard } from './code-card.js';
 
 const EXPIRIES = [['', 'Never'], ['60', '1 hour'], ['1440', '1 day'], ['10080', '7 days']];
@@ -40,7 +40,8 @@ function postForm(app, channel) {
       if (!text) throw new Error('write a message first');
       if (url && !/^https?:\/\//i.test(text)) throw new Error('a URL message is an http or https link');
       const now = Math.floor(Date.now() / 1000), minutes = Number(expiry.input.value);
-      const code = await app.keyring.post(channel, { kind: url ? MessageKind.url : MessageKind.text, created: now, expires: minutes ? now + minutes * 60 : 0, content: text });
+      const code = await app.keyring.post(channel, { kind: url ? MessageKind.url : MessageKind.text, created: now, expires: minutes ? now + minutes * 60 : 0, content: text },
+        (made) => checkLinkFits(codeLink(app.base, made)));
       replace(result, h('h2', {}, 'Message code'), codeCard(app, code, { label: 'Message', fileName: 'seqr-message.png',
         hint: 'Subscribers scan it; only they can read it, and they check it is signed by you.' }));
     }, status);

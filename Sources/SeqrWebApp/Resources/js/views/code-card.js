@@ -19,7 +19,7 @@ export function codeCard(app, code, { label, fileName, hint }) {
       replace(frame, qrCodeSVG(link, `${label} QR code`));
       download.href = URL.createObjectURL(await qrCodePNG(link));
       download.hidden = false;
-    } catch (error) { replace(status, message('error', error.message)); }
+    } catch (error) { replace(status, message('error', error.message ?? String(error))); }  // qrcode-generator throws strings
   })();
   return card;
 }
