@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { toBase64, toHex } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { ChannelKeyring } from '../../Sources/SeqrWebApp/Resources/js/channel-keyring.js';
+import { encodeChannelMessage } from '../../Sources/SeqrWebApp/Resources/js/channel-message-code.js';
 import { encodeRekeyCodes } from '../../Sources/SeqrWebApp/Resources/js/channel-rekey-code.js';
+import { encodeChannelShare } from '../../Sources/SeqrWebApp/Resources/js/channel-share-code.js';
 import { SealedRecords, VaultError } from '../../Sources/SeqrWebApp/Resources/js/sealed-records.js';
 
 class MapBackend extends Map { async get(k) { return super.get(k); } async put(k, v) { this.set(k, structuredClone(v)); } }
@@ -185,4 +187,25 @@ test('a message whose code the page cannot draw is not kept as posted', async ()
   const refuse = () => { throw new Error('too long to draw'); };
   await assert.rejects(alice.post(garden, { kind: 1, created: 1, expires: 0, content: 'x'.repeat(3000) }, refuse), /too long to draw/);
   assert.deepEqual(alice.history, []);
+});
+
+test('a stranger\'s share under a channel\'s id is a channel of its own: each message and rekey goes to the owner who signed it', async () => {
+  const alice = keyring(), mallory = keyring(), bob = keyring();
+  await alice.create('Alice', 'pass one'); await mallory.create('Mallory', 'pass two'); await bob.create('Bob', 'pass three');
+  const bobKey = await ChannelKeyring.readPublicKey(bob.publicKeyCode());
+  const garden = await alice.createChannel('Garden');
+  const forged = { id: garden.id, name: 'Garden', secret: new Uint8Array(32).fill(7), created: 1, epoch: 0 };
+  await bob.subscribe(await encodeChannelShare(forged, bobKey, mallory.identity));  // first, so it is tried first
+  await bob.subscribe(await alice.share(garden, bobKey));
+  assert.equal(bob.channels.length, 2);
+  const { channel } = await bob.read(await alice.post(garden, { kind: 1, created: 2, expires: 0, content: 'real' }));
+  assert.equal(channel.owner.name, 'Alice');
+  const [rekey] = await alice.removeSubscriber(garden, await bob.identity.publicIdentity.fingerprint());
+  await assert.rejects(bob.rekey(rekey), (e) => e.code === 'removedFromChannel');
+  assert.deepEqual(bob.channels.map((c) => [c.owner.name, c.removedAt]), [['Mallory', null], ['Alice', 1]]);
+  const later = await alice.post(garden, { kind: 1, created: 3, expires: 0, content: 'after' });
+  await assert.rejects(bob.read(later), (e) => e.code === 'removedFromChannel');
+  const stranger = keyring(); await stranger.create('Eve', 'pass four');
+  const unsigned = await encodeChannelMessage({ kind: 1, created: 4, expires: 0, content: 'nobody\'s' }, { ...forged, secret: forged.secret }, stranger.identity);
+  await assert.rejects(bob.read(unsigned), (e) => e.code === 'badSignature');
 });

@@ -186,55 +186,49 @@ export class ChannelKeyring {
     return null;
   }
 
-  /** The channels of an id, the real owner's first if several claim it (the signature decides). */
-  #candidates(id) { return this.channels.filter((c) => equalBytes(c.id, id)); }
+  /**
+   * `open(channel)` with the channel of `id` whose owner signed the code: anyone can seal a share
+   * under an id they saw, so several owners' channels may hold it, and the signature decides.
+   */
+  async #bySigner(id, open) {
+    const candidates = this.channels.filter((c) => equalBytes(c.id, id));
+    if (candidates.length === 0) throw channelErrors.unknownChannel();
+    let failure;
+    for (const channel of candidates) {
+      try { return await open(channel); } catch (error) { if (error.code !== 'badSignature') throw error; failure = error; }
+    }
+    throw failure;
+  }
 
   /** Verifies and opens a message: { message, channel }; kept in the history. */
   read(code) {
     const { channelID } = messageHeader(code);
-    return this.#change(async () => {
-      const candidates = this.#candidates(channelID);
-      if (candidates.length === 0) throw channelErrors.unknownChannel();
-      let failure = null;
-      for (const channel of candidates) {
-        try {
-          const message = await decodeChannelMessage(code, channel);
-          await this.#remember(channel, message, message.epoch, code, 'read');
-          return { message, channel };
-        } catch (error) {
-          // Another owner's channel of the same id: its signature fails; the real one's error wins.
-          if (failure === null || failure.code === 'badSignature') failure = error;
-        }
-      }
-      throw failure;
-    });
+    return this.#change(() => this.#bySigner(channelID, async (channel) => {
+      const message = await decodeChannelMessage(code, channel);
+      await this.#remember(channel, message, message.epoch, code, 'read');
+      return { message, channel };
+    }));
   }
 
   /** Moves a subscribed channel to the rekey's epoch: { channel, epoch }; `removedFromChannel` is recorded. */
   rekey(code) {
     const { channelID, epoch: codeEpoch } = parseRekeyCode(code);
-    return this.#change(async () => {
-      const candidates = this.#candidates(channelID);
-      if (candidates.length === 0) throw channelErrors.unknownChannel();
-      let failure = null;
-      for (const channel of candidates) {
-        try {
-          const { epoch, secret } = await openRekeyCode(code, channel, this.identity);
-          channel.secrets.set(epoch, secret);
-          channel.epoch = Math.max(channel.epoch, epoch);
+    return this.#change(() => this.#bySigner(channelID, async (channel) => {
+      try {
+        const { epoch, secret } = await openRekeyCode(code, channel, this.identity);
+        channel.secrets.set(epoch, secret);
+        channel.epoch = Math.max(channel.epoch, epoch);
+        await this.#save();
+        return { channel, epoch };
+      } catch (error) {
+        if (error.code === 'removedFromChannel') {
+          // Thrown only once the owner's signature verified: only then is the removal believed.
+          channel.removedAt = channel.removedAt === null ? codeEpoch : Math.min(channel.removedAt, codeEpoch);
           await this.#save();
-          return { channel, epoch };
-        } catch (error) {
-          if (error.code === 'removedFromChannel') {
-            channel.removedAt = channel.removedAt === null ? codeEpoch : Math.min(channel.removedAt, codeEpoch);
-            await this.#save();
-            throw error;
-          }
-          if (failure === null || failure.code === 'badSignature') failure = error;
         }
+        throw error;
       }
-      throw failure;
-    });
+    }));
   }
 
   /** The messages kept of `channel`: those of its id and its owner, not of another owner's channel of the same name. */
