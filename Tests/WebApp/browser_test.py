@@ -1142,6 +1142,22 @@ def channels_post_too_long(env):
     expect(page.get_by_text("Messages you read or post appear here")).to_be_visible()
     check_clean(context)
 
+
+@test("channels: a channel's or a note's name never becomes the page title (the browser's history keeps titles in the clear)")
+def channels_title(env):
+    context = env.browser.phone(env.server)
+    page, _, _ = channel_identity(context, "Dana")
+    page.get_by_label("Channel name").fill("Secret Yard")
+    page.get_by_role("button", name="Create channel").click()
+    expect(page.get_by_role("heading", name="Secret Yard", level=1)).to_be_visible()
+    expect(page).to_have_title("Channels · Seqr")
+    page.goto(env.server.url + "/app/#/register")
+    register(page, unique("title"))
+    add_note(page, "Secret title", "text")
+    expect(page.get_by_role("heading", name="Secret title", level=1)).to_be_visible()
+    expect(page).to_have_title("Notes · Seqr")
+    check_clean(context)
+
 def run(selected):
     os.makedirs(SHOTS, exist_ok=True)
     for name in os.listdir(SHOTS):
@@ -1165,7 +1181,7 @@ def run(selected):
                     if backend != "sqlite" and function in (dark_and_narrow, accessible_names, keyboard, offline_shell, rollback,
                                                         channels_cli_to_browser, channels_browser_to_cli, channels_removal, channels_removal_in_browser,
                                                         channels_refused, channels_hostile_display, channels_two_tabs, channels_idle_after_sign_out,
-                                                        channels_no_storage, channels_post_too_long):
+                                                        channels_no_storage, channels_post_too_long, channels_title):
                         continue  # the page, not the database: once is enough (rollback edits the SQLite file; channels use no server storage)
                     started = time.monotonic()
                     try:

@@ -178,7 +178,9 @@ async function route() {
   }
   replace(main, view);
   if (performance.getEntriesByName('seqr:first-view').length === 0) performance.mark('seqr:first-view');  // scripts/bench-webapp
-  document.title = `${main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
+  // The browser's history keeps titles in the clear: a section's name there, never a note's or a channel's.
+  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', account: 'Account' }[section];
+  document.title = `${(open || section === 'channels') && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
   if (!main.contains(document.activeElement)) main.focus({ preventScroll: true });
   scrollTo(0, 0);
 }
