@@ -1054,6 +1054,13 @@ def channels_hostile_display(env):
     page.goto(env.server.url + "/app/#/channels")
     expect(page.get_by_role("list", name="Messages")).to_contain_text("pay \\u{202E}01$")
     assert "\u202e" not in page.locator("main").inner_text()
+    # A name may hold no control or text-direction character, but an invisible one is shown, as `seqr scan` shows it.
+    hidden = channel_owner(env, "Eve", "Gar\u200bden")
+    share = out_file(env, "hidden-share.png")
+    hidden.run("channel", "share", "Gar\u200bden", "--to", public_key, "-o", share, "--link", env.server.url)
+    page.goto(link_in(hidden, share))
+    page.get_by_role("button", name="Subscribe").click()
+    expect(page.get_by_role("status").filter(has_text="Subscribed to")).to_have_text("Subscribed to Gar\\u{200B}den, owned by Eve.")
     # A link far longer than any QR code holds: one line in the page, and the fragment is gone from the address bar.
     page.goto(env.server.url + "/app/#U1E" + "A" * 20_000)
     expect(page.get_by_role("alert")).to_have_text("Invalid link: longer than any Seqr code's link")

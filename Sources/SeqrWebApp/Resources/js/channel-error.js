@@ -1,6 +1,8 @@
 // Every way a Seqr channel code can be refused in the web app, one code each: ChannelError's cases
 // (SeqrCore/Channels/ChannelError.swift) with the same words, plus `unsupportedSuite` (a suite-1
 // channel, sealed with ChaCha20-Poly1305, which WebCrypto lacks).
+import { escaped } from './display-name.js';
+
 export class ChannelError extends Error {
   constructor(code, message, detail = {}) { super(message); this.name = 'ChannelError'; this.code = code; Object.assign(this, detail); }
 }
@@ -19,7 +21,7 @@ export const channelErrors = {
   invalidContent: (detail) => new ChannelError('invalidContent', `invalid content: ${detail}`),
   unsafeName: (scalar) => new ChannelError('unsafeName', `the name holds U+${scalar.toString(16).toUpperCase().padStart(4, '0')}, a control or text-direction character that could disguise it on screen; refused`),
   epochNotReached: (epoch) => new ChannelError('epochNotReached', `a message of the channel's epoch ${epoch}, which this browser has not reached: scan the channel's latest rekey code`, { epoch }),
-  removedFromChannel: (name) => new ChannelError('removedFromChannel', `you were removed from ${name}`),
+  removedFromChannel: (name) => new ChannelError('removedFromChannel', `you were removed from ${escaped(name)}`),
   inAnotherRekeyPart: (part, parts) => new ChannelError('inAnotherRekeyPart', `this is part ${part} of ${parts} of a rekey code, and your new key is in another part: scan the others`),
   staleRekey: (epoch) => new ChannelError('staleRekey', `a rekey code of epoch ${epoch}, which this browser has already`, { epoch }),
   linkTooLong: (bytes, capacity) => new ChannelError('linkTooLong', `the link is ${bytes} bytes, more than the ${capacity} a version-40 QR code holds: write a shorter message`, { bytes, capacity }),

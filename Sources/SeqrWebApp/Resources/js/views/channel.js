@@ -2,7 +2,7 @@
 // and share the channel to a public-key link. Followed: who owns it, its epoch, its messages here.
 import { field, h, message, replace } from '../dom.js';
 import { MessageKind } from '../channel-message-code.js';
-import { escapedLines } from '../display-name.js';
+import { escaped, escapedLines } from '../display-name.js';
 import { checkLinkFits, codeLink, parseCodeLink } from '../seqr-code-link.js';
 import { codeCard } from './code-card.js';
 
@@ -14,9 +14,9 @@ export function channelView(app, index) {
   if (!channel) return h('section', { class: 'stack' }, back, message('error', 'No such channel here.'));
   const fingerprint = h('strong', { class: 'fingerprint' }, '…');
   channel.owner.fingerprint().then((text) => { fingerprint.textContent = text; });
-  const view = h('section', { class: 'stack', 'aria-labelledby': 'channel-title' }, back, h('h1', { id: 'channel-title' }, channel.name),
-    h('p', {}, channel.owned ? 'Your channel' : `Owned by ${channel.owner.name}`, ', fingerprint ', fingerprint, `, epoch ${channel.epoch}.`));
-  if (channel.removedAt !== null) view.append(message('error', `You were removed from ${channel.name}: messages after that cannot be read here.`));
+  const view = h('section', { class: 'stack', 'aria-labelledby': 'channel-title' }, back, h('h1', { id: 'channel-title' }, escaped(channel.name)),
+    h('p', {}, channel.owned ? 'Your channel' : `Owned by ${escaped(channel.owner.name)}`, ', fingerprint ', fingerprint, `, epoch ${channel.epoch}.`));
+  if (channel.removedAt !== null) view.append(message('error', `You were removed from ${escaped(channel.name)}: messages after that cannot be read here.`));
   if (channel.owned) view.append(postForm(app, channel), shareForm(app, channel), subscriberList(app, channel));
   app.keyring.historyOf(channel).then((own) => {
     if (own.length) view.append(h('h2', {}, 'Messages'), h('ul', { class: 'share-list' }, own.map((e) => h('li', { class: 'share-item' }, escapedLines(e.content)))));
@@ -52,15 +52,15 @@ function subscriberList(app, channel) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const result = h('div', { class: 'stack' });
   const items = channel.subscribers.map((s) => h('li', { class: 'share-item' },
-    h('span', {}, s.name, ' ', h('span', { class: 'fingerprint' }, s.fingerprint)),
+    h('span', {}, escaped(s.name), ' ', h('span', { class: 'fingerprint' }, s.fingerprint)),
     s.removedAt !== null ? h('span', { class: 'share-label' }, `removed at epoch ${s.removedAt}`)
-      : h('button', { type: 'button', class: 'danger-outline', 'aria-label': `Remove ${s.name}`, onclick: async (event) => {
+      : h('button', { type: 'button', class: 'danger-outline', 'aria-label': `Remove ${escaped(s.name)}`, onclick: async (event) => {
         event.target.disabled = true;
         await app.run(async () => {
           const codes = await app.keyring.removeSubscriber(channel, s.fingerprint);
-          replace(result, message('ok', `${s.name} removed: ${channel.name} is at epoch ${channel.epoch}. Every other subscriber scans the rekey code${codes.length > 1 ? 's' : ''}; messages from now on use the new epoch.`),
+          replace(result, message('ok', `${escaped(s.name)} removed: ${escaped(channel.name)} is at epoch ${channel.epoch}. Every other subscriber scans the rekey code${codes.length > 1 ? 's' : ''}; messages from now on use the new epoch.`),
             ...codes.map((code, i) => codeCard(app, code, { label: codes.length > 1 ? `Rekey code ${i + 1} of ${codes.length}` : 'Rekey code',
-              fileName: codes.length > 1 ? `seqr-rekey-${i + 1}.png` : 'seqr-rekey.png', hint: `Tells ${s.name} they were removed; opens the new epoch for the others.` })));
+              fileName: codes.length > 1 ? `seqr-rekey-${i + 1}.png` : 'seqr-rekey.png', hint: `Tells ${escaped(s.name)} they were removed; opens the new epoch for the others.` })));
           event.target.replaceWith(h('span', { class: 'share-label' }, `removed at epoch ${channel.epoch}`));
         }, status);
         event.target.disabled = false;

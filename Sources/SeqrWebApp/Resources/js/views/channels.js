@@ -1,6 +1,6 @@
 // Channels: your identity (its public-key code, link and fingerprint, to give channel owners), the
 // channels you own and follow, a new channel, a link to open, and the messages kept here.
-import { escapedLines } from '../display-name.js';
+import { escaped, escapedLines } from '../display-name.js';
 import { field, h } from '../dom.js';
 import { parseCodeLink } from '../seqr-code-link.js';
 import { codeCard } from './code-card.js';
@@ -12,7 +12,7 @@ export function channelsView(app) {
   const fingerprint = h('strong', { class: 'fingerprint' }, '…');
   identity.fingerprint().then((text) => { fingerprint.textContent = text; });
   view.append(h('h2', {}, 'Your public key'),
-    h('p', {}, 'Give this to a channel owner: they share their channel back to it. Compare the fingerprint aloud: ', fingerprint, ` (${identity.name})`),
+    h('p', {}, 'Give this to a channel owner: they share their channel back to it. Compare the fingerprint aloud: ', fingerprint, ` (${escaped(identity.name)})`),
     codeCard(app, keyring.publicKeyCode(), { label: 'Public key', fileName: 'seqr-public-key.png', hint: 'Holds only public keys.' }));
 
   view.append(h('h2', {}, 'Your channels'), channelList(app), newChannelForm(app), openLinkForm(app), historyList(app),
@@ -24,8 +24,8 @@ function channelList(app) {
   const channels = app.keyring.channels;
   if (channels.length === 0) return h('p', { class: 'empty' }, 'No channels yet: create one, or open a channel share someone made for you.');
   return h('ul', { class: 'share-list' }, channels.map((channel, index) => h('li', { class: 'share-item' },
-    h('a', { href: `#/channels/${index}` }, channel.name),
-    h('span', { class: 'share-label' }, channel.owned ? 'yours' : channel.removedAt !== null ? 'removed' : `from ${channel.owner.name}`, ` · epoch ${channel.epoch}`))));
+    h('a', { href: `#/channels/${index}` }, escaped(channel.name)),
+    h('span', { class: 'share-label' }, channel.owned ? 'yours' : channel.removedAt !== null ? 'removed' : `from ${escaped(channel.owner.name)}`, ` · epoch ${channel.epoch}`))));
 }
 
 function newChannelForm(app) {
@@ -55,6 +55,6 @@ function historyList(app) {
   return h('div', { class: 'stack' }, h('h2', {}, 'Messages'),
     entries.length === 0 ? h('p', { class: 'empty' }, 'Messages you read or post appear here, kept sealed.')
       : h('ul', { class: 'share-list', 'aria-label': 'Messages' }, entries.map((e) => h('li', { class: 'share-item' },
-        h('span', {}, escapedLines(e.content)), h('span', { class: 'share-label' }, `${e.direction === 'posted' ? 'posted on' : 'on'} ${e.channel}`)))));
+        h('span', {}, escapedLines(e.content)), h('span', { class: 'share-label' }, `${e.direction === 'posted' ? 'posted on' : 'on'} ${escaped(e.channel)}`)))));
 }
 

@@ -36,18 +36,18 @@ async function publicKey(app, opened, body, status) {
   const fingerprint = await identity.fingerprint();
   const owned = app.keyring.owned();
   const result = h('div', { class: 'stack' });
-  body.append(h('p', {}, 'The public key of ', h('strong', {}, identity.name), ', fingerprint ', h('strong', { class: 'fingerprint' }, fingerprint),
+  body.append(h('p', {}, 'The public key of ', h('strong', {}, escaped(identity.name)), ', fingerprint ', h('strong', { class: 'fingerprint' }, fingerprint),
     '. Compare the fingerprint with them aloud before you share.'));
   if (owned.length === 0) return body.append(message('info', 'You own no channel yet: create one on the Channels page first.'));
   const chosen = opened.channel ?? owned[0];
-  const select = h('select', { id: 'share-channel', name: 'channel' }, owned.map((c, i) => h('option', { value: String(i), selected: c === chosen }, c.name)));
+  const select = h('select', { id: 'share-channel', name: 'channel' }, owned.map((c, i) => h('option', { value: String(i), selected: c === chosen }, escaped(c.name))));
   body.append(h('form', { class: 'card stack', onsubmit: async (event) => {
     event.preventDefault();
     const channel = owned[Number(select.value)];
     await app.run(async () => {
       const code = await app.keyring.share(channel, identity);
-      replace(result, h('h2', {}, `Share of ${channel.name} for ${identity.name}`),
-        codeCard(app, code, { label: 'Channel share', fileName: 'seqr-share.png', hint: `Only ${identity.name} can open it.` }));
+      replace(result, h('h2', {}, `Share of ${escaped(channel.name)} for ${escaped(identity.name)}`),
+        codeCard(app, code, { label: 'Channel share', fileName: 'seqr-share.png', hint: `Only ${escaped(identity.name)} can open it.` }));
     }, status);
   } }, h('div', { class: 'field' }, h('label', { for: 'share-channel' }, 'Channel'), select), h('button', { type: 'submit', class: 'primary' }, 'Share channel')), result);
 }
@@ -59,7 +59,7 @@ async function share(app, code, body, status) {
     const ok = await app.run(async () => {
       const { channel, added } = await app.keyring.subscribe(code);
       const fingerprint = await channel.owner.fingerprint();
-      replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${channel.name}, owned by ${channel.owner.name}.`),
+      replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${escaped(channel.name)}, owned by ${escaped(channel.owner.name)}.`),
         h('p', {}, 'Owner\'s fingerprint: ', h('strong', { class: 'fingerprint' }, fingerprint), '. Compare it with the owner\'s.'));
     }, status);
     button.disabled = ok;
@@ -70,7 +70,7 @@ async function share(app, code, body, status) {
 async function read(app, code, body) {
   const { message: m, channel } = await app.keyring.read(code);
   const fingerprint = await channel.owner.fingerprint();
-  const parts = [h('p', { class: 'message ok', role: 'status' }, `Verified: signed by ${channel.owner.name} (${fingerprint}) on ${channel.name}.`)];
+  const parts = [h('p', { class: 'message ok', role: 'status' }, `Verified: signed by ${escaped(channel.owner.name)} (${fingerprint}) on ${escaped(channel.name)}.`)];
   if (isExpired(m.expires)) parts.push(message('error', `This message expired on ${new Date(m.expires * 1000).toLocaleString()}: it may no longer hold.`));
   // Shown as the CLI shows it: an unprintable character (a text-direction override above all) written as \u{…}.
   const hidden = hasUnprintable(m.content);
@@ -92,5 +92,5 @@ async function read(app, code, body) {
 
 async function rekey(app, code, body) {
   const { channel, epoch } = await app.keyring.rekey(code);
-  body.append(message('ok', `${channel.name} moved to epoch ${epoch}; older messages stay readable.`));
+  body.append(message('ok', `${escaped(channel.name)} moved to epoch ${epoch}; older messages stay readable.`));
 }
