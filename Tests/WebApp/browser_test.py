@@ -775,6 +775,12 @@ def channel_identity(context, name):
     return page, page.get_by_label("Public key link").input_value(), page.locator(".fingerprint").first.inner_text()
 
 
+def create_channel(page, name):
+    page.get_by_label("Channel name").fill(name)
+    page.get_by_role("button", name="Create channel").click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+
+
 def channel_owner(env, name="Alice", channel="Garden"):
     cli = CLI(env.directory, env.server)
     cli.run("id", "init", "--name", name, "--no-passphrase")
@@ -874,9 +880,7 @@ def channels_browser_to_cli(env):
     erin.run("id", "init", "--name", "Erin", "--no-passphrase")
     key = out_file(env, "erin.png")
     erin.run("id", "show", "--link", env.server.url, "-o", key)
-    page.get_by_label("Channel name").fill("Yard")
-    page.get_by_role("button", name="Create channel").click()
-    expect(page.get_by_role("heading", name="Yard", level=1)).to_be_visible()
+    create_channel(page, "Yard")
     page.get_by_label("Subscriber's public-key link").fill(link_in(erin, key))
     page.get_by_role("button", name="Open public key").click()
     erin_fingerprint = json.loads(erin.run("id", "show", "--json").stdout)["fingerprint"]
@@ -948,9 +952,7 @@ def channels_removal(env):
 def channels_removal_in_browser(env):
     context = env.browser.phone(env.server, accept_downloads=True)
     page, _, _ = channel_identity(context, "Dana")
-    page.get_by_label("Channel name").fill("Yard")
-    page.get_by_role("button", name="Create channel").click()
-    expect(page.get_by_role("heading", name="Yard", level=1)).to_be_visible()
+    create_channel(page, "Yard")
     subscribers = {}
     for name in ["Erin", "Frank"]:
         cli = CLI(env.directory, env.server)
@@ -1138,9 +1140,7 @@ def channels_no_storage(env):
 def channels_post_too_long(env):
     context = env.browser.phone(env.server)
     page, _, _ = channel_identity(context, "Dana")
-    page.get_by_label("Channel name").fill("Yard")
-    page.get_by_role("button", name="Create channel").click()
-    expect(page.get_by_role("heading", name="Yard", level=1)).to_be_visible()
+    create_channel(page, "Yard")
     page.get_by_label("Message", exact=True).fill("x" * 3000)
     page.get_by_role("button", name="Post message").click()
     expect(page.get_by_role("alert")).to_contain_text("a version-40 QR code holds: write a shorter message")
@@ -1154,9 +1154,7 @@ def channels_post_too_long(env):
 def channels_title(env):
     context = env.browser.phone(env.server)
     page, _, _ = channel_identity(context, "Dana")
-    page.get_by_label("Channel name").fill("Secret Yard")
-    page.get_by_role("button", name="Create channel").click()
-    expect(page.get_by_role("heading", name="Secret Yard", level=1)).to_be_visible()
+    create_channel(page, "Secret Yard")
     expect(page).to_have_title("Channels · Seqr")
     page.goto(env.server.url + "/app/#/register")
     register(page, unique("title"))
