@@ -208,4 +208,8 @@ test('a stranger\'s share under a channel\'s id is a channel of its own: each me
   const stranger = keyring(); await stranger.create('Eve', 'pass four');
   const unsigned = await encodeChannelMessage({ kind: 1, created: 4, expires: 0, content: 'nobody\'s' }, { ...forged, secret: forged.secret }, stranger.identity);
   await assert.rejects(bob.read(unsigned), (e) => e.code === 'badSignature');
+  // A rekey of the channel's id signed by someone else moves nothing, even with an entry for Bob.
+  const [foreignRekey] = await encodeRekeyCodes({ id: garden.id, epoch: 9, secret: new Uint8Array(32) }, [bobKey], [], stranger.identity);
+  await assert.rejects(bob.rekey(foreignRekey), (e) => e.code === 'badSignature');
+  assert.deepEqual(bob.channels.map((c) => c.epoch), [0, 0]);
 });
