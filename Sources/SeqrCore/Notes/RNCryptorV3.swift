@@ -46,7 +46,7 @@ public enum RNCryptorV3 {
     }
 
     /// Deterministic form, for the published test vectors only: never reuse salts or IVs.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: some DataProtocol, password: String, iterations: Int,
         encryptionSalt: [UInt8], hmacSalt: [UInt8], iv: [UInt8]
     ) throws(NotesError) -> Data {

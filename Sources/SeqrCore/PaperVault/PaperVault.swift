@@ -15,7 +15,7 @@ public enum PaperVault {
         public var columns: Int = 2
         public var allowCompression = true
         /// Random padding length 0–255 unless fixed here (tests).
-        public var paddingLength: UInt8?
+        package var paddingLength: UInt8?
         /// Any this share of each parity group's codes, data and parity, may be lost (0.25: a
         /// group of 12 data codes gets 4 parity codes, and any 4 of its 16 may be lost); 0 for
         /// no such promise. At most ``VaultParityPlan/maximumRedundancy``.

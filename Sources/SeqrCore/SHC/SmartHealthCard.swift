@@ -174,7 +174,7 @@ public struct SmartHealthCard: Sendable {
     }
 
     /// Issues a card (for tests and demos): minified payload, raw DEFLATE, ES256, `zip: DEF`.
-    public static func issue(bundle: Data, issuer: String, notBefore: Date, expires: Date? = nil, key: JWSSigningKey) throws -> String {
+    package static func issue(bundle: Data, issuer: String, notBefore: Date, expires: Date? = nil, key: JWSSigningKey) throws -> String {
         let bundleObject = try JSONSerialization.jsonObject(with: bundle)
         var payload: [String: Any] = [
             "iss": issuer, "nbf": Int(notBefore.timeIntervalSince1970),
