@@ -19,6 +19,7 @@ public struct DecodedSymbol: Equatable, Sendable {
     /// many symbols it was read from; the corners and version are the first symbol's.
     public let joinedParts: Int?
 
+    /// A decoded symbol from its parts.
     public init(payload: Data, corners: [PixelPoint], version: Int?, errorCorrection: QRErrorCorrectionLevel?,
                 inverted: Bool, format: BarcodeFormat = .qr, sequence: StructuredAppend? = nil, joinedParts: Int? = nil) {
         self.joinedParts = joinedParts

@@ -19,6 +19,7 @@ public struct KeySheetPrintout: Sendable {
     /// Whether the backup's last pages print the restore program (the sheet then says how to use it without Seqr).
     public var restoreProgramPrinted = true
 
+    /// The sheet of `share`, one of `count`.
     public init(share: KeyShare, count: Int, title: String?, needsPassword: Bool, paper: VaultPrintout.Paper = .a4, date: Date = Date()) {
         self.share = share
         self.count = count
@@ -33,12 +34,14 @@ public struct KeySheetPrintout: Sendable {
         try QREncoder.encode(Data(share.serialized()), options: QREncodingOptions(errorCorrection: .Q, segmentation: .binary))
     }
 
+    /// The sheet as a one-page PDF.
     public func pdfData() throws -> Data {
         let (width, height) = paper.size
         let symbol = try symbol()
         return try Cairo.pdf(width: width, height: height, pages: 1) { context, cairo, _ in draw(symbol: symbol, on: context, cairo: cairo) }
     }
 
+    /// The sheet as a PNG at `dpi`.
     public func pngPage(dpi: Int = 200) throws -> Data {
         let (width, height) = paper.size
         let symbol = try symbol()

@@ -2,6 +2,7 @@
 public struct PixelPoint: Equatable, Sendable, Codable {
     public var x: Int
     public var y: Int
+    /// A point in pixels, from the image's top left.
     public init(x: Int, y: Int) {
         self.x = x
         self.y = y

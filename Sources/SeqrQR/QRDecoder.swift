@@ -16,13 +16,16 @@ import SeqrCore
 /// codes found and looks again until nothing new turns up, reads each area that still looks
 /// like a code on its own, and finally asks ZBar.
 public struct QRDecoder: Sendable {
+    /// One way of looking at an image: a binarizer, and optionally upscaling and sharpening first.
     public struct Pass: Sendable, Equatable {
+        /// How gray pixels become black and white: zxing-cpp's local average, its global histogram, or a fixed threshold.
         public enum Binarizer: Sendable, Equatable { case localAverage, globalHistogram, fixedThreshold }
         public var binarizer: Binarizer
         /// Upscale factor applied before detection (1 = as is).
         public var scale: Int
         /// Unsharp-mask radius (Gaussian sigma in pixels) applied before detection, if any.
         public var sharpen: Double?
+        /// A pass with `binarizer`, upscaled by `scale`, sharpened when `sharpen` is given.
         public init(_ binarizer: Binarizer, scale: Int = 1, sharpen: Double? = nil) {
             self.binarizer = binarizer
             self.scale = scale
@@ -77,6 +80,8 @@ public struct QRDecoder: Sendable {
     /// only to a read that goes on after a find (``endsAtFirstFind`` off, ``holdsNoMore`` or ``thorough``).
     public var expectedSymbols: Int?
 
+    /// A decoder of the `formats` given (QR, Micro QR and rMQR by default), also reading inverted codes
+    /// when `tryInvert`, and asking ZBar in a thorough read when `secondOpinion`.
     public init(passes: [Pass] = QRDecoder.defaultPasses, thorough: Bool = false,
                 formats: Set<BarcodeFormat> = BarcodeFormat.qrFamily, tryInvert: Bool = true, secondOpinion: Bool = true) {
         self.passes = passes
@@ -86,6 +91,8 @@ public struct QRDecoder: Sendable {
         self.secondOpinion = secondOpinion
     }
 
+    /// Every code found in `image`; a symbol inside a larger one is
+    /// dropped (printed codes do not overlap). An empty array when there is none.
     public func decode(_ image: GrayImage) throws(QRDecodingError) -> [DecodedSymbol] {
         try decode(image, readingRegions: thorough).droppingSymbolsInsideLargerOnes()
     }

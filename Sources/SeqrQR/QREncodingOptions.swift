@@ -7,6 +7,7 @@ public struct QREncodingOptions: Sendable, Equatable {
     public var minimumVersion: Int
     public var segmentation: QRSegmentation
 
+    /// Options: level M, the smallest version that fits, text segmented for density.
     public init(errorCorrection: QRErrorCorrectionLevel = .M, minimumVersion: Int = 1, segmentation: QRSegmentation = .automatic) {
         self.errorCorrection = errorCorrection
         self.minimumVersion = minimumVersion

@@ -12,6 +12,7 @@ public struct QRSymbol: Equatable, Sendable {
     /// A Micro QR symbol (one finder pattern, 11–17 modules a side).
     public let micro: Bool
 
+    /// A symbol from its modules, row by row; `modules.count` must be `size × size`.
     public init(version: Int, errorCorrection: QRErrorCorrectionLevel, size: Int, modules: [Bool], micro: Bool = false) {
         precondition(modules.count == size * size, "modules must be size × size")
         self.version = version

@@ -11,6 +11,7 @@ public struct StructuredAppend: Equatable, Hashable, Sendable {
     public let count: Int
     public let id: String
 
+    /// A symbol's place in a sequence.
     public init(index: Int, count: Int, id: String) {
         self.index = index
         self.count = count

@@ -6,6 +6,7 @@ import SeqrCore
 /// each, page numbers, the date and a short restore instruction. The title is secret
 /// and printed only when asked. Drawn with cairo, as PDF or as PNG pages.
 public struct VaultPrintout: Sendable {
+    /// The paper a backup is printed on.
     public enum Paper: String, Sendable, CaseIterable {
         case a4, letter
 
@@ -23,9 +24,10 @@ public struct VaultPrintout: Sendable {
     /// Printed in the page header only when set (`--print-title`).
     public var title: String?
     public var date: Date
-    /// Whether the last pages print ``VaultRestoreProgram``, for restoring without Seqr (on by default).
+    /// Whether the last pages print `VaultRestoreProgram`, for restoring without Seqr (on by default).
     public var includesRestoreProgram = true
 
+    /// The pages of `backup` on `paper`, headed by `title` and `date`.
     public init(backup: PaperVault.Backup, paper: Paper = .a4, title: String? = nil, date: Date = Date()) {
         self.backup = backup
         self.paper = paper
