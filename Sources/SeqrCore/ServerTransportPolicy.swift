@@ -4,6 +4,8 @@ import Foundation
 /// (127.0.0.0/8, ::1, localhost) unless the user allows it. Used by the seqr-server client
 /// (auth keys, session tokens) and the Safe Browsing client (its API key).
 package enum ServerTransportPolicy {
+    /// Throws ``TransportPolicyError/insecure(_:)`` for plain http beyond loopback (unless allowed) and
+    /// ``TransportPolicyError/notHTTP(_:)`` for anything that is not an http(s) URL with a host.
     package static func check(_ server: String, allowsInsecureHTTP: Bool) throws(TransportPolicyError) {
         guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
               let host = components.host, !host.isEmpty else { throw .notHTTP(server) }

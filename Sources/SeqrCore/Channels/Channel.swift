@@ -11,6 +11,7 @@ public struct Channel: Equatable, Sendable {
     public let suite: ChannelSuite
     public let epoch: UInt32
 
+    /// A channel as stored or received; ``create(name:owner:now:suite:)`` makes a new one.
     public init(id: Data, name: String, secret: Data, owner: PublicIdentity, created: Date, suite: ChannelSuite = .v1, epoch: UInt32 = 0) {
         self.id = id
         self.name = name

@@ -25,6 +25,8 @@ public enum ChannelMessageCode {
         var length: Int { 20 + (suite.hasEpochs ? 4 : 0) }
     }
 
+    /// A message code: encrypted under the channel's current secret with a fresh random nonce, then
+    /// signed by `owner`, whose key must be the channel's owner key for subscribers to accept it.
     public static func encode(_ message: ChannelMessage, in channel: Channel, signedBy owner: PrivateIdentity) throws -> [UInt8] {
         try encode(message, in: channel, signedBy: owner, nonce: SecureRandom.bytes(12))
     }

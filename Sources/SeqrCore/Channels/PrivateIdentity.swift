@@ -3,6 +3,7 @@ import Foundation
 
 /// The private side of an identity. Keep it in the local store, encrypted at rest.
 public struct PrivateIdentity: Sendable {
+    /// The signing half of an identity: Ed25519 (the default) or P-256.
     public enum SigningKey: Sendable {
         case ed25519(Curve25519.Signing.PrivateKey)
         case p256(P256.Signing.PrivateKey)
@@ -12,6 +13,7 @@ public struct PrivateIdentity: Sendable {
     public let agreementKey: Curve25519.KeyAgreement.PrivateKey
     public let name: String
 
+    /// An identity from existing keys; ``generate(name:p256:)`` makes a new one.
     public init(signingKey: SigningKey, agreementKey: Curve25519.KeyAgreement.PrivateKey, name: String) {
         self.signingKey = signingKey
         self.agreementKey = agreementKey
@@ -43,6 +45,7 @@ public struct PrivateIdentity: Sendable {
         return [algorithm] + raw + agreementKey.rawRepresentation + [UInt8(nameBytes.count)] + nameBytes
     }
 
+    /// Reads ``serializedPrivateKeys()`` back; throws ``ChannelError`` for anything else.
     public init(serializedPrivateKeys bytes: [UInt8]) throws(ChannelError) {
         var reader = ByteReader(bytes, truncated: ChannelError.truncated)
         let algorithm = try reader.uint8()

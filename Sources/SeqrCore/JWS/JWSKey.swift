@@ -7,6 +7,7 @@ import _CryptoExtras
 /// The algorithm comes from here — from the caller's trusted key — never from the token:
 /// a token whose header names another algorithm is refused.
 public struct JWSVerificationKey: Sendable {
+    /// The swift-crypto public key: RSA of 2048 bits or more, P-256, P-384, P-521 or Ed25519.
     public enum Material: Sendable {
         case rsa(_RSA.Signing.PublicKey)
         case p256(P256.Signing.PublicKey)
@@ -64,6 +65,7 @@ public struct JWSVerificationKey: Sendable {
 
 /// A private key that signs JWS, with its algorithm.
 public struct JWSSigningKey: Sendable {
+    /// The swift-crypto private key: RSA of 2048 bits or more, P-256, P-384, P-521 or Ed25519.
     public enum Material: Sendable {
         case rsa(_RSA.Signing.PrivateKey)
         case p256(P256.Signing.PrivateKey)
@@ -76,6 +78,9 @@ public struct JWSSigningKey: Sendable {
     public let algorithm: JWSAlgorithm
     public var keyID: String?
 
+    /// A signing key for `algorithm` (by default the key type's own: ES256 for P-256, RS256, RS384 or
+    /// RS512 by RSA size, …); throws ``JWSError/wrongKeyType(_:)`` when the key cannot make that
+    /// algorithm's signatures.
     public init(_ material: Material, algorithm: JWSAlgorithm? = nil, keyID: String? = nil) throws(JWSError) {
         let chosen = algorithm ?? material.publicMaterial.defaultAlgorithm
         guard material.publicMaterial.supports(chosen) else { throw .wrongKeyType(chosen) }

@@ -14,7 +14,7 @@
 /// | 10·⌈8n/10⌉ | zero bits, then the n-byte share value |
 /// | 30 | RS1024 checksum over all of the above ("shamir_extendable", or "shamir" when the flag is 0) |
 ///
-/// Words are these bits in 10-bit groups, each an index into ``SLIP39Wordlist``: 20 words for a
+/// Words are these bits in 10-bit groups, each an index into `SLIP39Wordlist`: 20 words for a
 /// 16-byte key, 33 for a 32-byte key. The QR form is ``codeMagic``, ``codeVersion``, then the same
 /// 10-bit groups packed big-endian and zero-filled to a whole byte (25 + 3 bytes, 42 + 3 bytes).
 /// With k ≥ 2 a share alone reveals nothing about the key (see ``KeySheets`` for k − 1 of them);

@@ -8,6 +8,7 @@ extension LocationAPI {
         public var id: String
         public var format: LocationFormat
         public var expiresAt: Date?
+        /// A `share` event.
         public init(id: String, format: LocationFormat, expiresAt: Date?) {
             self.id = id
             self.format = format
@@ -19,6 +20,7 @@ extension LocationAPI {
     /// a client treats any other reason as the share having ended.
     public struct StreamEnd: Codable, Sendable, Equatable {
         public var reason: String
+        /// An `end` event.
         public init(reason: String) { self.reason = reason }
     }
 

@@ -13,6 +13,7 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
         id.utf8.count == 22 && Base64URL.decode(id)?.count == 16
     }
 
+    /// A link to share `shareID` on the server at `base`, carrying `key` in its fragment.
     public init(base: String, shareID: String, key: LocationShareKey) {
         // Every trailing slash, not one: "https://h//" kept one and lost another at each reprint.
         var base = Substring(base)
@@ -22,6 +23,8 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
         self.key = key
     }
 
+    /// Reads a link (from a QR code or a paste): an http(s) URL ending in `/l/<share id>` with `#k=<key>`;
+    /// throws ``LocationError`` naming what is missing or wrong.
     public init(parsing text: String) throws(LocationError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),

@@ -25,6 +25,7 @@ public enum SealedLocationFix {
 
     static func associatedData(shareID: String) -> Data { Data("seqr-location-v1\u{0}\(shareID)".utf8) }
 
+    /// Seals `fix` for the share `shareID` with a fresh random nonce.
     public static func seal(_ fix: LocationFix, shareID: String, key: SymmetricKey) -> Data {
         Data([version]) + AEAD.aesGCM.seal(padded(fix.json()), key: key, authenticating: associatedData(shareID: shareID))
     }
@@ -34,6 +35,8 @@ public enum SealedLocationFix {
         return json + Data(repeating: UInt8(ascii: " "), count: length - json.count)
     }
 
+    /// Opens a sealed fix of `shareID`: a fix of another share, another key or a changed byte fails
+    /// with ``LocationError/authenticationFailed``; nothing is returned unverified.
     public static func open(_ sealed: Data, shareID: String, key: SymmetricKey) throws(LocationError) -> LocationFix {
         guard let first = sealed.first else { throw .truncatedFix(length: 0) }
         guard first == version else { throw .unsupportedVersion(first) }

@@ -16,6 +16,7 @@ public struct AccountKDFParameters: Codable, Sendable, Hashable {
     /// 16 random bytes, base64.
     public var salt: String
 
+    /// Parameters as a server stored them; ``fresh(iterations:)`` makes new ones.
     public init(algorithm: String = pbkdf2SHA256, iterations: Int, salt: String) {
         self.algorithm = algorithm
         self.iterations = iterations

@@ -8,6 +8,7 @@ public struct EncryptedNote: Codable, Sendable, Equatable {
     public var format: NoteFormat
     public var kdf: NoteKDF
 
+    /// A note from its stored parts; `NoteCipher.seal(_:id:noteVersion:account:)` makes new ones.
     public init(id: UUID, title: Data, info: Data, format: NoteFormat, kdf: NoteKDF) {
         self.id = id
         self.title = title

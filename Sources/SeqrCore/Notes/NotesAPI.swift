@@ -8,16 +8,20 @@ public enum NotesAPI {
         (3...64).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-@".contains($0)) }
     }
 
+    /// `GET /v1/kdf?username=`: the parameters to derive an account's keys with.
     public struct KDFResponse: Codable, Sendable {
         public var kdf: AccountKDFParameters
+        /// An answer carrying `kdf`.
         public init(kdf: AccountKDFParameters) { self.kdf = kdf }
     }
 
+    /// `POST /v1/accounts`: a new account's name, authentication key and key-derivation parameters.
     public struct RegisterRequest: Codable, Sendable {
         public var username: String
         /// The authentication key (``AccountKeys/authenticationToken``), never the password.
         public var authKey: String
         public var kdf: AccountKDFParameters
+        /// A registration; `authKey` is `AccountKeys.authenticationToken`.
         public init(username: String, authKey: String, kdf: AccountKDFParameters) {
             self.username = username
             self.authKey = authKey
@@ -25,15 +29,18 @@ public enum NotesAPI {
         }
     }
 
+    /// `POST /v1/sessions`: a name and its authentication key.
     public struct LoginRequest: Codable, Sendable {
         public var username: String
         public var authKey: String
+        /// A login; `authKey` is `AccountKeys.authenticationToken`.
         public init(username: String, authKey: String) {
             self.username = username
             self.authKey = authKey
         }
     }
 
+    /// A new session: its bearer token and expiry, and the account it belongs to.
     public struct SessionResponse: Codable, Sendable {
         /// A bearer token: 32 random bytes, base64url. The server keeps only its SHA-256.
         public var token: String
@@ -41,6 +48,7 @@ public enum NotesAPI {
         public var username: String
         public var kdf: AccountKDFParameters
         public var plan: String
+        /// A session answer.
         public init(token: String, expiresAt: Date, username: String, kdf: AccountKDFParameters, plan: String) {
             self.token = token
             self.expiresAt = expiresAt
@@ -50,6 +58,7 @@ public enum NotesAPI {
         }
     }
 
+    /// `GET /v1/account`: the signed-in account.
     public struct AccountResponse: Codable, Sendable {
         public var username: String
         public var plan: String
@@ -57,6 +66,7 @@ public enum NotesAPI {
         /// nil when the plan has no limit.
         public var noteLimit: Int?
         public var kdf: AccountKDFParameters
+        /// An account answer; `noteLimit` nil: no limit.
         public init(username: String, plan: String, notes: Int, noteLimit: Int?, kdf: AccountKDFParameters) {
             self.username = username
             self.plan = plan
@@ -78,6 +88,7 @@ public enum NotesAPI {
         public var createdAt: Date
         public var updatedAt: Date
 
+        /// A note as served.
         public init(id: UUID, title: Data, info: Data, format: NoteFormat, kdf: NoteKDF, version: Int, createdAt: Date, updatedAt: Date) {
             self.id = id
             self.title = title
@@ -92,8 +103,10 @@ public enum NotesAPI {
         public var encrypted: EncryptedNote { EncryptedNote(id: id, title: title, info: info, format: format, kdf: kdf) }
     }
 
+    /// `GET /v1/notes`: every note of the account.
     public struct NoteList: Codable, Sendable {
         public var notes: [Note]
+        /// A list of notes.
         public init(notes: [Note]) { self.notes = notes }
     }
 
@@ -102,6 +115,7 @@ public enum NotesAPI {
     public struct NoteWrite: Codable, Sendable {
         public var note: EncryptedNote
         public var version: Int?
+        /// A write of `note`; `version` is the version an update replaces (nil for a new note).
         public init(note: EncryptedNote, version: Int? = nil) {
             self.note = note
             self.version = version
@@ -116,6 +130,7 @@ public enum NotesAPI {
         public var newKDF: AccountKDFParameters
         /// Each with the version it was read at.
         public var notes: [NoteWrite]
+        /// A password change: the old and new authentication keys, the new parameters and every note re-sealed.
         public init(authKey: String, newAuthKey: String, newKDF: AccountKDFParameters, notes: [NoteWrite]) {
             self.authKey = authKey
             self.newAuthKey = newAuthKey
@@ -124,8 +139,10 @@ public enum NotesAPI {
         }
     }
 
+    /// `DELETE /v1/account`: the authentication key again, to confirm.
     public struct DeleteAccountRequest: Codable, Sendable {
         public var authKey: String
+        /// A deletion confirmed by `authKey`.
         public init(authKey: String) { self.authKey = authKey }
     }
 
@@ -133,6 +150,7 @@ public enum NotesAPI {
     public struct ErrorBody: Codable, Sendable, Error {
         public var error: String
         public var message: String
+        /// An error answer: a stable code and a sentence for a person.
         public init(error: String, message: String) {
             self.error = error
             self.message = message

@@ -9,6 +9,7 @@ public struct SeenNoteVersion: Sendable, Equatable {
     /// Deleted from this machine: the note must not come back.
     public var deleted: Bool
 
+    /// The newest form of a note this client has opened.
     public init(version: Int, versionBound: Bool, deleted: Bool = false) {
         self.version = version
         self.versionBound = versionBound

@@ -24,6 +24,8 @@ public enum PaperVault {
         /// than one page, else 0 (a one-page backup stays plain PaperVault). See ``VaultParityPlan``.
         public var survivePages: Int?
 
+        /// The defaults: 600,000 rounds, level M, 3 × 2 codes a page, compression when it helps, and
+        /// any one page may be lost when there is more than one.
         public init() {}
     }
 
@@ -72,6 +74,7 @@ public enum PaperVault {
         QRCapacity.capacity(version: version, level: errorCorrection) - VaultCode.overhead
     }
 
+    /// A backup under a password, with PaperVault's own key derivation (PBKDF2-HMAC-SHA256, ``Options/rounds``).
     public static func backup(_ document: VaultDocument, password: String, options: Options = Options()) throws -> Backup {
         try backup(document, keying: .password(password), options: options)
     }

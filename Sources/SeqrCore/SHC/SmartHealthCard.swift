@@ -188,6 +188,7 @@ public struct SmartHealthCard: Sendable {
 
     // MARK: Summary
 
+    /// One immunization of a card's FHIR bundle, as ``summary`` lists it.
     public struct Immunization: Sendable, Equatable, Codable {
         public let date: String?
         public let vaccineCodes: [String]
