@@ -95,9 +95,9 @@ struct DocArticleTests {
         }
     }
 
-    @Test("Channels: a share opens only for its recipient; a message verifies and decrypts for subscribers")
+    @Test("EncryptedChannels: a share opens only for its recipient; a message verifies and decrypts for subscribers")
     func channel() throws {
-        // doc-snippet: Channels
+        // doc-snippet: EncryptedChannels
         // Each person once: an identity (keep the private side sealed at rest).
         let alice = PrivateIdentity.generate(name: "Alice")
         let bob = PrivateIdentity.generate(name: "Bob")
