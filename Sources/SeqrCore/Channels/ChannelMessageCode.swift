@@ -18,8 +18,11 @@ import Foundation
 public enum ChannelMessageCode {
     /// What a message code says about itself before anything is verified: which channel, suite and epoch.
     public struct Header: Equatable, Sendable {
+        /// The channel the message claims to belong to: where to look its secret up, not yet verified.
         public let channelID: Data
+        /// The suite the message claims.
         public let suite: ChannelSuite
+        /// The epoch whose secret the message claims to be encrypted under.
         public let epoch: UInt32
         /// The header, channel id and epoch: where the nonce starts.
         var length: Int { 20 + (suite.hasEpochs ? 4 : 0) }

@@ -9,8 +9,11 @@ public struct PrivateIdentity: Sendable {
         case p256(P256.Signing.PrivateKey)
     }
 
+    /// The key that signs channel shares, messages and rekey codes.
     public let signingKey: SigningKey
+    /// The X25519 key that opens channel shares and rekey entries sealed to this identity.
     public let agreementKey: Curve25519.KeyAgreement.PrivateKey
+    /// The name shown to others (in the public-key code).
     public let name: String
 
     /// An identity from existing keys; ``generate(name:p256:)`` makes a new one.
@@ -26,6 +29,7 @@ public struct PrivateIdentity: Sendable {
                         agreementKey: Curve25519.KeyAgreement.PrivateKey(), name: name)
     }
 
+    /// What others may know: the public halves of both keys, and the name.
     public var publicIdentity: PublicIdentity {
         let signing: PublicIdentity.SigningKey = switch signingKey {
         case .ed25519(let key): .ed25519(key.publicKey.rawRepresentation)

@@ -13,8 +13,11 @@ public struct PublicIdentity: Equatable, Sendable {
         var bytes: Data { switch self { case .ed25519(let d), .p256(let d): d } }
     }
 
+    /// The key that verifies this person's signatures.
     public let signingKey: SigningKey
+    /// The 32-byte X25519 key that channel shares are sealed to.
     public let agreementKey: Data  // 32-byte X25519
+    /// The name the person chose; untrusted: show it with `DisplayName.escaped` and compare fingerprints, not names.
     public let name: String
 
     /// A public identity from its parts, as read from a public-key code or a store.

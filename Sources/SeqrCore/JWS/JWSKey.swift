@@ -16,8 +16,11 @@ public struct JWSVerificationKey: Sendable {
         case ed25519(Curve25519.Signing.PublicKey)
     }
 
+    /// The public key.
     public let material: Material
+    /// The one algorithm this key verifies; a token naming another is refused.
     public let algorithm: JWSAlgorithm
+    /// The key's `kid`, matched against a token's when the key is one of a ``JWKSet``.
     public var keyID: String?
 
     /// `algorithm` defaults to the key's natural one (by curve, or by RSA size as in the seed).
@@ -74,8 +77,11 @@ public struct JWSSigningKey: Sendable {
         case ed25519(Curve25519.Signing.PrivateKey)
     }
 
+    /// The private key.
     public let material: Material
+    /// The algorithm of every signature this key makes.
     public let algorithm: JWSAlgorithm
+    /// The `kid` written into each token's header, when set.
     public var keyID: String?
 
     /// A signing key for `algorithm` (by default the key type's own: ES256 for P-256, RS256, RS384 or
@@ -108,6 +114,7 @@ public struct JWSSigningKey: Sendable {
         return try JWSSigningKey(material, algorithm: algorithm)
     }
 
+    /// The public key that verifies this key's tokens, with the same algorithm and `kid`.
     public var verificationKey: JWSVerificationKey {
         // Same material, same algorithm: cannot fail.
         try! JWSVerificationKey(material.publicMaterial, algorithm: algorithm, keyID: keyID)

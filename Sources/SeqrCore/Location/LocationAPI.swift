@@ -6,10 +6,12 @@ import Foundation
 public enum LocationAPI {
     /// Most fixes one upload may carry, and the longest `data` string accepted.
     public static let maxFixesPerUpload = 500
+    /// The longest sealed fix the server stores, in characters.
     public static let maxFixDataLength = 1024
 
     /// `POST /v1/location/shares`: the new share's format and expiry (nil: until revoked).
     public struct CreateShareRequest: Codable, Sendable {
+        /// How the share's fixes will be sealed.
         public var format: LocationFormat
         /// nil: the share lasts until revoked.
         public var expiresAt: Date?
@@ -23,6 +25,7 @@ public enum LocationAPI {
     /// A new expiry for a share (`PATCH /v1/location/shares/{id}`). `expiresAt` must be given:
     /// `null` means until revoked, so a body that forgot it does not make a share last forever.
     public struct ShareExpiryRequest: Codable, Sendable {
+        /// The new expiry; nil: until revoked.
         public var expiresAt: Date?
         /// A new expiry; nil: until revoked.
         public init(expiresAt: Date?) { self.expiresAt = expiresAt }
@@ -47,11 +50,17 @@ public enum LocationAPI {
 
     /// A share as its owner sees it.
     public struct Share: Codable, Sendable, Equatable {
+        /// The share's id, as in its link.
         public var id: String
+        /// How its fixes are sealed.
         public var format: LocationFormat
+        /// When it was created.
         public var createdAt: Date
+        /// When it ends; nil: until revoked.
         public var expiresAt: Date?
+        /// How many fixes it keeps now.
         public var fixes: Int
+        /// When the last fix arrived.
         public var lastFixAt: Date?
         /// A share as the server lists it.
         public init(id: String, format: LocationFormat, createdAt: Date, expiresAt: Date?, fixes: Int, lastFixAt: Date?) {
@@ -66,6 +75,7 @@ public enum LocationAPI {
 
     /// `GET /v1/location/shares`: the account's shares.
     public struct ShareList: Codable, Sendable {
+        /// The shares.
         public var shares: [Share]
         /// A list of shares.
         public init(shares: [Share]) { self.shares = shares }
@@ -96,7 +106,9 @@ public enum LocationAPI {
     public struct FeedFix: Codable, Sendable, Equatable {
         /// Increases with every stored fix of the share; ask for `?after=<seq>` to get only newer ones.
         public var seq: Int
+        /// The sealed fix, as uploaded.
         public var data: String
+        /// When the server received it.
         public var receivedAt: Date
         /// A fix of the feed.
         public init(seq: Int, data: String, receivedAt: Date) {
@@ -108,8 +120,11 @@ public enum LocationAPI {
 
     /// What followers fetch, without an account: ciphertext only.
     public struct Feed: Codable, Sendable {
+        /// The share's id.
         public var id: String
+        /// How its fixes are sealed.
         public var format: LocationFormat
+        /// When it ends; nil: until revoked.
         public var expiresAt: Date?
         /// Oldest first, within the server's retention.
         public var fixes: [FeedFix]

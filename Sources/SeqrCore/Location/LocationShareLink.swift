@@ -5,7 +5,9 @@ import Foundation
 public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
     /// Scheme, host and port (and any path prefix) of the server, without a trailing slash.
     public let base: String
+    /// The share's id: what the server knows the share by.
     public let shareID: String
+    /// The share's key, from the fragment.
     public let key: LocationShareKey
 
     /// Share ids: 16 random bytes as base64url, 22 characters.
@@ -44,6 +46,7 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
         self.init(base: base, shareID: id, key: key)
     }
 
+    /// The whole link, key included: show it only to followers.
     public var description: String { "\(base)/l/\(shareID)#k=\(Base64URL.encode(key.bytes))" }
     /// The link without its key: safe to log or to show.
     public var pageURL: String { "\(base)/l/\(shareID)" }

@@ -19,6 +19,7 @@ import Foundation
 /// data: `"seqr-location-v1" 0x00 <share id>`, so the server cannot replay one share's fixes
 /// into another.
 public enum SealedLocationFix {
+    /// The format's version byte.
     public static let version: UInt8 = 1
     /// Every sealed plaintext is a multiple of this many bytes (exactly this many for any valid fix).
     public static let paddedLength = 256

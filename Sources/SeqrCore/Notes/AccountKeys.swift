@@ -6,7 +6,9 @@ import Foundation
 /// HKDF with different labels over one PBKDF2 output (``PasswordKDF``, NFC), so knowing one
 /// says nothing of the other.
 public struct AccountKeys: Sendable {
+    /// Proves the password to the server; sent as ``authenticationToken``.
     public let authenticationKey: SymmetricKey
+    /// Seals and opens the notes; never leaves the client.
     public let encryptionKey: SymmetricKey
 
     /// - Parameters:

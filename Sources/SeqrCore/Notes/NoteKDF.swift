@@ -2,8 +2,11 @@ import Foundation
 
 /// The key-derivation parameters a note was encrypted with, kept beside its ciphertext.
 public struct NoteKDF: Codable, Sendable, Hashable {
+    /// The algorithm name of RNCryptor notes.
     public static let rncryptorAlgorithm = "pbkdf2-sha1"
+    /// ``AccountKDFParameters/pbkdf2SHA256`` or ``rncryptorAlgorithm``.
     public var algorithm: String
+    /// PBKDF2 rounds.
     public var iterations: Int
     /// The account salt for `seqr-aead-v1`; RNCryptor messages carry their own salts.
     public var salt: String?

@@ -7,12 +7,15 @@ public enum PaperVault {
     public struct Options: Sendable, Equatable {
         /// PBKDF2 rounds; OWASP 2023 asks for at least 600,000 with SHA-256.
         public var rounds: UInt32 = VaultMessage.defaultRounds
+        /// The QR error-correction level of every code.
         public var errorCorrection: QRErrorCorrectionLevel = .M
         /// The QR version of every code; `nil` picks 30 when the backup fits one page, else 37.
         public var version: Int?
         /// The page grid, recorded in each header and used to decide "fits one page".
         public var rows: Int = 3
+        /// Codes across a page.
         public var columns: Int = 2
+        /// Whether brotli may be used when it makes the document smaller.
         public var allowCompression = true
         /// Random padding length 0–255 unless fixed here (tests).
         package var paddingLength: UInt8?
@@ -51,12 +54,17 @@ public enum PaperVault {
     public struct Backup: Sendable {
         /// The key sheets to print, one per holder (empty for a password backup).
         public var keyShares: [KeyShare] = []
+        /// The key-sheet header, for a key-sheet backup.
         public var keySheets: VaultKeySheetsHeader?
+        /// The data codes, in order.
         public let codes: [VaultCode]
         /// Seqr parity codes (empty without redundancy), to be printed after the data codes.
         public let parityCodes: [VaultParityCode]
+        /// The QR version of every code.
         public let version: Int
+        /// The QR error-correction level of every code.
         public let errorCorrection: QRErrorCorrectionLevel
+        /// Whether the document was compressed before it was sealed.
         public let compressed: Bool
         /// Whether restoring asks for a password: always without key sheets, and with them when
         /// the message's clear-text flags say so (the flags are the first byte of the first code's payload).

@@ -14,6 +14,7 @@ public struct VaultDocument: Equatable, Sendable {
         /// Any bytes (type 0x5351, "SQ"): Seqr's own; the original app cannot read it.
         case bytes
 
+        /// The type's number in the document's bytes.
         public var rawValue: UInt16 {
             switch self {
             case .text: 0
@@ -31,8 +32,11 @@ public struct VaultDocument: Equatable, Sendable {
         }
     }
 
+    /// The title, encrypted with the content.
     public var title: String
+    /// Text or bytes.
     public var contentType: ContentType
+    /// The document itself.
     public var content: [UInt8]
 
     /// A document from its parts.

@@ -44,11 +44,15 @@ public enum SmartHealthCardError: Error, Equatable, Sendable, CustomStringConver
 /// `shc:/` followed by two digits per character (its code minus 45), optionally in chunks
 /// `shc:/i/n/…` scanned in any order.
 public struct SmartHealthCard: Sendable {
+    /// The issuer (`iss`), equal to the trusted issuer the card was verified against.
     public let issuer: String
+    /// When the card was issued (`nbf`).
     public let notBefore: Date
+    /// The verifiable credential's types (`vc.type`).
     public let types: [String]
     /// The FHIR bundle, as JSON.
     public let bundle: Data
+    /// The `kid` of the issuer key that signed it.
     public let keyID: String?
 
     // MARK: QR contents
@@ -190,9 +194,13 @@ public struct SmartHealthCard: Sendable {
 
     /// One immunization of a card's FHIR bundle, as ``summary`` lists it.
     public struct Immunization: Sendable, Equatable, Codable {
+        /// When it was given (`occurrenceDateTime`).
         public let date: String?
+        /// The vaccine's codes, as "SYSTEM CODE" ("CVX 207").
         public let vaccineCodes: [String]
+        /// Who gave it.
         public let performer: String?
+        /// The vaccine lot.
         public let lotNumber: String?
     }
 
