@@ -63,11 +63,11 @@ public struct QRDecoder: Sendable {
     /// The caller's count of the codes the image holds (a vault page's codes say how many codes a
     /// page holds): once the symbols found make it true, decoding stops, with no further pass,
     /// rescue or second opinion. Never a timer: only what was found ends the search early.
-    public var holdsNoMore: (@Sendable ([DecodedSymbol]) -> Bool)?
+    package var holdsNoMore: (@Sendable ([DecodedSymbol]) -> Bool)?
     /// Give up when the first pass finds nothing, for a caller with other images to read first
     /// that reads this one again without the flag if it still needs codes (pages of text beside
     /// pages of codes cost one pass instead of all of them).
-    public var givesUpWhenFirstPassFindsNothing = false
+    package var givesUpWhenFirstPassFindsNothing = false
     /// End a (not thorough) read with the first pass that finds anything. Off for a caller that
     /// has reason to expect more codes than one pass shows (a vault page read again because codes
     /// are missing): the passes then go on until one adds nothing new, and once two codes turned
@@ -78,7 +78,7 @@ public struct QRDecoder: Sendable {
     /// zxing-cpp's image pyramid, normal and inverted, whatever it already found. Later passes
     /// look for every symbol, so a wrong guess costs time, never codes; for that reason it applies
     /// only to a read that goes on after a find (``endsAtFirstFind`` off, ``holdsNoMore`` or ``thorough``).
-    public var expectedSymbols: Int?
+    package var expectedSymbols: Int?
 
     /// A decoder of the `formats` given (QR, Micro QR and rMQR by default), also reading inverted codes
     /// when `tryInvert`, and asking ZBar in a thorough read when `secondOpinion`.
