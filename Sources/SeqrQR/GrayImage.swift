@@ -3,8 +3,11 @@
 /// Every image Seqr reads is turned into this before QR detection, and every
 /// raster it renders starts as one.
 public struct GrayImage: Equatable, Sendable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
+    /// The pixels, row by row, 0 black to 255 white.
     public var pixels: [UInt8]
 
     /// An image from its pixels, row by row; `pixels.count` must be `width × height`.

@@ -47,8 +47,11 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             case tooManyScans
         }
 
+        /// The format whose library failed.
         public let codec: ImageCodec
+        /// The library's message.
         public let message: String
+        /// What kind of failure.
         public let kind: Kind
         public var description: String { "\(codec.rawValue): \(message)" }
 

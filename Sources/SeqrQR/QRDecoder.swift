@@ -20,6 +20,7 @@ public struct QRDecoder: Sendable {
     public struct Pass: Sendable, Equatable {
         /// How gray pixels become black and white: zxing-cpp's local average, its global histogram, or a fixed threshold.
         public enum Binarizer: Sendable, Equatable { case localAverage, globalHistogram, fixedThreshold }
+        /// How gray becomes black and white in this pass.
         public var binarizer: Binarizer
         /// Upscale factor applied before detection (1 = as is).
         public var scale: Int
@@ -33,6 +34,7 @@ public struct QRDecoder: Sendable {
         }
     }
 
+    /// The passes a default read tries, in order (it stops at the first that finds a code, ``endsAtFirstFind``).
     public static let defaultPasses: [Pass] = [
         Pass(.localAverage),
         Pass(.fixedThreshold),
@@ -51,6 +53,7 @@ public struct QRDecoder: Sendable {
     /// At most this many code-like areas are read one by one (largest first).
     static let regionLimit = 12
 
+    /// The passes tried, in order.
     public var passes: [Pass]
     /// Run every pass and merge, instead of stopping once a pass adds nothing new.
     public var thorough: Bool

@@ -4,6 +4,7 @@ import SeqrCore
 public struct QRSymbol: Equatable, Sendable {
     /// 1–40, or 1–4 (M1–M4) for a Micro QR symbol.
     public let version: Int
+    /// The error-correction level.
     public let errorCorrection: QRErrorCorrectionLevel
     /// Modules along one side.
     public let size: Int

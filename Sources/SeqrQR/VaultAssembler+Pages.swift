@@ -69,9 +69,11 @@ extension VaultAssembler {
 
     /// What reading one file's pages added, in one of the looks.
     public struct FileReading<File: Sendable>: Sendable {
+        /// The file read.
         public var file: File
         /// Codes that were new to the assembler.
         public var added: Int
+        /// How hard it was looked at.
         public var look: Look
     }
 

@@ -19,10 +19,13 @@ public struct VaultPrintout: Sendable {
         }
     }
 
+    /// The backup printed.
     public let backup: PaperVault.Backup
+    /// The paper size.
     public var paper: Paper
     /// Printed in the page header only when set (`--print-title`).
     public var title: String?
+    /// The date printed on every page.
     public var date: Date
     /// Whether the last pages print `VaultRestoreProgram`, for restoring without Seqr (on by default).
     public var includesRestoreProgram = true
@@ -41,6 +44,7 @@ public struct VaultPrintout: Sendable {
     var codeCount: Int { backup.codes.count + backup.parityCodes.count }
     /// Pages of codes, then the restore program's pages.
     public var codePageCount: Int { (codeCount + rows * columns - 1) / (rows * columns) }
+    /// Every page: the codes' pages, then the restore program's when it is printed.
     public var pageCount: Int { codePageCount + (includesRestoreProgram ? programPages.count : 0) }
 
     /// The QR symbols of one page's codes, all of the backup's version: encoded page by page,
