@@ -4,7 +4,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/seqr
 
-.PHONY: setup build release demo test bench fuzz clean install uninstall
+.PHONY: setup build release demo test docs bench fuzz clean install uninstall
 
 setup:
 	@bash scripts/setup
@@ -24,6 +24,10 @@ demo: release
 # cluster on loopback); on a failure the failing tests are listed again at the end.
 test: setup
 	@SWIFT=$(SWIFT) bash scripts/test
+
+# The libraries' DocC documentation, warnings as errors (scripts/docs, docs/library.md).
+docs: setup
+	@SWIFT=$(SWIFT) bash scripts/docs
 
 # libFuzzer targets, each run FUZZ_RUNS times (scripts/fuzz, docs/fuzzing.md); separate
 # from `make test`, with its own build directory (.build-fuzz).

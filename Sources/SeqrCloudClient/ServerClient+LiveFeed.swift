@@ -10,7 +10,7 @@ extension ServerClient {
     /// Opens the live feed, resuming after fix `after` (sent as `Last-Event-ID`). Throws before
     /// returning when the stream cannot be opened — the server refuses (404, 410, 429) or has no
     /// live feed, or cannot be reached — so a caller can fall back to polling. The events are then read
-    /// from the connection as the caller asks for them (``LiveFeedReader``); the sequence ends after an
+    /// from the connection as the caller asks for them (`LiveFeedReader`); the sequence ends after an
     /// `end` event or when the connection closes. It throws ``ServerClientError/unreachable(_:)`` when the
     /// connection breaks, and ``ServerClientError/badResponse(_:)`` for a malformed or oversized event.
     public func liveFeed(shareID: String, after: Int = 0) async throws -> AsyncThrowingStream<LocationAPI.StreamEvent, Error> {

@@ -9,22 +9,27 @@ import SeqrCore
 /// location shares in `ServerClient+Accounts`, `+Notes` and `+Location`. It only moves what
 /// SeqrCore has already encrypted; no password or encryption key ever reaches it.
 public struct ServerClient: Sendable {
+    /// A seqr-server on this machine's loopback, as `seqr-server` starts by default.
     public static let defaultServer = "http://127.0.0.1:8080"
 
+    /// The server's base URL, without a trailing slash.
     public let server: String
+    /// The session's bearer token (from `register` or `login`), sent with every request when set.
     public var token: String?
+    /// How long one request may take, answer included.
     public var timeout: TimeAmount = .seconds(30)
     /// Plain `http://` to a host other than loopback is refused unless this is set: the
     /// authentication key and the bearer token would cross the network in the clear.
     public var allowsInsecureHTTP: Bool
 
+    /// A client of the seqr-server at `server` (scheme, host and port); `token` is a session's bearer token.
     public init(server: String = defaultServer, token: String? = nil, allowsInsecureHTTP: Bool = false) {
         self.server = server.hasSuffix("/") ? String(server.dropLast()) : server
         self.token = token
         self.allowsInsecureHTTP = allowsInsecureHTTP
     }
 
-    /// Whether requests to `server` may be sent (``ServerTransportPolicy``): https anywhere;
+    /// Whether requests to `server` may be sent (`ServerTransportPolicy`): https anywhere;
     /// http only to loopback unless `allowsInsecureHTTP`.
     public static func checkTransport(_ server: String, allowsInsecureHTTP: Bool) throws(ServerClientError) {
         do throws(TransportPolicyError) {

@@ -4,15 +4,18 @@ import SeqrCore
 public enum ServerClientError: Error, Equatable, CustomStringConvertible {
     /// The server answered with an error body.
     case server(status: Int, code: String, message: String)
+    /// No connection to the server, or it broke before the whole answer came.
     case unreachable(String)
     /// The server took longer than ``ServerClient/timeout`` (in seconds) to answer.
     case timedOut(String, seconds: Int64)
+    /// An answer that is not what the API promises (not its JSON, or over 64 MiB).
     case badResponse(String)
     /// `http://` to a host that is not loopback, without ``ServerClient/allowsInsecureHTTP``.
     case insecureTransport(String)
     /// Not an http(s) URL with a host.
     case badServerURL(String)
 
+    /// One line for a person, the server's own words escaped for a terminal.
     public var description: String {
         switch self {
         // The server's words are untrusted: escaped, so they cannot overwrite or reorder the line.
@@ -26,6 +29,7 @@ public enum ServerClientError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The server's error code (`"wrong_credentials"`, `"not_found"`, `"storage_quota_exceeded"`, …) when it sent one.
     public var code: String? {
         if case .server(_, let code, _) = self { return code }
         return nil

@@ -8,15 +8,15 @@ import Foundation
 /// opening returns nil for every failure alike — wrong key, changed byte, other associated
 /// data, truncation — so that no caller can tell a wrong password from tampering, and each
 /// reports its own format's single "authentication failed" error.
-public enum AEAD: Sendable {
+package enum AEAD: Sendable {
     case chaChaPoly
     case aesGCM
 
     /// Nonce and tag: the fewest bytes a sealed box can have.
-    public static let overhead = 12 + 16
+    package static let overhead = 12 + 16
 
     /// - Precondition: a 32-byte key (every Seqr key is).
-    public func seal(_ plaintext: some DataProtocol, key: SymmetricKey, authenticating aad: some DataProtocol) -> Data {
+    package func seal(_ plaintext: some DataProtocol, key: SymmetricKey, authenticating aad: some DataProtocol) -> Data {
         precondition(key.bitCount == 256, "Seqr's AEAD keys are 32 bytes")
         // With a 32-byte key and a generated 12-byte nonce neither AEAD can fail.
         switch self {
@@ -26,7 +26,7 @@ public enum AEAD: Sendable {
     }
 
     /// The plaintext, or nil if the box does not open under `key` and `aad`.
-    public func open(_ combined: some DataProtocol, key: SymmetricKey, authenticating aad: some DataProtocol) -> Data? {
+    package func open(_ combined: some DataProtocol, key: SymmetricKey, authenticating aad: some DataProtocol) -> Data? {
         guard combined.count >= Self.overhead else { return nil }
         switch self {
         case .chaChaPoly:

@@ -2,12 +2,12 @@ import CISAL
 
 /// Reed–Solomon erasure coding over GF(2⁸) with Intel ISA-L: from k equal-sized data
 /// shards, m parity shards such that any k of the k + m shards give the data back.
-public struct ErasureCode: Sendable {
-    public let dataShards: Int
-    public let parityShards: Int
+package struct ErasureCode: Sendable {
+    package let dataShards: Int
+    package let parityShards: Int
 
     /// k + m must not exceed 255 (the field has 256 elements, one of them zero).
-    public init(dataShards: Int, parityShards: Int) {
+    package init(dataShards: Int, parityShards: Int) {
         precondition(dataShards >= 1 && parityShards >= 1 && dataShards + parityShards <= 255, "1 ≤ k, 1 ≤ m, k + m ≤ 255")
         self.dataShards = dataShards
         self.parityShards = parityShards
@@ -21,7 +21,7 @@ public struct ErasureCode: Sendable {
     }
 
     /// The parity shards of `data` (k shards, all of the same length).
-    public func parity(of data: [[UInt8]]) throws(ErasureCodeError) -> [[UInt8]] {
+    package func parity(of data: [[UInt8]]) throws(ErasureCodeError) -> [[UInt8]] {
         guard data.count == dataShards, let length = data.first?.count, data.allSatisfy({ $0.count == length }) else { throw .invalidShards }
         let rows = Array(encodingMatrix[(dataShards * dataShards)...])
         return Self.multiply(rows: rows, rowCount: parityShards, k: dataShards, shards: data, length: length)
@@ -29,7 +29,7 @@ public struct ErasureCode: Sendable {
 
     /// The k data shards, from any k or more of the k + m shards (`nil` where lost).
     /// `shards` lists data shards first, then parity shards.
-    public func reconstruct(_ shards: [[UInt8]?]) throws(ErasureCodeError) -> [[UInt8]] {
+    package func reconstruct(_ shards: [[UInt8]?]) throws(ErasureCodeError) -> [[UInt8]] {
         guard shards.count == dataShards + parityShards else { throw .invalidShards }
         let missingData = (0..<dataShards).filter { shards[$0] == nil }
         if missingData.isEmpty { return shards.prefix(dataShards).map { $0! } }

@@ -6,6 +6,7 @@ public enum PayloadDisplay: Equatable, Sendable {
     case text(String)
     case binary(base64: String)
 
+    /// Text when the bytes are valid UTF-8 without control characters, else their Base64.
     public init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let data = Data(bytes)
         if let text = String(data: data, encoding: .utf8), PayloadDisplay.isPrintable(text) {

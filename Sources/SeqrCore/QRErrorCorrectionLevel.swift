@@ -25,5 +25,6 @@ public enum QRErrorCorrectionLevel: String, CaseIterable, Sendable, Codable, Com
         }
     }
 
+    /// L < M < Q < H: ordered by how much of a symbol may be damaged.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
 }

@@ -2,6 +2,7 @@ import CZlib
 
 /// Raw DEFLATE (RFC 1951, no zlib or gzip wrapper) through zlib, as SMART Health Cards use it.
 public enum RawDeflate {
+    /// Raw DEFLATE at zlib's best compression.
     public static func compress(_ input: [UInt8]) throws(CompressionError) -> [UInt8] {
         var stream = z_stream()
         var status = deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))

@@ -3,8 +3,10 @@ import Foundation
 /// Where a client may send credentials: https anywhere, plain http only to loopback
 /// (127.0.0.0/8, ::1, localhost) unless the user allows it. Used by the seqr-server client
 /// (auth keys, session tokens) and the Safe Browsing client (its API key).
-public enum ServerTransportPolicy {
-    public static func check(_ server: String, allowsInsecureHTTP: Bool) throws(TransportPolicyError) {
+package enum ServerTransportPolicy {
+    /// Throws ``TransportPolicyError/insecure(_:)`` for plain http beyond loopback (unless allowed) and
+    /// ``TransportPolicyError/notHTTP(_:)`` for anything that is not an http(s) URL with a host.
+    package static func check(_ server: String, allowsInsecureHTTP: Bool) throws(TransportPolicyError) {
         guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
               let host = components.host, !host.isEmpty else { throw .notHTTP(server) }
         switch scheme {
@@ -16,7 +18,7 @@ public enum ServerTransportPolicy {
 
     /// Only spellings that every resolver reads as loopback without asking DNS: `localhost`,
     /// `::1`, and dotted-decimal 127.x.y.z with 1–3 ASCII digits per part (not `127.+0.0.1`).
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -28,7 +30,7 @@ public enum ServerTransportPolicy {
     /// The server as one key for what a client remembers about it: scheme and host in lower
     /// case, the default port dropped, no trailing slash (`https://Notes.example:443/` →
     /// `https://notes.example`).
-    public static func canonicalOrigin(_ server: String) -> String {
+    package static func canonicalOrigin(_ server: String) -> String {
         guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
               let host = components.host?.lowercased() else { return server }
         let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : nil

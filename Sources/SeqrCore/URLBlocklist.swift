@@ -9,6 +9,7 @@ public struct URLBlocklist: Sendable, Equatable {
     public let hosts: Set<String>
     public let prefixes: [String]
 
+    /// Reads a list: every line that is not blank or a comment is a host or a URL prefix; nothing throws.
     public init(parsing text: String) {
         var hosts = Set<String>(), prefixes: [String] = []
         for raw in text.split(whereSeparator: \.isNewline) {

@@ -3,21 +3,21 @@ import Foundation
 /// UUIDs to and from their 36-character text without going through Foundation's
 /// `UUID(uuidString:)` and `uuidString`, which on Linux run `sscanf` and `snprintf` — a
 /// visible share of a note read on seqr-server. Same results: any case in, either case out.
-public enum UUIDText {
+package enum UUIDText {
     /// The UUID in `text` (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, hex digits of either case), or nil.
-    public static func parse(_ text: some StringProtocol) -> UUID? {
+    package static func parse(_ text: some StringProtocol) -> UUID? {
         var text = String(text)
         return text.withUTF8 { parse(utf8: $0) }
     }
 
     /// The UUID in `text`; the concrete overload a `String` argument takes (no generic dispatch).
-    public static func parse(_ text: String) -> UUID? {
+    package static func parse(_ text: String) -> UUID? {
         var text = text
         return text.withUTF8 { parse(utf8: $0) }
     }
 
     /// The UUID in 36 bytes of UTF-8 text, or nil.
-    public static func parse(utf8 text: UnsafeBufferPointer<UInt8>) -> UUID? {
+    package static func parse(utf8 text: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard text.count == 36 else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let parsed = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
@@ -46,25 +46,25 @@ public enum UUIDText {
     }
 
     /// The lowercase text form, as seqr-server's tables keep ids.
-    public static func lowercase(_ uuid: UUID) -> String {
+    package static func lowercase(_ uuid: UUID) -> String {
         withLowercaseUTF8(uuid) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The uppercase text form, identical to Foundation's `uuidString`.
-    public static func uppercase(_ uuid: UUID) -> String {
+    package static func uppercase(_ uuid: UUID) -> String {
         String(unsafeUninitializedCapacity: 36) { writeUppercase(uuid, into: UnsafeMutableRawBufferPointer($0)) }
     }
 
     /// Writes the uppercase text form's 36 bytes at the start of `buffer` (which must hold
     /// them) and returns 36: for encoders that fill memory they have already sized.
     @discardableResult
-    public static func writeUppercase(_ uuid: UUID, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package static func writeUppercase(_ uuid: UUID, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         format(uuid, digits: "0123456789ABCDEF", into: buffer)
     }
 
     /// Calls `body` with the lowercase text form's 36 UTF-8 bytes, held on the stack: for
     /// binding an id into a query without allocating a `String`.
-    public static func withLowercaseUTF8<Result>(_ uuid: UUID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package static func withLowercaseUTF8<Result>(_ uuid: UUID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes of scratch
         return try withUnsafeMutableBytes(of: &text) { scratch in
             let count = format(uuid, digits: "0123456789abcdef", into: scratch)

@@ -75,6 +75,7 @@ public enum BarcodeFormat: String, CaseIterable, Sendable, Codable, Comparable {
         self = family
     }
 
+    /// In the order of `allCases`, for stable listings.
     public static func < (a: BarcodeFormat, b: BarcodeFormat) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -9,9 +9,11 @@ public struct DecodedSymbol: Equatable, Sendable {
     public let corners: [PixelPoint]
     /// The QR version (1–40); `nil` for other formats, Micro QR and rMQR.
     public let version: Int?
+    /// The QR error-correction level; nil for other formats.
     public let errorCorrection: QRErrorCorrectionLevel?
     /// Whether the symbol was found in the inverted image (light modules on dark).
     public let inverted: Bool
+    /// The symbology: QR, Micro QR, rMQR or another barcode when asked for.
     public let format: BarcodeFormat
     /// Where the symbol stands in a structured-append sequence; `nil` when it stands alone.
     public let sequence: StructuredAppend?
@@ -19,6 +21,7 @@ public struct DecodedSymbol: Equatable, Sendable {
     /// many symbols it was read from; the corners and version are the first symbol's.
     public let joinedParts: Int?
 
+    /// A decoded symbol from its parts.
     public init(payload: Data, corners: [PixelPoint], version: Int?, errorCorrection: QRErrorCorrectionLevel?,
                 inverted: Bool, format: BarcodeFormat = .qr, sequence: StructuredAppend? = nil, joinedParts: Int? = nil) {
         self.joinedParts = joinedParts
@@ -39,6 +42,7 @@ public struct DecodedSymbol: Equatable, Sendable {
         return (top + left) / 2 / Double(QRCapacity.moduleCount(version: version))
     }
 
+    /// The middle of the four corners.
     public var center: PixelPoint {
         PixelPoint(x: corners.map(\.x).reduce(0, +) / max(corners.count, 1),
                    y: corners.map(\.y).reduce(0, +) / max(corners.count, 1))

@@ -29,6 +29,7 @@ public enum ImageCodec: String, Sendable, CaseIterable {
 
     /// A decoding or encoding failure reported by the C library.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What kind of failure: a damaged file, or one of the limits a hostile file would meet.
         public enum Kind: Sendable, Equatable {
             /// Truncated, corrupt, or another failure of the library.
             case failed
@@ -46,11 +47,15 @@ public enum ImageCodec: String, Sendable, CaseIterable {
             case tooManyScans
         }
 
+        /// The format whose library failed.
         public let codec: ImageCodec
+        /// The library's message.
         public let message: String
+        /// What kind of failure.
         public let kind: Kind
         public var description: String { "\(codec.rawValue): \(message)" }
 
+        /// A failure of `codec`, with the library's message.
         public init(codec: ImageCodec, message: String, kind: Kind = .failed) {
             self.codec = codec
             self.message = message

@@ -7,6 +7,7 @@ import SeqrCore
 /// how to use it. The code and the words hold the same SLIP-0039 share (docs/formats/key-sheets.md),
 /// so a damaged code can be typed and a typed sheet checked; the words' checksum names a mistyped word.
 public struct KeySheetPrintout: Sendable {
+    /// The share the sheet prints.
     public let share: KeyShare
     /// How many sheets the backup has (a share records only the threshold).
     public let count: Int
@@ -14,11 +15,14 @@ public struct KeySheetPrintout: Sendable {
     public var title: String?
     /// Whether the backup needs its password as well.
     public var needsPassword: Bool
+    /// The paper size.
     public var paper: VaultPrintout.Paper
+    /// The date printed on the sheet.
     public var date: Date
     /// Whether the backup's last pages print the restore program (the sheet then says how to use it without Seqr).
     public var restoreProgramPrinted = true
 
+    /// The sheet of `share`, one of `count`.
     public init(share: KeyShare, count: Int, title: String?, needsPassword: Bool, paper: VaultPrintout.Paper = .a4, date: Date = Date()) {
         self.share = share
         self.count = count
@@ -33,12 +37,14 @@ public struct KeySheetPrintout: Sendable {
         try QREncoder.encode(Data(share.serialized()), options: QREncodingOptions(errorCorrection: .Q, segmentation: .binary))
     }
 
+    /// The sheet as a one-page PDF.
     public func pdfData() throws -> Data {
         let (width, height) = paper.size
         let symbol = try symbol()
         return try Cairo.pdf(width: width, height: height, pages: 1) { context, cairo, _ in draw(symbol: symbol, on: context, cairo: cairo) }
     }
 
+    /// The sheet as a PNG at `dpi`.
     public func pngPage(dpi: Int = 200) throws -> Data {
         let (width, height) = paper.size
         let symbol = try symbol()

@@ -16,13 +16,17 @@ import SeqrCore
 /// codes found and looks again until nothing new turns up, reads each area that still looks
 /// like a code on its own, and finally asks ZBar.
 public struct QRDecoder: Sendable {
+    /// One way of looking at an image: a binarizer, and optionally upscaling and sharpening first.
     public struct Pass: Sendable, Equatable {
+        /// How gray pixels become black and white: zxing-cpp's local average, its global histogram, or a fixed threshold.
         public enum Binarizer: Sendable, Equatable { case localAverage, globalHistogram, fixedThreshold }
+        /// How gray becomes black and white in this pass.
         public var binarizer: Binarizer
         /// Upscale factor applied before detection (1 = as is).
         public var scale: Int
         /// Unsharp-mask radius (Gaussian sigma in pixels) applied before detection, if any.
         public var sharpen: Double?
+        /// A pass with `binarizer`, upscaled by `scale`, sharpened when `sharpen` is given.
         public init(_ binarizer: Binarizer, scale: Int = 1, sharpen: Double? = nil) {
             self.binarizer = binarizer
             self.scale = scale
@@ -30,6 +34,7 @@ public struct QRDecoder: Sendable {
         }
     }
 
+    /// The passes a default read tries, in order (it stops at the first that finds a code, ``endsAtFirstFind``).
     public static let defaultPasses: [Pass] = [
         Pass(.localAverage),
         Pass(.fixedThreshold),
@@ -48,6 +53,7 @@ public struct QRDecoder: Sendable {
     /// At most this many code-like areas are read one by one (largest first).
     static let regionLimit = 12
 
+    /// The passes tried, in order.
     public var passes: [Pass]
     /// Run every pass and merge, instead of stopping once a pass adds nothing new.
     public var thorough: Bool
@@ -60,11 +66,11 @@ public struct QRDecoder: Sendable {
     /// The caller's count of the codes the image holds (a vault page's codes say how many codes a
     /// page holds): once the symbols found make it true, decoding stops, with no further pass,
     /// rescue or second opinion. Never a timer: only what was found ends the search early.
-    public var holdsNoMore: (@Sendable ([DecodedSymbol]) -> Bool)?
+    package var holdsNoMore: (@Sendable ([DecodedSymbol]) -> Bool)?
     /// Give up when the first pass finds nothing, for a caller with other images to read first
     /// that reads this one again without the flag if it still needs codes (pages of text beside
     /// pages of codes cost one pass instead of all of them).
-    public var givesUpWhenFirstPassFindsNothing = false
+    package var givesUpWhenFirstPassFindsNothing = false
     /// End a (not thorough) read with the first pass that finds anything. Off for a caller that
     /// has reason to expect more codes than one pass shows (a vault page read again because codes
     /// are missing): the passes then go on until one adds nothing new, and once two codes turned
@@ -75,8 +81,10 @@ public struct QRDecoder: Sendable {
     /// zxing-cpp's image pyramid, normal and inverted, whatever it already found. Later passes
     /// look for every symbol, so a wrong guess costs time, never codes; for that reason it applies
     /// only to a read that goes on after a find (``endsAtFirstFind`` off, ``holdsNoMore`` or ``thorough``).
-    public var expectedSymbols: Int?
+    package var expectedSymbols: Int?
 
+    /// A decoder of the `formats` given (QR, Micro QR and rMQR by default), also reading inverted codes
+    /// when `tryInvert`, and asking ZBar in a thorough read when `secondOpinion`.
     public init(passes: [Pass] = QRDecoder.defaultPasses, thorough: Bool = false,
                 formats: Set<BarcodeFormat> = BarcodeFormat.qrFamily, tryInvert: Bool = true, secondOpinion: Bool = true) {
         self.passes = passes
@@ -86,6 +94,8 @@ public struct QRDecoder: Sendable {
         self.secondOpinion = secondOpinion
     }
 
+    /// Every code found in `image`; a symbol inside a larger one is
+    /// dropped (printed codes do not overlap). An empty array when there is none.
     public func decode(_ image: GrayImage) throws(QRDecodingError) -> [DecodedSymbol] {
         try decode(image, readingRegions: thorough).droppingSymbolsInsideLargerOnes()
     }

@@ -4,6 +4,8 @@ import SeqrCore
 
 /// Turns bytes into a QR symbol with libqrencode.
 public enum QREncoder {
+    /// A symbol holding exactly `payload`, at the smallest version from `options.minimumVersion` that
+    /// fits it; throws ``QREncodingError/dataTooLarge(byteCount:capacity:mode:level:)`` with the capacity when none does.
     public static func encode(_ payload: Data, options: QREncodingOptions = QREncodingOptions()) throws(QREncodingError) -> QRSymbol {
         guard QRCapacity.versions.contains(options.minimumVersion) else { throw .invalidVersion(options.minimumVersion) }
         let level = QRecLevel(rawValue: UInt32(options.errorCorrection.ordinal))
@@ -41,6 +43,7 @@ public enum QREncoder {
         return QRSymbol(version: Int(code.pointee.version), errorCorrection: options.errorCorrection, size: size, modules: modules)
     }
 
+    /// A symbol holding `text` as UTF-8.
     public static func encode(text: String, options: QREncodingOptions = QREncodingOptions()) throws(QREncodingError) -> QRSymbol {
         try encode(Data(text.utf8), options: options)
     }

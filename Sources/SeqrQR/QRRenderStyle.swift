@@ -7,6 +7,7 @@ public struct QRRenderStyle: Sendable, Equatable {
     /// Quiet-zone width in modules; the standard asks for 4.
     public var margin: Int
 
+    /// `scale` per module (at least 1) and a quiet zone of `margin` modules.
     public init(scale: Int = 8, margin: Int = 4) {
         precondition(scale >= 1 && margin >= 0, "scale must be at least 1 and margin not negative")
         self.scale = scale

@@ -4,6 +4,7 @@ import SeqrCore
 public struct QRSymbol: Equatable, Sendable {
     /// 1–40, or 1–4 (M1–M4) for a Micro QR symbol.
     public let version: Int
+    /// The error-correction level.
     public let errorCorrection: QRErrorCorrectionLevel
     /// Modules along one side.
     public let size: Int
@@ -12,6 +13,7 @@ public struct QRSymbol: Equatable, Sendable {
     /// A Micro QR symbol (one finder pattern, 11–17 modules a side).
     public let micro: Bool
 
+    /// A symbol from its modules, row by row; `modules.count` must be `size × size`.
     public init(version: Int, errorCorrection: QRErrorCorrectionLevel, size: Int, modules: [Bool], micro: Bool = false) {
         precondition(modules.count == size * size, "modules must be size × size")
         self.version = version

@@ -9,8 +9,10 @@ public struct StructuredAppend: Equatable, Hashable, Sendable {
     public let index: Int
     /// How many symbols the sequence has; 0 when the symbol does not say (PDF417).
     public let count: Int
+    /// What the symbols of one sequence share (for QR, the payload's parity), as text.
     public let id: String
 
+    /// A symbol's place in a sequence.
     public init(index: Int, count: Int, id: String) {
         self.index = index
         self.count = count

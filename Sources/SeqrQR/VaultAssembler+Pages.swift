@@ -15,7 +15,7 @@ extension VaultAssembler {
     /// pages that showed fewer codes than a page holds.
     public enum Look: Sendable, Equatable {
         /// The decoder's default passes, stopping as soon as the page gave every code a printed
-        /// page holds (``holdsWholePage(_:)``), and giving up on a page that shows nothing to the
+        /// page holds (`holdsWholePage(_:)`), and giving up on a page that shows nothing to the
         /// first pass (a page of text, or one to look at again).
         case quick
         /// The default passes in full, with no count to stop them.
@@ -69,9 +69,11 @@ extension VaultAssembler {
 
     /// What reading one file's pages added, in one of the looks.
     public struct FileReading<File: Sendable>: Sendable {
+        /// The file read.
         public var file: File
         /// Codes that were new to the assembler.
         public var added: Int
+        /// How hard it was looked at.
         public var look: Look
     }
 

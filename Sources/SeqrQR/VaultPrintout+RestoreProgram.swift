@@ -1,7 +1,7 @@
 import CCairo
 import SeqrCore
 
-/// The restore program's pages: ``VaultRestoreProgram`` in a monospaced type large enough to copy
+/// The restore program's pages: `VaultRestoreProgram` in a monospaced type large enough to copy
 /// by hand (9 pt), its SHA-256 in every page header so a typed copy can be checked with `sha256sum`.
 extension VaultPrintout {
     static let programFontSize = 9.0

@@ -6,6 +6,7 @@ import SeqrCore
 /// each, page numbers, the date and a short restore instruction. The title is secret
 /// and printed only when asked. Drawn with cairo, as PDF or as PNG pages.
 public struct VaultPrintout: Sendable {
+    /// The paper a backup is printed on.
     public enum Paper: String, Sendable, CaseIterable {
         case a4, letter
 
@@ -18,14 +19,18 @@ public struct VaultPrintout: Sendable {
         }
     }
 
+    /// The backup printed.
     public let backup: PaperVault.Backup
+    /// The paper size.
     public var paper: Paper
     /// Printed in the page header only when set (`--print-title`).
     public var title: String?
+    /// The date printed on every page.
     public var date: Date
-    /// Whether the last pages print ``VaultRestoreProgram``, for restoring without Seqr (on by default).
+    /// Whether the last pages print `VaultRestoreProgram`, for restoring without Seqr (on by default).
     public var includesRestoreProgram = true
 
+    /// The pages of `backup` on `paper`, headed by `title` and `date`.
     public init(backup: PaperVault.Backup, paper: Paper = .a4, title: String? = nil, date: Date = Date()) {
         self.backup = backup
         self.paper = paper
@@ -39,6 +44,7 @@ public struct VaultPrintout: Sendable {
     var codeCount: Int { backup.codes.count + backup.parityCodes.count }
     /// Pages of codes, then the restore program's pages.
     public var codePageCount: Int { (codeCount + rows * columns - 1) / (rows * columns) }
+    /// Every page: the codes' pages, then the restore program's when it is printed.
     public var pageCount: Int { codePageCount + (includesRestoreProgram ? programPages.count : 0) }
 
     /// The QR symbols of one page's codes, all of the backup's version: encoded page by page,

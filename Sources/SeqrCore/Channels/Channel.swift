@@ -3,14 +3,23 @@ import Foundation
 /// A broadcast channel: its id, name, the 32-byte secret of its current epoch, and its owner's
 /// public identity. The suite names its ciphers; the epoch counts rekeys (removals) since it was created.
 public struct Channel: Equatable, Sendable {
+    /// 16 random bytes naming the channel in every code; not secret.
     public let id: Data
+    /// The name the owner gave it, shown escaped.
     public let name: String
+    /// The current epoch's 32-byte secret: whoever holds it reads the channel's messages. Keep it
+    /// sealed at rest; it travels only inside share and rekey codes, sealed to each subscriber.
     public let secret: Data
+    /// The owner's public identity: only messages signed with its key are accepted.
     public let owner: PublicIdentity
+    /// When the owner created the channel.
     public let created: Date
+    /// The ciphers of its codes.
     public let suite: ChannelSuite
+    /// How many times the channel has been rekeyed (a subscriber removed); 0 at first.
     public let epoch: UInt32
 
+    /// A channel as stored or received; ``create(name:owner:now:suite:)`` makes a new one.
     public init(id: Data, name: String, secret: Data, owner: PublicIdentity, created: Date, suite: ChannelSuite = .v1, epoch: UInt32 = 0) {
         self.id = id
         self.name = name

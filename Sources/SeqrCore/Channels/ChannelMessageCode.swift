@@ -18,13 +18,18 @@ import Foundation
 public enum ChannelMessageCode {
     /// What a message code says about itself before anything is verified: which channel, suite and epoch.
     public struct Header: Equatable, Sendable {
+        /// The channel the message claims to belong to: where to look its secret up, not yet verified.
         public let channelID: Data
+        /// The suite the message claims.
         public let suite: ChannelSuite
+        /// The epoch whose secret the message claims to be encrypted under.
         public let epoch: UInt32
         /// The header, channel id and epoch: where the nonce starts.
         var length: Int { 20 + (suite.hasEpochs ? 4 : 0) }
     }
 
+    /// A message code: encrypted under the channel's current secret with a fresh random nonce, then
+    /// signed by `owner`, whose key must be the channel's owner key for subscribers to accept it.
     public static func encode(_ message: ChannelMessage, in channel: Channel, signedBy owner: PrivateIdentity) throws -> [UInt8] {
         try encode(message, in: channel, signedBy: owner, nonce: SecureRandom.bytes(12))
     }

@@ -20,6 +20,7 @@ import Foundation
 /// A reader verifies the signature with the owner key of the channel it already has before
 /// opening anything; a code signed by anyone else is refused.
 public struct ChannelRekeyCode: Equatable, Sendable {
+    /// One remaining subscriber's sealed copy of the new epoch secret, found by their recipient id.
     public struct Entry: Equatable, Sendable {
         public let recipientID: [UInt8]
         let encapsulatedKey: [UInt8]

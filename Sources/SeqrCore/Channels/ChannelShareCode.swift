@@ -15,6 +15,8 @@ import Foundation
 /// | HPKE ciphertext, info "seqr channel share v1" or "… v2", of id(16) ‖ [suite 2: epoch(UInt32 BE)] ‖ secret(32) ‖ created(UInt64 BE) ‖ name length(UInt8) ‖ name; AAD = every byte before it | n |
 /// | owner's signature over every byte before it (Ed25519, or P-256 raw R‖S) | 64 |
 public enum ChannelShareCode {
+    /// A share code for `recipient`: the channel's id, secret and name sealed with HPKE to the
+    /// recipient's X25519 key (only they can open it), the whole code signed by `owner`.
     public static func encode(_ channel: Channel, to recipient: PublicIdentity, signedBy owner: PrivateIdentity) throws -> [UInt8] {
         let recipientKey = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: recipient.agreementKey)
         var sender = try HPKE.Sender(recipientKey: recipientKey, ciphersuite: channel.suite.hpke, info: channel.suite.shareInfo)

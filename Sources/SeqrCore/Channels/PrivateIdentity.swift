@@ -3,15 +3,20 @@ import Foundation
 
 /// The private side of an identity. Keep it in the local store, encrypted at rest.
 public struct PrivateIdentity: Sendable {
+    /// The signing half of an identity: Ed25519 (the default) or P-256.
     public enum SigningKey: Sendable {
         case ed25519(Curve25519.Signing.PrivateKey)
         case p256(P256.Signing.PrivateKey)
     }
 
+    /// The key that signs channel shares, messages and rekey codes.
     public let signingKey: SigningKey
+    /// The X25519 key that opens channel shares and rekey entries sealed to this identity.
     public let agreementKey: Curve25519.KeyAgreement.PrivateKey
+    /// The name shown to others (in the public-key code).
     public let name: String
 
+    /// An identity from existing keys; ``generate(name:p256:)`` makes a new one.
     public init(signingKey: SigningKey, agreementKey: Curve25519.KeyAgreement.PrivateKey, name: String) {
         self.signingKey = signingKey
         self.agreementKey = agreementKey
@@ -24,6 +29,7 @@ public struct PrivateIdentity: Sendable {
                         agreementKey: Curve25519.KeyAgreement.PrivateKey(), name: name)
     }
 
+    /// What others may know: the public halves of both keys, and the name.
     public var publicIdentity: PublicIdentity {
         let signing: PublicIdentity.SigningKey = switch signingKey {
         case .ed25519(let key): .ed25519(key.publicKey.rawRepresentation)
@@ -43,6 +49,7 @@ public struct PrivateIdentity: Sendable {
         return [algorithm] + raw + agreementKey.rawRepresentation + [UInt8(nameBytes.count)] + nameBytes
     }
 
+    /// Reads ``serializedPrivateKeys()`` back; throws ``ChannelError`` for anything else.
     public init(serializedPrivateKeys bytes: [UInt8]) throws(ChannelError) {
         var reader = ByteReader(bytes, truncated: ChannelError.truncated)
         let algorithm = try reader.uint8()

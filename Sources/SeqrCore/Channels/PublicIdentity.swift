@@ -4,6 +4,7 @@ import Foundation
 /// A person's public identity: a signing key (Ed25519 or P-256) and an X25519 key that
 /// channel shares are sealed to.
 public struct PublicIdentity: Equatable, Sendable {
+    /// The public signing key: Ed25519 (32 bytes) or P-256 (65-byte X9.63).
     public enum SigningKey: Equatable, Sendable {
         case ed25519(Data)   // 32-byte raw key
         case p256(Data)      // 65-byte X9.63 point
@@ -12,10 +13,14 @@ public struct PublicIdentity: Equatable, Sendable {
         var bytes: Data { switch self { case .ed25519(let d), .p256(let d): d } }
     }
 
+    /// The key that verifies this person's signatures.
     public let signingKey: SigningKey
+    /// The 32-byte X25519 key that channel shares are sealed to.
     public let agreementKey: Data  // 32-byte X25519
+    /// The name the person chose; untrusted: show it with `DisplayName.escaped` and compare fingerprints, not names.
     public let name: String
 
+    /// A public identity from its parts, as read from a public-key code or a store.
     public init(signingKey: SigningKey, agreementKey: Data, name: String) {
         self.signingKey = signingKey
         self.agreementKey = agreementKey

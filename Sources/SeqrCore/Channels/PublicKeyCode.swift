@@ -1,5 +1,6 @@
 /// The public-key QR code (type 1): header, then the public identity.
 public enum PublicKeyCode {
+    /// The public-key code of `identity`: what a person shows so that others can share channels with them.
     public static func encode(_ identity: PublicIdentity) -> [UInt8] {
         SeqrCodeType.publicKey.header + identity.serialized()
     }

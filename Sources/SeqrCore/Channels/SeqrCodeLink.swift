@@ -14,6 +14,8 @@ public struct SeqrCodeLink: Sendable, Equatable, CustomStringConvertible {
     public let base: String
     public let code: [UInt8]
 
+    /// A link to `code` on the web app at `base`; throws when `base` is not a bare https origin (http
+    /// only for loopback).
     public init(base: String, code: [UInt8]) throws(ChannelError) {
         self.base = try Self.validatedBase(base)
         self.code = code

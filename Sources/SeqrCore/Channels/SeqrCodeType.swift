@@ -19,6 +19,7 @@ public enum SeqrCodeType: UInt8, Sendable {
     /// The header of a suite-1 code (public keys).
     public var header: [UInt8] { header(.v1) }
 
+    /// The four header bytes of a code of this type in `suite`.
     public func header(_ suite: ChannelSuite) -> [UInt8] { Self.magic + [suite.rawValue, rawValue] }
 
     /// The type of a scanned payload, or why it is not a Seqr code this build reads.

@@ -2,6 +2,7 @@ import Foundation
 
 /// Base64url without padding (RFC 4648 §5), as JOSE uses it; decoding is strict.
 public enum Base64URL {
+    /// Base64url (RFC 4648 §5) without padding, as JWS writes it.
     public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")

@@ -11,9 +11,13 @@ public enum CompactJWS {
 
     /// A verified token: its header and its payload.
     public struct Verified: Sendable {
+        /// The algorithm the signature was checked with: the trusted key's.
         public let algorithm: JWSAlgorithm
+        /// The token's `kid`, if it named one.
         public let keyID: String?
+        /// The protected header's JSON, as signed.
         public let header: Data
+        /// The payload, as signed; check its claims with ``JWSClaims/check(_:now:leeway:)`` if it has any.
         public let payload: Data
     }
 

@@ -90,6 +90,7 @@ public enum JWK {
 public struct JWKSet: Sendable {
     public let keys: [JWSVerificationKey]
 
+    /// A set of keys already read.
     public init(keys: [JWSVerificationKey]) { self.keys = keys }
 
     /// Parses `{"keys": [...]}`; keys of unsupported types are an error, not skipped silently.

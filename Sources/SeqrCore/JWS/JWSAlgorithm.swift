@@ -5,6 +5,7 @@ public enum JWSAlgorithm: String, CaseIterable, Sendable, Codable {
     case ES256, ES384, ES512
     case EdDSA
 
+    /// The signature scheme behind an algorithm, which decides the key type it needs.
     public enum Family: Sendable { case rsaPKCS1, rsaPSS, ecdsa, eddsa }
 
     public var family: Family {

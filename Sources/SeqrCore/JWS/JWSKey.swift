@@ -7,6 +7,7 @@ import _CryptoExtras
 /// The algorithm comes from here — from the caller's trusted key — never from the token:
 /// a token whose header names another algorithm is refused.
 public struct JWSVerificationKey: Sendable {
+    /// The swift-crypto public key: RSA of 2048 bits or more, P-256, P-384, P-521 or Ed25519.
     public enum Material: Sendable {
         case rsa(_RSA.Signing.PublicKey)
         case p256(P256.Signing.PublicKey)
@@ -15,8 +16,11 @@ public struct JWSVerificationKey: Sendable {
         case ed25519(Curve25519.Signing.PublicKey)
     }
 
+    /// The public key.
     public let material: Material
+    /// The one algorithm this key verifies; a token naming another is refused.
     public let algorithm: JWSAlgorithm
+    /// The key's `kid`, matched against a token's when the key is one of a ``JWKSet``.
     public var keyID: String?
 
     /// `algorithm` defaults to the key's natural one (by curve, or by RSA size as in the seed).
@@ -64,6 +68,7 @@ public struct JWSVerificationKey: Sendable {
 
 /// A private key that signs JWS, with its algorithm.
 public struct JWSSigningKey: Sendable {
+    /// The swift-crypto private key: RSA of 2048 bits or more, P-256, P-384, P-521 or Ed25519.
     public enum Material: Sendable {
         case rsa(_RSA.Signing.PrivateKey)
         case p256(P256.Signing.PrivateKey)
@@ -72,10 +77,16 @@ public struct JWSSigningKey: Sendable {
         case ed25519(Curve25519.Signing.PrivateKey)
     }
 
+    /// The private key.
     public let material: Material
+    /// The algorithm of every signature this key makes.
     public let algorithm: JWSAlgorithm
+    /// The `kid` written into each token's header, when set.
     public var keyID: String?
 
+    /// A signing key for `algorithm` (by default the key type's own: ES256 for P-256, RS256, RS384 or
+    /// RS512 by RSA size, …); throws ``JWSError/wrongKeyType(_:)`` when the key cannot make that
+    /// algorithm's signatures.
     public init(_ material: Material, algorithm: JWSAlgorithm? = nil, keyID: String? = nil) throws(JWSError) {
         let chosen = algorithm ?? material.publicMaterial.defaultAlgorithm
         guard material.publicMaterial.supports(chosen) else { throw .wrongKeyType(chosen) }
@@ -103,6 +114,7 @@ public struct JWSSigningKey: Sendable {
         return try JWSSigningKey(material, algorithm: algorithm)
     }
 
+    /// The public key that verifies this key's tokens, with the same algorithm and `kid`.
     public var verificationKey: JWSVerificationKey {
         // Same material, same algorithm: cannot fail.
         try! JWSVerificationKey(material.publicMaterial, algorithm: algorithm, keyID: keyID)

@@ -7,6 +7,8 @@ extension JWSVerificationKey {
     /// The encodings ``init(keyFile:algorithm:)`` tries, in order, as named in its error.
     public static let keyFileEncodings = "PEM, JWK, DER (SPKI or PKCS#1), base64 of DER"
 
+    /// Reads a key file in any of ``keyFileEncodings``; a private key or an unsupported key type is
+    /// refused with ``JWSError/invalidKey(_:)``, never used.
     public init(keyFile data: Data, algorithm: JWSAlgorithm? = nil) throws(JWSError) {
         let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let text, text.hasPrefix("-----BEGIN") {

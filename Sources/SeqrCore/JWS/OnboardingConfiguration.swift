@@ -14,6 +14,7 @@ import Foundation
 ///
 /// A key missing from the payload becomes "", as in the seed.
 public struct OnboardingConfiguration: Codable, Equatable, Sendable {
+    /// One OAuth 2 client of the configuration.
     public struct Client: Codable, Equatable, Sendable {
         public var clientID: String
         public var redirectURL: String
@@ -21,6 +22,7 @@ public struct OnboardingConfiguration: Codable, Equatable, Sendable {
         public var passcode: String
     }
 
+    /// The OAuth 2 settings of one authentication entry.
     public struct Config: Codable, Equatable, Sendable {
         public var clients: [Client]
         public var tokenEndpoint: String
@@ -33,6 +35,7 @@ public struct OnboardingConfiguration: Codable, Equatable, Sendable {
         }
     }
 
+    /// One authentication entry: its type and settings.
     public struct Auth: Codable, Equatable, Sendable {
         public var type: String
         public var config: Config

@@ -14,13 +14,15 @@
 /// | 10·⌈8n/10⌉ | zero bits, then the n-byte share value |
 /// | 30 | RS1024 checksum over all of the above ("shamir_extendable", or "shamir" when the flag is 0) |
 ///
-/// Words are these bits in 10-bit groups, each an index into ``SLIP39Wordlist``: 20 words for a
+/// Words are these bits in 10-bit groups, each an index into `SLIP39Wordlist`: 20 words for a
 /// 16-byte key, 33 for a 32-byte key. The QR form is ``codeMagic``, ``codeVersion``, then the same
 /// 10-bit groups packed big-endian and zero-filled to a whole byte (25 + 3 bytes, 42 + 3 bytes).
 /// With k ≥ 2 a share alone reveals nothing about the key (see ``KeySheets`` for k − 1 of them);
 /// a 1-of-1 share is the key itself, encrypted only under the passphrase if one was given.
 public struct KeyShare: Sendable, CustomStringConvertible {
+    /// The first bytes of a share's QR code form ("KS").
     public static let codeMagic: [UInt8] = Array("KS".utf8)
+    /// The version byte of the QR code form.
     public static let codeVersion: UInt8 = 1
     static let metadataWords = 7                    // 2 identifier words, 2 parameter words, 3 check words
     static let minimumWords = metadataWords + 13    // a 128-bit value takes 13 words
@@ -28,13 +30,21 @@ public struct KeyShare: Sendable, CustomStringConvertible {
     /// sheet cost more PBKDF2 work (each Feistel round derives half the value's length).
     static let maximumWords = metadataWords + 26
 
+    /// The backup's random 15-bit id, the same on all its shares.
     public let identifier: Int
+    /// SLIP-0039's extendable flag (always set by Seqr).
     public let extendable: Bool
+    /// SLIP-0039's e: 2500·2^e PBKDF2 rounds per Feistel round.
     public let iterationExponent: Int
+    /// The group this share belongs to (0 in Seqr's one group).
     public let groupIndex: Int
+    /// How many groups restore the key (1 in Seqr).
     public let groupThreshold: Int
+    /// How many groups there are (1 in Seqr).
     public let groupCount: Int
+    /// The share's place in its group, from 0 (``number`` is from 1).
     public let memberIndex: Int
+    /// How many shares of the group restore it.
     public let memberThreshold: Int
     /// The share's y values, one per byte of the (encrypted) key: secret.
     let value: [UInt8]

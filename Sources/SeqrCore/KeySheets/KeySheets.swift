@@ -20,6 +20,8 @@ public enum KeySheets {
     /// `count` shares of `secret`, any `threshold` of which restore it with ``combine(_:passphrase:)``.
     /// - Parameters:
     ///   - secret: the key, 16 to 32 bytes, an even number (16 or 32 for 20- or 33-word shares).
+    ///   - threshold: how many shares restore it, 1…`count` (1 only when `count` is 1).
+    ///   - count: how many shares to make, at most 16.
     ///   - passphrase: printable ASCII; "" for none. Needed again to combine.
     ///   - iterationExponent: 0…15, SLIP-0039's e.
     public static func split(secret: [UInt8], threshold: Int, count: Int, passphrase: String = "",

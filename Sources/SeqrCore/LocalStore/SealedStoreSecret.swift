@@ -16,17 +16,17 @@ import Foundation
 /// secret copied into another row or column of the store does not open there. A clear secret
 /// written before sealing existed (32 random bytes, or a token of base64url characters) can
 /// never be mistaken for this form: see ``isSealed(_:)``.
-public struct SealedStoreSecret: Equatable, Sendable {
-    public static let magic: [UInt8] = Array("SQSS".utf8)
-    public static let version: UInt8 = 1
+package struct SealedStoreSecret: Equatable, Sendable {
+    package static let magic: [UInt8] = Array("SQSS".utf8)
+    package static let version: UInt8 = 1
     static let headerLength = 4 + 1 + 12
     static let tagLength = 16
 
-    public let nonce: [UInt8]
-    public let ciphertextAndTag: [UInt8]
+    package let nonce: [UInt8]
+    package let ciphertextAndTag: [UInt8]
 
     /// Seals `secret` for the row `rowKey` of `purpose` (for example `channel.secret`).
-    public init(sealing secret: some DataProtocol, key: StoreSecretsKey, purpose: String, rowKey: String) {
+    package init(sealing secret: some DataProtocol, key: StoreSecretsKey, purpose: String, rowKey: String) {
         let nonce = ChaChaPoly.Nonce()
         // Sealing with a fresh nonce and a 32-byte key cannot fail.
         let box = try! ChaChaPoly.seal(Data(secret), using: key.key, nonce: nonce,
@@ -35,7 +35,7 @@ public struct SealedStoreSecret: Equatable, Sendable {
         ciphertextAndTag = Array(box.ciphertext + box.tag)
     }
 
-    public init(parsing bytes: some DataProtocol) throws(StoreSecretError) {
+    package init(parsing bytes: some DataProtocol) throws(StoreSecretError) {
         let bytes = [UInt8](bytes)
         guard bytes.count >= Self.headerLength + Self.tagLength, Array(bytes.prefix(4)) == Self.magic else { throw .notSealed }
         guard bytes[4] == Self.version else { throw .unknownVersion(bytes[4]) }
@@ -44,15 +44,15 @@ public struct SealedStoreSecret: Equatable, Sendable {
     }
 
     /// Whether stored bytes are in this form rather than a clear secret from before sealing.
-    public static func isSealed(_ bytes: some DataProtocol) -> Bool {
+    package static func isSealed(_ bytes: some DataProtocol) -> Bool {
         bytes.count >= headerLength + tagLength && Array(bytes.prefix(4)) == magic
     }
 
-    public func serialized() -> [UInt8] { Self.magic + [Self.version] + nonce + ciphertextAndTag }
+    package func serialized() -> [UInt8] { Self.magic + [Self.version] + nonce + ciphertextAndTag }
 
     /// The secret; ``StoreSecretError/authenticationFailed`` for a wrong key, a changed byte or
     /// another row's secret.
-    public func open(key: StoreSecretsKey, purpose: String, rowKey: String) throws(StoreSecretError) -> [UInt8] {
+    package func open(key: StoreSecretsKey, purpose: String, rowKey: String) throws(StoreSecretError) -> [UInt8] {
         do {
             let body = ciphertextAndTag
             let box = try ChaChaPoly.SealedBox(nonce: ChaChaPoly.Nonce(data: nonce),
@@ -71,14 +71,14 @@ public struct SealedStoreSecret: Equatable, Sendable {
 /// A text secret (the notes session token) in a text column: `sqss:` and the base64 of the
 /// ``SealedStoreSecret``. Tokens are base64url, which has no `:`.
 extension SealedStoreSecret {
-    public static let textPrefix = "sqss:"
+    package static let textPrefix = "sqss:"
 
-    public init(parsingText text: String) throws(StoreSecretError) {
+    package init(parsingText text: String) throws(StoreSecretError) {
         guard text.hasPrefix(Self.textPrefix), let bytes = Data(base64Encoded: String(text.dropFirst(Self.textPrefix.count))) else {
             throw .notSealed
         }
         try self.init(parsing: bytes)
     }
 
-    public func serializedText() -> String { Self.textPrefix + Data(serialized()).base64EncodedString() }
+    package func serializedText() -> String { Self.textPrefix + Data(serialized()).base64EncodedString() }
 }

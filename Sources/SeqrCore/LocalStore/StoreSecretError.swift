@@ -1,10 +1,10 @@
 /// Why a sealed store secret did not open.
-public enum StoreSecretError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum StoreSecretError: Error, Equatable, Sendable, CustomStringConvertible {
     case notSealed
     case unknownVersion(UInt8)
     case authenticationFailed
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notSealed: "not a sealed store secret"
         case .unknownVersion(let version): "a store secret sealed by a newer Seqr (version \(version)): update Seqr"

@@ -8,10 +8,10 @@ import Foundation
 /// under the passphrase (PBKDF2, ``VaultMessage``): unlocking the identity once yields both, so
 /// sealing the other secrets costs no second password hash, and whoever copies the store file
 /// without the passphrase holds none of them. The key is the same for the life of the identity.
-public struct StoreSecretsKey: Sendable {
+package struct StoreSecretsKey: Sendable {
     let key: SymmetricKey
 
-    public init(identity: PrivateIdentity) {
+    package init(identity: PrivateIdentity) {
         key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: identity.serializedPrivateKeys()),
                                      salt: Data("seqr local store".utf8), info: Data("seqr-store-secrets-v1".utf8),
                                      outputByteCount: 32)

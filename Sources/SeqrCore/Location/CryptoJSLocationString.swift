@@ -18,6 +18,8 @@ public enum CryptoJSLocationString {
         return SymmetricKey(data: bytes)
     }
 
+    /// Encrypts as Berry Picker does, with a random IV unless one is given (test vectors only).
+    /// Unauthenticated: see above.
     public static func encrypt(_ text: String, keyBase64: String, iv: [UInt8]? = nil) throws(LocationError) -> String {
         let iv = iv ?? SecureRandom.bytes(16)
         precondition(iv.count == 16)
@@ -27,6 +29,8 @@ public enum CryptoJSLocationString {
         return ciphertext.base64EncodedString() + Data(iv).base64EncodedString()
     }
 
+    /// Decrypts a Berry Picker string. A wrong key or a changed string usually fails at the padding, but
+    /// may decrypt to other bytes: the result is checked as a fix afterwards, never trusted.
     public static func decrypt(_ string: String, keyBase64: String) throws(LocationError) -> String {
         let key = try key(keyBase64)
         guard string.count >= 48, string.hasSuffix("==") else { throw .malformedCryptoJSString }

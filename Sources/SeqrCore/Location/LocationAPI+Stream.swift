@@ -5,9 +5,13 @@ import Foundation
 extension LocationAPI {
     /// The `share` event's data: the feed's header (``Feed`` without its fixes).
     public struct StreamShare: Codable, Sendable, Equatable {
+        /// The share's id.
         public var id: String
+        /// How its fixes are sealed.
         public var format: LocationFormat
+        /// When it ends; nil: until revoked.
         public var expiresAt: Date?
+        /// A `share` event.
         public init(id: String, format: LocationFormat, expiresAt: Date?) {
             self.id = id
             self.format = format
@@ -18,7 +22,9 @@ extension LocationAPI {
     /// The `end` event's data: why the stream closes. `revoked`, `rotated` or `expired` today;
     /// a client treats any other reason as the share having ended.
     public struct StreamEnd: Codable, Sendable, Equatable {
+        /// Why the stream ended.
         public var reason: String
+        /// An `end` event.
         public init(reason: String) { self.reason = reason }
     }
 

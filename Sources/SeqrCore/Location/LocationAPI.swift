@@ -6,12 +6,16 @@ import Foundation
 public enum LocationAPI {
     /// Most fixes one upload may carry, and the longest `data` string accepted.
     public static let maxFixesPerUpload = 500
+    /// The longest sealed fix the server stores, in characters.
     public static let maxFixDataLength = 1024
 
+    /// `POST /v1/location/shares`: the new share's format and expiry (nil: until revoked).
     public struct CreateShareRequest: Codable, Sendable {
+        /// How the share's fixes will be sealed.
         public var format: LocationFormat
         /// nil: the share lasts until revoked.
         public var expiresAt: Date?
+        /// A request for a new share.
         public init(format: LocationFormat, expiresAt: Date?) {
             self.format = format
             self.expiresAt = expiresAt
@@ -21,11 +25,14 @@ public enum LocationAPI {
     /// A new expiry for a share (`PATCH /v1/location/shares/{id}`). `expiresAt` must be given:
     /// `null` means until revoked, so a body that forgot it does not make a share last forever.
     public struct ShareExpiryRequest: Codable, Sendable {
+        /// The new expiry; nil: until revoked.
         public var expiresAt: Date?
+        /// A new expiry; nil: until revoked.
         public init(expiresAt: Date?) { self.expiresAt = expiresAt }
 
         enum CodingKeys: String, CodingKey { case expiresAt }
 
+        /// Reads `expiresAt`, which must be present: `null` lifts the expiry, a missing member is an error.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             guard container.contains(.expiresAt) else {
@@ -34,6 +41,7 @@ public enum LocationAPI {
             expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
         }
 
+        /// Writes `expiresAt`, as `null` when there is none.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(expiresAt, forKey: .expiresAt)  // null, not left out
@@ -42,12 +50,19 @@ public enum LocationAPI {
 
     /// A share as its owner sees it.
     public struct Share: Codable, Sendable, Equatable {
+        /// The share's id, as in its link.
         public var id: String
+        /// How its fixes are sealed.
         public var format: LocationFormat
+        /// When it was created.
         public var createdAt: Date
+        /// When it ends; nil: until revoked.
         public var expiresAt: Date?
+        /// How many fixes it keeps now.
         public var fixes: Int
+        /// When the last fix arrived.
         public var lastFixAt: Date?
+        /// A share as the server lists it.
         public init(id: String, format: LocationFormat, createdAt: Date, expiresAt: Date?, fixes: Int, lastFixAt: Date?) {
             self.id = id
             self.format = format
@@ -58,33 +73,44 @@ public enum LocationAPI {
         }
     }
 
+    /// `GET /v1/location/shares`: the account's shares.
     public struct ShareList: Codable, Sendable {
+        /// The shares.
         public var shares: [Share]
+        /// A list of shares.
         public init(shares: [Share]) { self.shares = shares }
     }
 
+    /// `POST /v1/location/shares/{id}/fixes`: sealed fixes, as ``LocationShareKey/seal(_:shareID:)`` writes them.
     public struct FixUpload: Codable, Sendable {
         /// Oldest first.
         public var fixes: [String]
+        /// An upload of up to ``maxFixesPerUpload`` sealed fixes.
         public init(fixes: [String]) { self.fixes = fixes }
     }
 
+    /// How many fixes were stored, and how many the share now keeps.
     public struct FixUploadResponse: Codable, Sendable {
         /// Fixes stored by this upload.
         public var stored: Int
         /// Fixes the share keeps now, after retention.
         public var kept: Int
+        /// An upload's answer.
         public init(stored: Int, kept: Int) {
             self.stored = stored
             self.kept = kept
         }
     }
 
+    /// One sealed fix as a follower receives it.
     public struct FeedFix: Codable, Sendable, Equatable {
         /// Increases with every stored fix of the share; ask for `?after=<seq>` to get only newer ones.
         public var seq: Int
+        /// The sealed fix, as uploaded.
         public var data: String
+        /// When the server received it.
         public var receivedAt: Date
+        /// A fix of the feed.
         public init(seq: Int, data: String, receivedAt: Date) {
             self.seq = seq
             self.data = data
@@ -94,11 +120,15 @@ public enum LocationAPI {
 
     /// What followers fetch, without an account: ciphertext only.
     public struct Feed: Codable, Sendable {
+        /// The share's id.
         public var id: String
+        /// How its fixes are sealed.
         public var format: LocationFormat
+        /// When it ends; nil: until revoked.
         public var expiresAt: Date?
         /// Oldest first, within the server's retention.
         public var fixes: [FeedFix]
+        /// A feed answer.
         public init(id: String, format: LocationFormat, expiresAt: Date?, fixes: [FeedFix]) {
             self.id = id
             self.format = format

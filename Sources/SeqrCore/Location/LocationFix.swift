@@ -13,6 +13,7 @@ public struct LocationFix: Codable, Sendable, Equatable {
     /// When the fix was taken.
     public var time: Date
 
+    /// A fix, checked: coordinates in range and finite, accuracy not negative; the time is kept to whole milliseconds.
     public init(lat: Double, lon: Double, accuracy: Double? = nil, altitude: Double? = nil, time: Date) throws(LocationError) {
         guard lat.isFinite, (-90...90).contains(lat) else { throw .latitudeOutOfRange(lat) }
         guard lon.isFinite, (-180...180).contains(lon) else { throw .longitudeOutOfRange(lon) }
@@ -33,6 +34,7 @@ public struct LocationFix: Codable, Sendable, Equatable {
         return try! encoder.encode(self)
     }
 
+    /// Reads ``json()`` back, with the same checks.
     public init(json: Data) throws(LocationError) {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970

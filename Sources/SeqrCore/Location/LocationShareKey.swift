@@ -10,6 +10,7 @@ public enum LocationFormat: String, Codable, Sendable, CaseIterable {
     /// **unauthenticated**. Only to interoperate.
     case cryptoJS = "cryptojs-aes128cbc"
 
+    /// The key's length in bytes: 32, or 16 for CryptoJS.
     public var keyLength: Int { self == .seqrLocationV1 ? 32 : 16 }
 }
 
@@ -17,7 +18,9 @@ public enum LocationFormat: String, Codable, Sendable, CaseIterable {
 /// never sees it; ``seal(_:shareID:)`` and ``open(_:shareID:)`` turn fixes into the `data`
 /// strings the server stores and back.
 public struct LocationShareKey: Sendable, Equatable {
+    /// How fixes are sealed under this key.
     public let format: LocationFormat
+    /// The key: give it only inside a link's fragment, never to the server.
     public let bytes: Data
 
     /// A fresh key from the system RNG.

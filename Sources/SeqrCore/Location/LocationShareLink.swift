@@ -5,7 +5,9 @@ import Foundation
 public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
     /// Scheme, host and port (and any path prefix) of the server, without a trailing slash.
     public let base: String
+    /// The share's id: what the server knows the share by.
     public let shareID: String
+    /// The share's key, from the fragment.
     public let key: LocationShareKey
 
     /// Share ids: 16 random bytes as base64url, 22 characters.
@@ -13,6 +15,7 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
         id.utf8.count == 22 && Base64URL.decode(id)?.count == 16
     }
 
+    /// A link to share `shareID` on the server at `base`, carrying `key` in its fragment.
     public init(base: String, shareID: String, key: LocationShareKey) {
         // Every trailing slash, not one: "https://h//" kept one and lost another at each reprint.
         var base = Substring(base)
@@ -22,6 +25,8 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
         self.key = key
     }
 
+    /// Reads a link (from a QR code or a paste): an http(s) URL ending in `/l/<share id>` with `#k=<key>`;
+    /// throws ``LocationError`` naming what is missing or wrong.
     public init(parsing text: String) throws(LocationError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
@@ -41,6 +46,7 @@ public struct LocationShareLink: Sendable, Equatable, CustomStringConvertible {
         self.init(base: base, shareID: id, key: key)
     }
 
+    /// The whole link, key included: show it only to followers.
     public var description: String { "\(base)/l/\(shareID)#k=\(Base64URL.encode(key.bytes))" }
     /// The link without its key: safe to log or to show.
     public var pageURL: String { "\(base)/l/\(shareID)" }

@@ -11,6 +11,7 @@ public struct NMEALog: Sendable {
 
     static let metresPerHDOP = 5.0
 
+    /// Reads a log; throws when it holds no NMEA sentence at all.
     public init(text: String) throws(LocationError) {
         var sawSentence = false
         var gga: [String: (altitude: Double?, hdop: Double?)] = [:]

@@ -19,12 +19,14 @@ import Foundation
 /// data: `"seqr-location-v1" 0x00 <share id>`, so the server cannot replay one share's fixes
 /// into another.
 public enum SealedLocationFix {
+    /// The format's version byte.
     public static let version: UInt8 = 1
     /// Every sealed plaintext is a multiple of this many bytes (exactly this many for any valid fix).
     public static let paddedLength = 256
 
     static func associatedData(shareID: String) -> Data { Data("seqr-location-v1\u{0}\(shareID)".utf8) }
 
+    /// Seals `fix` for the share `shareID` with a fresh random nonce.
     public static func seal(_ fix: LocationFix, shareID: String, key: SymmetricKey) -> Data {
         Data([version]) + AEAD.aesGCM.seal(padded(fix.json()), key: key, authenticating: associatedData(shareID: shareID))
     }
@@ -34,6 +36,8 @@ public enum SealedLocationFix {
         return json + Data(repeating: UInt8(ascii: " "), count: length - json.count)
     }
 
+    /// Opens a sealed fix of `shareID`: a fix of another share, another key or a changed byte fails
+    /// with ``LocationError/authenticationFailed``; nothing is returned unverified.
     public static func open(_ sealed: Data, shareID: String, key: SymmetricKey) throws(LocationError) -> LocationFix {
         guard let first = sealed.first else { throw .truncatedFix(length: 0) }
         guard first == version else { throw .unsupportedVersion(first) }

@@ -5,17 +5,22 @@ import Foundation
 public struct AccountKDFParameters: Codable, Sendable, Hashable {
     /// The only algorithm so far: PBKDF2-HMAC-SHA256, then HKDF-SHA256 to split the keys.
     public static let pbkdf2SHA256 = "pbkdf2-sha256"
+    /// New accounts' PBKDF2 rounds (``PasswordKDF/recommendedIterations``).
     public static let defaultIterations = PasswordKDF.recommendedIterations
     /// Clients refuse weaker parameters from a server, which could otherwise ask for a cheap
     /// derivation and brute-force the authentication key it receives.
     public static let minimumIterations = PasswordKDF.minimumIterations
+    /// Above this a server's parameters are refused too: they would make signing in take minutes.
     public static let maximumIterations = 50_000_000
 
+    /// ``pbkdf2SHA256``, the only one.
     public var algorithm: String
+    /// PBKDF2 rounds.
     public var iterations: Int
     /// 16 random bytes, base64.
     public var salt: String
 
+    /// Parameters as a server stored them; ``fresh(iterations:)`` makes new ones.
     public init(algorithm: String = pbkdf2SHA256, iterations: Int, salt: String) {
         self.algorithm = algorithm
         self.iterations = iterations

@@ -6,10 +6,15 @@ import Foundation
 /// HKDF with different labels over one PBKDF2 output (``PasswordKDF``, NFC), so knowing one
 /// says nothing of the other.
 public struct AccountKeys: Sendable {
+    /// Proves the password to the server; sent as ``authenticationToken``.
     public let authenticationKey: SymmetricKey
+    /// Seals and opens the notes; never leaves the client.
     public let encryptionKey: SymmetricKey
 
-    /// - Parameter minimumIterations: the floor this client accepts (tests lower it).
+    /// - Parameters:
+    ///   - password: the account's password, normalised to NFC before it is derived.
+    ///   - parameters: the account's parameters, as the server stores them; refused when weaker than the floor.
+    ///   - minimumIterations: the floor this client accepts (tests lower it).
     public init(password: String, parameters: AccountKDFParameters, minimumIterations: Int = AccountKDFParameters.minimumIterations) throws(NotesError) {
         guard parameters.algorithm == AccountKDFParameters.pbkdf2SHA256 else { throw .unsupportedKDF(parameters.algorithm) }
         guard parameters.iterations >= max(1, minimumIterations), parameters.iterations <= AccountKDFParameters.maximumIterations else {

@@ -14,11 +14,14 @@ public final class NoteCipher: @unchecked Sendable {
     private var keys: [AccountKDFParameters: AccountKeys] = [:]
     private let lock = NSLock()
 
+    /// A cipher for one password. `minimumIterations` is the weakest key derivation this client accepts
+    /// from a server; lowering it lets a hostile server ask for a cheap one and guess the password faster.
     public init(password: String, minimumIterations: Int = AccountKDFParameters.minimumIterations) {
         self.password = password
         self.minimumIterations = minimumIterations
     }
 
+    /// The account's two keys for `parameters`, derived once and then kept; refuses parameters below the floor.
     public func accountKeys(_ parameters: AccountKDFParameters) throws(NotesError) -> AccountKeys {
         lock.lock()
         defer { lock.unlock() }
@@ -30,7 +33,11 @@ public final class NoteCipher: @unchecked Sendable {
 
     /// Seals a note as `seqr-aead-v1` for the note version the write creates: 1 for a new
     /// note, the edited version + 1 for an update or a password change.
-    /// - Parameter account: the account's current parameters.
+    /// - Parameters:
+    ///   - note: the note in the clear, its limits already checked.
+    ///   - id: the note's id, bound into both fields.
+    ///   - noteVersion: the version this write creates.
+    ///   - account: the account's current parameters.
     public func seal(_ note: NotePlaintext, id: UUID = UUID(), noteVersion: Int, account: AccountKDFParameters) throws(NotesError) -> EncryptedNote {
         let key = try accountKeys(account).encryptionKey
         return EncryptedNote(
@@ -45,6 +52,8 @@ public final class NoteCipher: @unchecked Sendable {
         try open(note.encrypted, version: note.version)
     }
 
+    /// Opens a note at `version`, the version the server says it is: a field sealed for another version,
+    /// another note or the other role fails with ``NotesError/authenticationFailed``.
     public func open(_ note: EncryptedNote, version: Int) throws(NotesError) -> NotePlaintext {
         guard note.kdf.isValid(for: note.format) else { throw .parametersDoNotFitFormat(note.format) }
         switch note.format {

@@ -4,9 +4,12 @@ import Foundation
 public struct NotePlaintext: Sendable, Equatable, Codable {
     /// Onions' limits, in characters.
     public static let titleLimit = 30
+    /// The longest body, in characters.
     public static let infoLimit = 2500
 
+    /// The title, 1 to ``titleLimit`` characters.
     public var title: String
+    /// The body, up to ``infoLimit`` characters.
     public var info: String
 
     /// Checks the limits. Called before anything is encrypted.

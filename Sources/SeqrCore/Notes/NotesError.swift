@@ -50,7 +50,7 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
     case onionsAuthenticationFailed
     /// Not a Parse export of Onion objects.
     case malformedOnionsExport(String)
-    /// An export beyond what an import opens (``OnionsExport/maximumNotes``…), refused before any key derivation.
+    /// An export beyond what an import opens (`OnionsExport.maximumNotes`…), refused before any key derivation.
     case onionsExportBeyondLimits(String)
 
     // Export files (`SQNX`).

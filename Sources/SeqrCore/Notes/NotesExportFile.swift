@@ -15,33 +15,33 @@ import Foundation
 /// | 37 + n | 16 | tag |
 ///
 /// The associated data is the 25-byte header, so iterations and salt cannot be changed unseen.
-public enum NotesExportFile {
-    public static let magic = Array("SQNX".utf8)
-    public static let version: UInt8 = 1
+package enum NotesExportFile {
+    package static let magic = Array("SQNX".utf8)
+    package static let version: UInt8 = 1
 
-    public struct Entry: Codable, Sendable, Equatable {
-        public var title: String
-        public var info: String
-        public var format: NoteFormat
-        public init(title: String, info: String, format: NoteFormat) {
+    package struct Entry: Codable, Sendable, Equatable {
+        package var title: String
+        package var info: String
+        package var format: NoteFormat
+        package init(title: String, info: String, format: NoteFormat) {
             self.title = title
             self.info = info
             self.format = format
         }
     }
 
-    public struct Contents: Codable, Sendable, Equatable {
-        public var username: String
-        public var exported: Date
-        public var notes: [Entry]
-        public init(username: String, exported: Date, notes: [Entry]) {
+    package struct Contents: Codable, Sendable, Equatable {
+        package var username: String
+        package var exported: Date
+        package var notes: [Entry]
+        package init(username: String, exported: Date, notes: [Entry]) {
             self.username = username
             self.exported = exported
             self.notes = notes
         }
     }
 
-    public static func seal(_ contents: Contents, password: String, iterations: UInt32 = UInt32(PasswordKDF.recommendedIterations)) -> Data {
+    package static func seal(_ contents: Contents, password: String, iterations: UInt32 = UInt32(PasswordKDF.recommendedIterations)) -> Data {
         let salt = SecureRandom.bytes(16)
         var header = Data(magic + [version])
         withUnsafeBytes(of: iterations.bigEndian) { header.append(contentsOf: $0) }
@@ -54,7 +54,7 @@ public enum NotesExportFile {
         return header + AEAD.chaChaPoly.seal(json, key: key, authenticating: header)
     }
 
-    public static func open(_ data: Data, password: String) throws(NotesError) -> Contents {
+    package static func open(_ data: Data, password: String) throws(NotesError) -> Contents {
         let bytes = Array(data)
         guard bytes.count >= 4, Array(bytes[0..<4]) == magic else { throw .notAnExport }
         guard bytes.count >= 5 else { throw .truncatedExport }

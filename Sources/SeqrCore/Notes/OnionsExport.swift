@@ -3,23 +3,23 @@ import Foundation
 
 /// A Parse export of the Onions app's `Onion` class (docs/formats/onions.md): each object's
 /// `onionTitle` and `onionInfo` are ``OnionsNoteField`` strings.
-public struct OnionsExport: Sendable, Equatable {
-    public struct Object: Sendable, Equatable {
-        public var objectID: String
-        public var title: String
-        public var info: String
-        public var userID: String?
-        public var created: Date?
+package struct OnionsExport: Sendable, Equatable {
+    package struct Object: Sendable, Equatable {
+        package var objectID: String
+        package var title: String
+        package var info: String
+        package var userID: String?
+        package var created: Date?
     }
 
     /// A note of the export, decrypted.
-    public struct Note: Sendable, Equatable, Codable {
-        public var objectID: String
-        public var title: String
-        public var info: String
-        public var created: Date?
+    package struct Note: Sendable, Equatable, Codable {
+        package var objectID: String
+        package var title: String
+        package var info: String
+        package var created: Date?
 
-        public init(objectID: String, title: String, info: String, created: Date?) {
+        package init(objectID: String, title: String, info: String, created: Date?) {
             self.objectID = objectID
             self.title = title
             self.info = info
@@ -27,15 +27,15 @@ public struct OnionsExport: Sendable, Equatable {
         }
     }
 
-    public var objects: [Object]
+    package var objects: [Object]
 
     /// What an import opens, checked before any key is derived (each field costs two PBKDF2 runs of
     /// 10,000 rounds, about 10 ms a note: a 28 MB export took 17 minutes before reporting anything).
     /// Far more notes than anyone keeps in the app, and fields far longer than a note within Seqr's
     /// limits seals to (2,500 characters of info: under 14,000 base64 characters).
-    public static let maximumNotes = 10_000
-    public static let maximumFieldLength = 16_384
-    public static let maximumFileSize = 64 * 1024 * 1024
+    package static let maximumNotes = 10_000
+    package static let maximumFieldLength = 16_384
+    package static let maximumFileSize = 64 * 1024 * 1024
 
     private struct Wire: Decodable {
         struct Object: Decodable {
@@ -48,7 +48,7 @@ public struct OnionsExport: Sendable, Equatable {
         var results: [Object]
     }
 
-    public init(parsing json: Data) throws(NotesError) {
+    package init(parsing json: Data) throws(NotesError) {
         guard json.count <= Self.maximumFileSize else {
             throw .onionsExportBeyondLimits("\(json.count.formatted()) bytes, more than \(Self.maximumFileSize.formatted())")
         }
@@ -83,12 +83,12 @@ public struct OnionsExport: Sendable, Equatable {
     }
 
     /// Every note decrypted, or, per object whose fields do not open, why (by object id).
-    public func open(password: String) -> [(objectID: String, result: Result<Note, NotesError>)] {
+    package func open(password: String) -> [(objectID: String, result: Result<Note, NotesError>)] {
         objects.map { ($0.objectID, Self.open($0, password: password)) }
     }
 
     /// One object's note, decrypted (its key derivations run here: an importer opens one at a time).
-    public static func open(_ object: Object, password: String) -> Result<Note, NotesError> {
+    package static func open(_ object: Object, password: String) -> Result<Note, NotesError> {
         do throws(NotesError) {
             return .success(Note(objectID: object.objectID, title: try OnionsNoteField.open(object.title, password: password),
                                  info: try OnionsNoteField.open(object.info, password: password), created: object.created))
@@ -100,7 +100,7 @@ public struct OnionsExport: Sendable, Equatable {
     /// A Parse export the Onions app's class would hold for `notes`, each field sealed with
     /// `password` (``OnionsNoteField``) — the compatibility mode for handing notes back to it.
     /// `userId` is the stretched username, as the app's Parse user was named.
-    public static func serialized(_ notes: [Note], password: String, username: String) -> Data {
+    package static func serialized(_ notes: [Note], password: String, username: String) -> Data {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let results: [[String: String]] = notes.map { note in
@@ -116,7 +116,7 @@ public struct OnionsExport: Sendable, Equatable {
     /// The app's `stretchedCredentialString`: SHA-256 applied 15,000 times (the first round
     /// over the UTF-8 bytes, each next over the previous raw digest), then base64. The app named
     /// its Parse users this way; Seqr accounts do not use it (docs/formats/onions.md).
-    public static func stretchedCredential(_ text: String) -> String {
+    package static func stretchedCredential(_ text: String) -> String {
         var digest = Data(SHA256.hash(data: Data(text.utf8)))
         for _ in 1..<15_000 { digest = Data(SHA256.hash(data: digest)) }
         return digest.base64EncodedString()

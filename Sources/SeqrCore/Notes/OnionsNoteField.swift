@@ -20,10 +20,10 @@ import Foundation
 /// Security contract: as ``RNCryptorV3``, the HMAC is checked in constant time before anything
 /// is decrypted. This is a compatibility format, read and written for files; Seqr never stores
 /// notes on its server this way.
-public enum OnionsNoteField {
-    public static let version: UInt8 = 2
+package enum OnionsNoteField {
+    package static let version: UInt8 = 2
     /// The app's rounds (`kRNCryptorAES256Settings`).
-    public static let iterations = 10_000
+    package static let iterations = 10_000
     static let headerLength = 34
 
     static func key(_ password: String, salt: some DataProtocol) -> SymmetricKey {
@@ -31,12 +31,12 @@ public enum OnionsNoteField {
     }
 
     /// Encrypts `text` as the app did: fresh salts and IV from the system generator.
-    public static func seal(_ text: String, password: String) -> String {
+    package static func seal(_ text: String, password: String) -> String {
         seal(text, password: password, encryptionSalt: SecureRandom.bytes(8), hmacSalt: SecureRandom.bytes(8), iv: SecureRandom.bytes(16))
     }
 
     /// Deterministic form, for test vectors only: never reuse salts or IVs.
-    public static func seal(_ text: String, password: String, encryptionSalt: [UInt8], hmacSalt: [UInt8], iv: [UInt8]) -> String {
+    package static func seal(_ text: String, password: String, encryptionSalt: [UInt8], hmacSalt: [UInt8], iv: [UInt8]) -> String {
         precondition(encryptionSalt.count == 8 && hmacSalt.count == 8 && iv.count == 16)
         let message = RNCryptorV3.seal(Data(text.utf8), header: [version, 1] + encryptionSalt + hmacSalt + iv, iv: iv,
                                        encryptionKey: key(password, salt: encryptionSalt), hmacKey: key(password, salt: hmacSalt))
@@ -45,7 +45,7 @@ public enum OnionsNoteField {
 
     /// The text of a stored field; every character outside the base64 alphabet is ignored, as
     /// the app's reader did.
-    public static func open(_ stored: String, password: String) throws(NotesError) -> String {
+    package static func open(_ stored: String, password: String) throws(NotesError) -> String {
         let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
         guard let data = Data(base64Encoded: String(stored.filter(alphabet.contains))) else { throw .onionsFieldNotBase64 }
         let bytes = [UInt8](data)

@@ -4,7 +4,7 @@ import Foundation
 
 /// RNCryptor data format v3, byte-exact (docs/formats/rncryptor-v3.md): how earlier Seqr clients
 /// stored notes (read only now). Not the Onions app's format, which is RNCryptor 2.x with other
-/// key settings (``OnionsNoteField``).
+/// key settings (`OnionsNoteField`).
 ///
 /// Password-based message:
 ///
@@ -46,7 +46,7 @@ public enum RNCryptorV3 {
     }
 
     /// Deterministic form, for the published test vectors only: never reuse salts or IVs.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: some DataProtocol, password: String, iterations: Int,
         encryptionSalt: [UInt8], hmacSalt: [UInt8], iv: [UInt8]
     ) throws(NotesError) -> Data {
@@ -64,6 +64,8 @@ public enum RNCryptorV3 {
         return seal(plaintext, header: [version, 0] + iv, iv: iv, encryptionKey: encryptionKey, hmacKey: hmacKey)
     }
 
+    /// Opens a password-based message: the HMAC is checked, in constant time, before anything is decrypted;
+    /// a wrong password and a changed byte are both ``NotesError/authenticationFailed``.
     public static func decrypt(_ message: some DataProtocol, password: String, iterations: Int = defaultIterations) throws(NotesError) -> Data {
         let bytes = Array(message)
         try checkHeader(bytes, options: 1, headerLength: 34)
@@ -72,6 +74,7 @@ public enum RNCryptorV3 {
         return try open(bytes, headerLength: 34, encryptionKey: encryptionKey, hmacKey: hmacKey)
     }
 
+    /// Opens a key-based message (options 0), the HMAC checked first as above.
     public static func decrypt(_ message: some DataProtocol, encryptionKey: SymmetricKey, hmacKey: SymmetricKey) throws(NotesError) -> Data {
         let bytes = Array(message)
         try checkHeader(bytes, options: 0, headerLength: 18)
@@ -80,7 +83,7 @@ public enum RNCryptorV3 {
 
     // MARK: - Layout
 
-    /// The RNCryptor layout, shared with ``OnionsNoteField`` (RNCryptor 2.x has the same one).
+    /// The RNCryptor layout, shared with `OnionsNoteField` (RNCryptor 2.x has the same one).
     static func seal(_ plaintext: some DataProtocol, header: [UInt8], iv: [UInt8], encryptionKey: SymmetricKey, hmacKey: SymmetricKey) -> Data {
         // A 16-byte IV and a 32-byte key (both checked by the callers) are all CBC can refuse.
         let ciphertext = try! AES._CBC.encrypt(plaintext, using: encryptionKey, iv: AES._CBC.IV(ivBytes: iv))

@@ -48,6 +48,7 @@ public enum SealedNoteField {
     /// The field version written now.
     public static let version = Version.aesGCM
 
+    /// Which field of a note: bound into its associated data, so the two cannot be swapped.
     public enum Field: String, Sendable { case title, info }
 
     /// Seals `text` for the note version the write will create (1 for a new note, the edited

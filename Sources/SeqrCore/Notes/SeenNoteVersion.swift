@@ -4,11 +4,14 @@ import Foundation
 /// bound to that version. A client keeps one per note (the local store) and refuses anything
 /// older, so a server cannot roll a note back to an earlier text.
 public struct SeenNoteVersion: Sendable, Equatable {
+    /// The highest version opened.
     public var version: Int
+    /// Whether that version's fields were bound to it (field version 2 or 3).
     public var versionBound: Bool
     /// Deleted from this machine: the note must not come back.
     public var deleted: Bool
 
+    /// The newest form of a note this client has opened.
     public init(version: Int, versionBound: Bool, deleted: Bool = false) {
         self.version = version
         self.versionBound = versionBound

@@ -7,15 +7,18 @@ public enum PaperVault {
     public struct Options: Sendable, Equatable {
         /// PBKDF2 rounds; OWASP 2023 asks for at least 600,000 with SHA-256.
         public var rounds: UInt32 = VaultMessage.defaultRounds
+        /// The QR error-correction level of every code.
         public var errorCorrection: QRErrorCorrectionLevel = .M
         /// The QR version of every code; `nil` picks 30 when the backup fits one page, else 37.
         public var version: Int?
         /// The page grid, recorded in each header and used to decide "fits one page".
         public var rows: Int = 3
+        /// Codes across a page.
         public var columns: Int = 2
+        /// Whether brotli may be used when it makes the document smaller.
         public var allowCompression = true
         /// Random padding length 0–255 unless fixed here (tests).
-        public var paddingLength: UInt8?
+        package var paddingLength: UInt8?
         /// Any this share of each parity group's codes, data and parity, may be lost (0.25: a
         /// group of 12 data codes gets 4 parity codes, and any 4 of its 16 may be lost); 0 for
         /// no such promise. At most ``VaultParityPlan/maximumRedundancy``.
@@ -24,6 +27,8 @@ public enum PaperVault {
         /// than one page, else 0 (a one-page backup stays plain PaperVault). See ``VaultParityPlan``.
         public var survivePages: Int?
 
+        /// The defaults: 600,000 rounds, level M, 3 × 2 codes a page, compression when it helps, and
+        /// any one page may be lost when there is more than one.
         public init() {}
     }
 
@@ -49,12 +54,17 @@ public enum PaperVault {
     public struct Backup: Sendable {
         /// The key sheets to print, one per holder (empty for a password backup).
         public var keyShares: [KeyShare] = []
+        /// The key-sheet header, for a key-sheet backup.
         public var keySheets: VaultKeySheetsHeader?
+        /// The data codes, in order.
         public let codes: [VaultCode]
         /// Seqr parity codes (empty without redundancy), to be printed after the data codes.
         public let parityCodes: [VaultParityCode]
+        /// The QR version of every code.
         public let version: Int
+        /// The QR error-correction level of every code.
         public let errorCorrection: QRErrorCorrectionLevel
+        /// Whether the document was compressed before it was sealed.
         public let compressed: Bool
         /// Whether restoring asks for a password: always without key sheets, and with them when
         /// the message's clear-text flags say so (the flags are the first byte of the first code's payload).
@@ -72,6 +82,7 @@ public enum PaperVault {
         QRCapacity.capacity(version: version, level: errorCorrection) - VaultCode.overhead
     }
 
+    /// A backup under a password, with PaperVault's own key derivation (PBKDF2-HMAC-SHA256, ``Options/rounds``).
     public static func backup(_ document: VaultDocument, password: String, options: Options = Options()) throws -> Backup {
         try backup(document, keying: .password(password), options: options)
     }

@@ -1,7 +1,7 @@
 extension VaultAssembler {
     /// Whether `payloads`, the QR codes read from one picture, are every code of one printed page
     /// of one backup, so that reading the picture further can find nothing of it: a reader stops
-    /// there (``VaultPrintout`` prints codes in order, data codes then parity codes, `rows ×
+    /// there (`VaultPrintout` prints codes in order, data codes then parity codes, `rows ×
     /// columns` to a page, as the headers say).
     ///
     /// Counted, never guessed: the codes must all fall on one page, and be as many as a page

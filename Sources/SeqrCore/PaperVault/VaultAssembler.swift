@@ -47,8 +47,11 @@ public struct VaultAssembler: Sendable {
     private var backups: [[UInt8]: Backup] = [:]
     private var firstDigest: [UInt8]?
 
+    /// An empty assembler.
     public init() {}
 
+    /// Adds one scanned payload, in any order: vault codes and parity codes are kept, a repeat or
+    /// anything else is ignored. Nothing is trusted here; the message's AEAD checks everything at the end.
     @discardableResult
     public mutating func add(_ scanned: [UInt8]) -> Outcome {
         let header: VaultTransportHeader

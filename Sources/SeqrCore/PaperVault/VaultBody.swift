@@ -32,6 +32,7 @@ public enum VaultBody {
         return [1] + quick
     }
 
+    /// The document in a decrypted, unpadded body, inflated with a size limit if it was compressed.
     public static func decode(_ body: [UInt8]) throws(PaperVaultError) -> VaultDocument {
         guard let flags = body.first else { throw .truncatedDocument }
         let data = Array(body.dropFirst())

@@ -16,11 +16,13 @@ public struct VaultCode: Equatable, Sendable {
     public var header: VaultTransportHeader
     public var payload: [UInt8]
 
+    /// A code from its header and its slice of the message.
     public init(header: VaultTransportHeader, payload: [UInt8]) {
         self.header = header
         self.payload = payload
     }
 
+    /// The code's bytes, checksum included: what the QR code holds.
     public func serialized() -> [UInt8] {
         var out = header.serialized() + payload
         out += Self.checksum(out)

@@ -18,6 +18,7 @@ public struct VaultCodeShortfall: Equatable, Sendable {
     /// Pages of which some codes but not all were read.
     public var partlyReadPages: [Int]
 
+    /// What a restore lacks.
     public init(needed: Int, foundCodes: Int, totalCodes: Int, foundParityCodes: Int, totalParityCodes: Int?,
                 missingCodes: [Int], unreadPages: [Int], partlyReadPages: [Int]) {
         self.needed = needed

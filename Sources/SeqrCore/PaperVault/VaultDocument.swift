@@ -14,6 +14,7 @@ public struct VaultDocument: Equatable, Sendable {
         /// Any bytes (type 0x5351, "SQ"): Seqr's own; the original app cannot read it.
         case bytes
 
+        /// The type's number in the document's bytes.
         public var rawValue: UInt16 {
             switch self {
             case .text: 0
@@ -21,6 +22,7 @@ public struct VaultDocument: Equatable, Sendable {
             }
         }
 
+        /// The type with this number; nil for types Seqr does not read.
         public init?(rawValue: UInt16) {
             switch rawValue {
             case 0: self = .text
@@ -30,10 +32,14 @@ public struct VaultDocument: Equatable, Sendable {
         }
     }
 
+    /// The title, encrypted with the content.
     public var title: String
+    /// Text or bytes.
     public var contentType: ContentType
+    /// The document itself.
     public var content: [UInt8]
 
+    /// A document from its parts.
     public init(title: String, contentType: ContentType, content: [UInt8]) {
         self.title = title
         self.contentType = contentType
@@ -59,6 +65,7 @@ public struct VaultDocument: Equatable, Sendable {
     /// `serialized().count`, without building it.
     public var serializedLength: Int { 4 + min(title.utf8.count, Int(UInt16.max)) + content.count }
 
+    /// The clear-text bytes of the table above (titles over 65,535 bytes are cut).
     public func serialized() -> [UInt8] {
         let titleBytes = Array(title.utf8.prefix(Int(UInt16.max)))
         var out: [UInt8] = []
@@ -70,6 +77,7 @@ public struct VaultDocument: Equatable, Sendable {
         return out
     }
 
+    /// Reads a decrypted document; text must be UTF-8.
     public init(parsing bytes: [UInt8]) throws(PaperVaultError) {
         var reader = ByteReader(bytes, truncated: PaperVaultError.truncatedDocument)
         let titleBytes = try reader.take(Int(try reader.uint16()))

@@ -18,6 +18,7 @@ public struct VaultKeySheetsHeader: Equatable, Sendable {
     public var threshold: Int
     public var count: Int
 
+    /// The header of a backup whose key is split into `count` sheets, any `threshold` of which restore it.
     public init(identifier: Int, threshold: Int, count: Int) {
         self.identifier = identifier
         self.threshold = threshold

@@ -40,6 +40,7 @@ public struct VaultMessage: Equatable, Sendable {
     /// nonce ‖ ciphertext ‖ tag.
     public var sealed: [UInt8]
 
+    /// A message from its parts, as parsed; ``seal(_:password:rounds:saltLength:)`` makes new ones.
     public init(clearTextFlags: UInt8 = 0, rounds: UInt32, salt: [UInt8], keySheets: VaultKeySheetsHeader? = nil, sealed: [UInt8]) {
         self.clearTextFlags = clearTextFlags
         self.rounds = rounds
@@ -59,8 +60,10 @@ public struct VaultMessage: Equatable, Sendable {
         return out + salt + (keySheets?.serialized() ?? [])
     }
 
+    /// The message's bytes: clear header, then the sealed body.
     public func serialized() -> [UInt8] { clearHeader + sealed }
 
+    /// Reads a message buffer; nothing is decrypted until ``open(password:)``.
     public init(parsing bytes: [UInt8]) throws(PaperVaultError) {
         var reader = ByteReader(bytes, truncated: PaperVaultError.truncatedMessage)
         clearTextFlags = try reader.uint8()

@@ -13,6 +13,7 @@ public enum VaultPadding {
         return body + SecureRandom.bytes(Int(padding)) + [padding]
     }
 
+    /// The body without its padding; throws when the padding length is out of range.
     public static func unpad(_ padded: [UInt8]) throws(PaperVaultError) -> [UInt8] {
         guard let last = padded.last, Int(last) + 1 <= padded.count else { throw .invalidPadding }
         return Array(padded.dropLast(Int(last) + 1))

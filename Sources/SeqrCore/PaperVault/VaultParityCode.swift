@@ -28,6 +28,7 @@ public struct VaultParityCode: Equatable, Sendable {
     public var messageLength: Int
     public var shard: [UInt8]
 
+    /// A parity code from its parts.
     public init(header: VaultTransportHeader, firstDataCode: Int, groupDataCodes: Int, groupParityCodes: Int, indexInGroup: Int, messageLength: Int, shard: [UInt8]) {
         self.header = header
         self.firstDataCode = firstDataCode
@@ -38,6 +39,7 @@ public struct VaultParityCode: Equatable, Sendable {
         self.shard = shard
     }
 
+    /// The code's bytes: what the QR code holds.
     public func serialized() -> [UInt8] {
         var out = header.serialized()
         out.append(1)
@@ -50,6 +52,7 @@ public struct VaultParityCode: Equatable, Sendable {
         return out + Self.checksum(out)
     }
 
+    /// Reads a parity code; throws for a payload that is not one.
     public init(parsing bytes: [UInt8]) throws(PaperVaultError) {
         var reader = try VaultCode.reader(for: bytes, overhead: Self.overhead, checksum: Self.checksum)
         header = try VaultTransportHeader(reading: &reader)

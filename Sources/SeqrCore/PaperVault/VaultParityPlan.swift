@@ -1,6 +1,6 @@
 /// How many parity codes a backup gets, in which groups, so that what it promises to survive
 /// holds exactly for the printed layout: codes in order, data codes first, then each group's
-/// parity codes, `codesPerPage` to a page (``VaultPrintout``).
+/// parity codes, `codesPerPage` to a page (`VaultPrintout`).
 ///
 /// Each group of k consecutive data codes gets m Reed–Solomon parity codes (ISA-L, a systematic
 /// MDS code): any m of the group's k + m codes may be lost. So losing a set of pages is
@@ -33,6 +33,8 @@ public struct VaultParityPlan: Sendable, Equatable {
     }
 
     /// - Parameters:
+    ///   - dataCodes: how many data codes the backup has, at least 1.
+    ///   - codesPerPage: how many codes a printed page holds.
     ///   - survivePages: any this many whole pages may be lost (0: no page promise).
     ///   - redundancy: any this share of each group's codes, data and parity, may be lost
     ///     (0.4: m ≥ 0.4 · (k + m)); 0 for none. At most ``maximumRedundancy``.

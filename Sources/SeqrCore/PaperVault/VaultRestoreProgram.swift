@@ -10,15 +10,15 @@ import Foundation
 /// The program is independent of Seqr's Swift code — it implements the formats from
 /// docs/formats/papervault.md and key-sheets.md — and a test runs it on zbarimg's reading of a
 /// printed backup (`Printed restore program`).
-public enum VaultRestoreProgram {
-    public static let fileName = "seqr-restore.py"
+package enum VaultRestoreProgram {
+    package static let fileName = "seqr-restore.py"
 
     /// SHA-256 of ``source``, printed beside it so a typed copy can be checked.
-    public static var sha256: String {
+    package static var sha256: String {
         SHA256.hash(data: Array(source.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
-    public static let source = #"""
+    package static let source = #"""
 #!/usr/bin/env python3
 # seqr-restore.py: restores a Seqr paper-vault backup without Seqr.
 # Needs Python 3 with the cryptography and brotli modules (pip install

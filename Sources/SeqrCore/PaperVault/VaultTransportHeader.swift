@@ -16,6 +16,7 @@ public struct VaultTransportHeader: Equatable, Sendable {
     public var totalCodes: UInt16
     public var codeNumber: UInt16
 
+    /// A header from its fields.
     public init(documentDigest: [UInt8], rows: UInt8, columns: UInt8, totalCodes: UInt16, codeNumber: UInt16) {
         precondition(documentDigest.count == 32, "the document digest is a SHA-256 (32 bytes)")
         self.documentDigest = documentDigest
@@ -25,6 +26,7 @@ public struct VaultTransportHeader: Equatable, Sendable {
         self.codeNumber = codeNumber
     }
 
+    /// The header's bytes.
     public func serialized() -> [UInt8] {
         var out = documentDigest
         out.reserveCapacity(Self.size)

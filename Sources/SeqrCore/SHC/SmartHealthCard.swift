@@ -44,11 +44,15 @@ public enum SmartHealthCardError: Error, Equatable, Sendable, CustomStringConver
 /// `shc:/` followed by two digits per character (its code minus 45), optionally in chunks
 /// `shc:/i/n/…` scanned in any order.
 public struct SmartHealthCard: Sendable {
+    /// The issuer (`iss`), equal to the trusted issuer the card was verified against.
     public let issuer: String
+    /// When the card was issued (`nbf`).
     public let notBefore: Date
+    /// The verifiable credential's types (`vc.type`).
     public let types: [String]
     /// The FHIR bundle, as JSON.
     public let bundle: Data
+    /// The `kid` of the issuer key that signed it.
     public let keyID: String?
 
     // MARK: QR contents
@@ -174,7 +178,7 @@ public struct SmartHealthCard: Sendable {
     }
 
     /// Issues a card (for tests and demos): minified payload, raw DEFLATE, ES256, `zip: DEF`.
-    public static func issue(bundle: Data, issuer: String, notBefore: Date, expires: Date? = nil, key: JWSSigningKey) throws -> String {
+    package static func issue(bundle: Data, issuer: String, notBefore: Date, expires: Date? = nil, key: JWSSigningKey) throws -> String {
         let bundleObject = try JSONSerialization.jsonObject(with: bundle)
         var payload: [String: Any] = [
             "iss": issuer, "nbf": Int(notBefore.timeIntervalSince1970),
@@ -188,10 +192,15 @@ public struct SmartHealthCard: Sendable {
 
     // MARK: Summary
 
+    /// One immunization of a card's FHIR bundle, as ``summary`` lists it.
     public struct Immunization: Sendable, Equatable, Codable {
+        /// When it was given (`occurrenceDateTime`).
         public let date: String?
+        /// The vaccine's codes, as "SYSTEM CODE" ("CVX 207").
         public let vaccineCodes: [String]
+        /// Who gave it.
         public let performer: String?
+        /// The vaccine lot.
         public let lotNumber: String?
     }
 
