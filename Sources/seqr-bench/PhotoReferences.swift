@@ -4,7 +4,7 @@ import SeqrCLISupport
 /// The readers Seqr is measured against on real photos that run inside Python: zxing-cpp's own
 /// binding and OpenCV's two QR readers (`QRCodeDetectorAruco`, and `wechat_qrcode` without its
 /// CNN models, which PyPI does not ship), each on the same files, timed around its call alone.
-/// OpenCV gives Python a payload that is not UTF-8 as a decoding error: that reading has no text.
+/// Where OpenCV raises (a payload that is not UTF-8, a mode it does not implement) it read no text.
 struct PhotoReferences {
     struct Reading: Decodable {
         let texts: [String]
@@ -29,7 +29,7 @@ struct PhotoReferences {
         start = time.perf_counter()
         try:
             texts = read()
-        except UnicodeDecodeError:  # OpenCV hands non-UTF-8 bytes to Python as UTF-8: no text
+        except Exception:  # OpenCV: bytes that are not UTF-8, a mode it lacks (Hanzi): no text
             texts = []
         return {"texts": [t for t in texts if t], "seconds": time.perf_counter() - start}
     for line in sys.stdin:

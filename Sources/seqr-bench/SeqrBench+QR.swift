@@ -15,7 +15,10 @@ extension SeqrBench {
             the tests use), one process per image for both `seqr decode` and `zbarimg`, plus \
             Seqr's in-process decode time. Needs `qrencode` and `zbarimg` (scripts/setup installs them). \
             When Python's zxing-cpp binding imports (pip install zxing-cpp==3.1.1), it reads the same \
-            pixels as a reference column, timed in its own process around read_barcodes alone.
+            pixels as a reference column, timed in its own process around read_barcodes alone. \
+            --photos DIR adds real photos (scripts/qr-photos caches zxing's black-box set): each \
+            read upright and turned by seqr and zbarimg as whole processes, and by zxing-cpp's \
+            binding and OpenCV's two readers (pip install opencv-contrib-python-headless) in Python.
             """
         )
 
