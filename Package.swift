@@ -68,6 +68,8 @@ let package = Package(
         .target(name: "CCairo"),
         // poppler, also loaded on first use, to read PDF pages back as images.
         .target(name: "CPoppler", dependencies: ["CCairo"]),
+        // librsvg, also loaded on first use, to read SVG files (what `seqr encode --format svg` writes).
+        .target(name: "CRsvg", dependencies: ["CCairo"]),
         // ZBar, the second QR reader for thorough decoding, also loaded on first use.
         .target(name: "CZBar"),
         // libpng and libjpeg report errors with longjmp, which Swift cannot cross;
@@ -105,7 +107,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
-        .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CPoppler", "CImageCodecs", "CZXing", "CZBar"]),
+        .target(name: "SeqrQR", dependencies: ["SeqrCore", "CQREncode", "CCairo", "CPoppler", "CRsvg", "CImageCodecs", "CZXing", "CZBar"]),
         .target(name: "SeqrCorpus", dependencies: ["SeqrQR"]),
         .target(
             name: "SeqrURLSafety",

@@ -108,8 +108,9 @@ typedef void (*png_row_source)(const void *context, int y, uint8_t *row);
 /// Writes a gray PNG of `bit_depth` (1 or 8) to memory, asking `source` for each row;
 /// `compression_level` is zlib's (0–9), or -1 for libpng's default.
 /// The one place where libpng may longjmp while writing.
+/// `palette` NULL: gray; else a 1-bit image whose 0 is palette[0..2] (RGB) and 1 is palette[3..5].
 static int png_write_gray(int width, int height, int bit_depth, int compression_level, png_row_source source, const void *context,
-                          uint8_t **out, size_t *out_size, char *error, size_t error_size) {
+                          const uint8_t *palette, uint8_t **out, size_t *out_size, char *error, size_t error_size) {
     *out = NULL;
     *out_size = 0;
     if (width <= 0 || height <= 0) {
@@ -137,8 +138,13 @@ static int png_write_gray(int width, int height, int bit_depth, int compression_
         return -1;
     }
     png_set_write_fn(png, &sink, png_write_to_memory, png_flush_nothing);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, bit_depth, PNG_COLOR_TYPE_GRAY,
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, bit_depth,
+                 palette != NULL ? PNG_COLOR_TYPE_PALETTE : PNG_COLOR_TYPE_GRAY,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (palette != NULL) {
+        png_color colors[2] = {{palette[0], palette[1], palette[2]}, {palette[3], palette[4], palette[5]}};
+        png_set_PLTE(png, info, colors, 2);
+    }
     // Deflate finds the long runs of QR rows by itself; adaptive filter selection costs
     // more time than it saves bytes on these images.
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
@@ -172,7 +178,7 @@ int seqr_png_encode_gray(const uint8_t *pixels, int width, int height,
                          uint8_t **out, size_t *out_size,
                          char *error, size_t error_size) {
     gray_rows image = {pixels, width};
-    return png_write_gray(width, height, 8, -1, gray_row, &image, out, out_size, error, error_size);
+    return png_write_gray(width, height, 8, -1, gray_row, &image, NULL, out, out_size, error, error_size);
 }
 
 typedef struct {
@@ -206,7 +212,7 @@ int seqr_png_encode_bilevel(const uint8_t *pixels, int width, int height, uint8_
     bilevel_rows image = {pixels, width, threshold};
     // zlib's fastest level: a quarter of level 6's time on a vault page for 16 % more bytes
     // (docs/benchmarks.md); these pages are printed, not stored.
-    return png_write_gray(width, height, 1, 1, bilevel_row, &image, out, out_size, error, error_size);
+    return png_write_gray(width, height, 1, 1, bilevel_row, &image, NULL, out, out_size, error, error_size);
 }
 
 typedef struct {
@@ -227,7 +233,7 @@ static void module_row(const void *context, int y, uint8_t *row) {
     }
 }
 
-int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int margin,
+int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int margin, const uint8_t *colors,
                             uint8_t **out, size_t *out_size,
                             char *error, size_t error_size) {
     if (size <= 0 || scale <= 0 || margin < 0) {
@@ -241,7 +247,7 @@ int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int mar
     }
     const int side = (int)wide;
     module_rows symbol = {modules, size, scale, margin, ((size_t)side + 7) / 8};
-    return png_write_gray(side, side, 1, -1, module_row, &symbol, out, out_size, error, error_size);
+    return png_write_gray(side, side, 1, -1, module_row, &symbol, colors, out, out_size, error, error_size);
 }
 
 /* ---------------------------------------------------------------- JPEG */

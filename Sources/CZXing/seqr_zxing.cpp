@@ -1,7 +1,9 @@
 #include "seqr_zxing.h"
 
+#include "Content.h"
 #include "ReadBarcode.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -95,6 +97,19 @@ extern "C" int seqr_zx_read(const uint8_t *luminance, int width, int height, int
             s.sequence_size = r.sequenceSize();
             s.sequence_index = r.sequenceIndex();
             copy_string(s.sequence_id, sizeof s.sequence_id, r.sequenceId());
+            const Content &content = r.content();
+            s.has_eci = content.hasECI ? 1 : 0;
+            s.encoding_count = content.encodings.size();
+            if (!content.encodings.empty()) {
+                s.encodings = static_cast<seqr_zx_encoding *>(std::calloc(content.encodings.size(), sizeof(seqr_zx_encoding)));
+                if (s.encodings == nullptr) {
+                    seqr_zx_free(out, i);
+                    copy_string(error, error_size, "out of memory");
+                    return -1;
+                }
+                for (size_t e = 0; e < content.encodings.size(); ++e)
+                    s.encodings[e] = {static_cast<int32_t>(ToInt(content.encodings[e].eci)), static_cast<int32_t>(content.encodings[e].pos)};
+            }
         }
         *symbols = out;
         *count = valid;
@@ -110,6 +125,101 @@ extern "C" int seqr_zx_read(const uint8_t *luminance, int width, int height, int
 
 extern "C" void seqr_zx_free(seqr_zx_symbol *symbols, size_t count) {
     if (symbols == nullptr) return;
-    for (size_t i = 0; i < count; ++i) std::free(symbols[i].bytes);
+    for (size_t i = 0; i < count; ++i) {
+        std::free(symbols[i].bytes);
+        std::free(symbols[i].encodings);
+    }
     std::free(symbols);
+}
+
+// IANA's names where zxing-cpp's first name is another (SJIS, Cp1252).
+static std::string encoding_name(ECI eci) {
+    switch (eci) {
+    case ECI::Shift_JIS: return "Shift_JIS";
+    case ECI::Cp437: return "IBM437";
+    case ECI::Cp1250: return "windows-1250";
+    case ECI::Cp1251: return "windows-1251";
+    case ECI::Cp1252: return "windows-1252";
+    case ECI::Cp1256: return "windows-1256";
+    default: break;
+    }
+    std::string name = ToString(ToCharacterSet(eci));
+    return name.empty() ? "ECI " + std::to_string(ToInt(eci)) : name;
+}
+
+extern "C" int seqr_zx_read_text(const uint8_t *bytes, size_t length,
+                                 const seqr_zx_encoding *encodings, size_t encoding_count, int has_eci,
+                                 seqr_zx_text *result, char *error, size_t error_size) {
+    *result = {};
+    if ((bytes == nullptr && length > 0) || (encodings == nullptr && encoding_count > 0)) {
+        copy_string(error, error_size, "invalid content");
+        return -1;
+    }
+    try {
+        Content content;
+        if (length > 0) content.bytes.assign(bytes, bytes + length);
+        content.hasECI = has_eci != 0;
+        for (size_t e = 0; e < encoding_count; ++e) {
+            int position = encodings[e].position;
+            if (position < 0 || static_cast<size_t>(position) > length) {
+                copy_string(error, error_size, "invalid encoding block");
+                return -1;
+            }
+            content.encodings.push_back({static_cast<ECI>(encodings[e].eci), position});
+        }
+        // zxing-cpp's own verdict: text, or binary/mixed/an ECI it cannot read.
+        ContentType type = content.type();
+        if (type == ContentType::Binary || type == ContentType::Mixed || type == ContentType::UnknownECI) return 0;
+
+        // The blocks as Content reads them: before the first designator ISO-8859-1 (with ECI) or
+        // unknown; an unknown block in the one encoding zxing-cpp guesses for all of them.
+        std::vector<std::string> names;
+        bool guessed = false;
+        ECI fallback = ECI::Unknown;
+        auto note = [&](ECI eci, int begin, int end) {
+            if (begin >= end) return;
+            bool beyondASCII = std::any_of(content.bytes.begin() + begin, content.bytes.begin() + end, [](uint8_t b) { return b >= 0x80; });
+            if (!beyondASCII && !content.hasECI) return;
+            if (eci == ECI::Unknown) {
+                if (fallback == ECI::Unknown) fallback = ToECI(content.guessEncoding());
+                eci = fallback;
+                guessed = true;
+            }
+            std::string name = encoding_name(eci);
+            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+        };
+        int size = static_cast<int>(content.bytes.size());
+        ECI before = content.hasECI ? ECI::ISO8859_1 : ECI::Unknown;
+        if (content.encodings.empty()) note(before, 0, size);
+        else note(before, 0, content.encodings.front().pos);
+        for (size_t e = 0; e < content.encodings.size(); ++e)
+            note(content.encodings[e].eci, content.encodings[e].pos,
+                 e + 1 == content.encodings.size() ? size : content.encodings[e + 1].pos);
+
+        std::string text = content.text(TextMode::Plain);
+        result->text = static_cast<char *>(std::malloc(text.size() + 1));
+        if (result->text == nullptr) {
+            copy_string(error, error_size, "out of memory");
+            return -1;
+        }
+        std::memcpy(result->text, text.c_str(), text.size() + 1);
+        result->text_length = text.size();
+        std::string joined;
+        for (const auto &name : names) joined += (joined.empty() ? "" : ", ") + name;
+        copy_string(result->encoding, sizeof result->encoding, joined.empty() ? "ASCII" : joined);
+        result->guessed = guessed ? 1 : 0;
+        return 0;
+    } catch (const std::exception &e) {
+        copy_string(error, error_size, e.what());
+        return -1;
+    } catch (...) {
+        copy_string(error, error_size, "unknown zxing-cpp failure");
+        return -1;
+    }
+}
+
+extern "C" void seqr_zx_text_free(seqr_zx_text *result) {
+    if (result == nullptr) return;
+    std::free(result->text);
+    result->text = nullptr;
 }

@@ -1,18 +1,25 @@
 import Foundation
 
-/// How a payload is shown to a person: as text when it is printable UTF-8,
+/// How a payload is shown to a person: as text when it is printable text,
 /// otherwise as Base64 so that no byte is lost or mangled by a terminal.
 public enum PayloadDisplay: Equatable, Sendable {
     case text(String)
     case binary(base64: String)
 
-    /// Text when the bytes are valid UTF-8 without control characters, else their Base64.
+    /// Bytes that are text only as UTF-8 (a JWS payload, a link): the text when it is valid UTF-8
+    /// without control characters, else their Base64.
     public init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let data = Data(bytes)
-        if let text = String(data: data, encoding: .utf8), PayloadDisplay.isPrintable(text) {
+        self.init(data, text: String(data: data, encoding: .utf8))
+    }
+
+    /// Bytes and the text they hold in the encoding their source states (a QR code's, read by
+    /// SeqrQR), or `nil` when they hold none: the text when it is printable, else the bytes.
+    public init(_ bytes: Data, text: String?) {
+        if let text, PayloadDisplay.isPrintable(text) {
             self = .text(text)
         } else {
-            self = .binary(base64: data.base64EncodedString())
+            self = .binary(base64: bytes.base64EncodedString())
         }
     }
 

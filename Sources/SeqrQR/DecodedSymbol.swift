@@ -20,11 +20,15 @@ public struct DecodedSymbol: Equatable, Sendable {
     /// For a structured-append sequence joined into one payload (`joiningStructuredAppend`), how
     /// many symbols it was read from; the corners and version are the first symbol's.
     public let joinedParts: Int?
+    /// How the payload's bytes are to be read as text (`text`), as the symbol states it.
+    public let encodingBlocks: TextEncodingBlocks
 
     /// A decoded symbol from its parts.
     public init(payload: Data, corners: [PixelPoint], version: Int?, errorCorrection: QRErrorCorrectionLevel?,
-                inverted: Bool, format: BarcodeFormat = .qr, sequence: StructuredAppend? = nil, joinedParts: Int? = nil) {
+                inverted: Bool, format: BarcodeFormat = .qr, sequence: StructuredAppend? = nil, joinedParts: Int? = nil,
+                encodingBlocks: TextEncodingBlocks = .unstated) {
         self.joinedParts = joinedParts
+        self.encodingBlocks = encodingBlocks
         self.payload = payload
         self.corners = corners
         self.version = version

@@ -6,14 +6,17 @@ public enum ImageFile {
     /// Reads an image file (any `ImageCodec`, recognised by content, not by name) as gray pixels, upright.
     /// Files declaring more than `pixelLimit` pixels (at most ``ImageCodec/maximumPixels``) are refused before any is decoded.
     public static func read(_ path: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(ImageFileError) -> GrayImage {
-        let data = try readBytes(path)
-        guard let codec = ImageCodec.sniff(data) else { throw .unsupportedFormat(path: path) }
-        return try decode(data, codec: codec, path: path, pixelLimit: pixelLimit)
+        try decode(readBytes(path), path: path, pixelLimit: pixelLimit)
     }
 
     /// Decodes image bytes already in memory; `path` only names them in errors.
     public static func decode(_ data: Data, path: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(ImageFileError) -> GrayImage {
         if data.isEmpty { throw .empty(path: path) }
+        if SVGPicture.isSVG(data) {
+            do { return try SVGPicture.render(data, pixelLimit: pixelLimit) } catch {
+                throw .corrupt(path: path, format: "SVG", detail: error.message)
+            }
+        }
         guard let codec = ImageCodec.sniff(data) else { throw .unsupportedFormat(path: path) }
         return try decode(data, codec: codec, path: path, pixelLimit: pixelLimit)
     }

@@ -27,7 +27,7 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notFound(let path): "\(path): no such file"
         case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
         case .empty(let path): "\(path): the file is empty"
-        case .unsupportedFormat(let path): "\(path): not an image Seqr reads (PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF)"
+        case .unsupportedFormat(let path): "\(path): not an image Seqr reads (PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF, SVG or PDF)"
         case .corrupt(let path, let format, let detail): "\(path): truncated or corrupt \(format) image (\(detail))"
         case let .tooLarge(path, format, width, height, limit):
             "\(path): the \(format) image is too large to read (\(width)×\(height) pixels; Seqr reads at most \(limit.formatted()) pixels"

@@ -293,8 +293,10 @@ public struct QRDecoder: Sendable {
             let version = format == .qr ? Int(cString(raw.version)).flatMap { QRCapacity.versions.contains($0) ? $0 : nil } : nil
             let sequence = raw.sequence_size > 0 && raw.sequence_index >= 0
                 ? StructuredAppend(index: Int(raw.sequence_index), count: Int(raw.sequence_size), id: cString(raw.sequence_id)) : nil
+            let blocks = (0..<raw.encoding_count).map { TextEncodingBlocks.Block(eci: raw.encodings[$0].eci, position: Int(raw.encodings[$0].position)) }
             return DecodedSymbol(payload: payload, corners: corners, version: version, errorCorrection: level,
-                                 inverted: raw.inverted != 0, format: format, sequence: sequence)
+                                 inverted: raw.inverted != 0, format: format, sequence: sequence,
+                                 encodingBlocks: TextEncodingBlocks(blocks: blocks, fromECI: raw.has_eci != 0))
         }
     }
 }
@@ -315,7 +317,8 @@ extension DecodedSymbol {
     /// The same symbol with its corners shifted, from a crop's coordinates to the image's.
     func moved(by dx: Int, _ dy: Int) -> DecodedSymbol {
         DecodedSymbol(payload: payload, corners: corners.map { PixelPoint(x: $0.x + dx, y: $0.y + dy) },
-                      version: version, errorCorrection: errorCorrection, inverted: inverted, format: format, sequence: sequence)
+                      version: version, errorCorrection: errorCorrection, inverted: inverted, format: format, sequence: sequence,
+                      encodingBlocks: encodingBlocks)
     }
 
     /// Two detections are the same symbol when they carry the same payload near the same place.

@@ -37,10 +37,15 @@ public enum QREncoder {
             throw .encoderFailure(errno: failure)
         }
         defer { QRcode_free(code) }
-        let size = Int(code.pointee.width)
+        return symbol(code.pointee, errorCorrection: options.errorCorrection)
+    }
+
+    /// A libqrencode result as a symbol.
+    static func symbol(_ code: QRcode, errorCorrection: QRErrorCorrectionLevel) -> QRSymbol {
+        let size = Int(code.width)
         // Bit 0 of each libqrencode module byte is "dark"; the other bits describe its role.
-        let modules = (0..<(size * size)).map { code.pointee.data[$0] & 1 == 1 }
-        return QRSymbol(version: Int(code.pointee.version), errorCorrection: options.errorCorrection, size: size, modules: modules)
+        let modules = (0..<(size * size)).map { code.data[$0] & 1 == 1 }
+        return QRSymbol(version: Int(code.version), errorCorrection: errorCorrection, size: size, modules: modules)
     }
 
     /// A symbol holding `text` as UTF-8.

@@ -13,6 +13,12 @@ public enum QREncodingError: Error, Equatable, Sendable, CustomStringConvertible
     case microLevelUnsupported(QRErrorCorrectionLevel)
     /// libqrencode makes no empty Micro QR symbol.
     case microEmpty
+    /// A structured-append sequence has 2 to 16 symbols.
+    case invalidSequenceCount(Int)
+    /// Fewer bytes than symbols: each symbol of a sequence holds at least one.
+    case sequenceTooShort(byteCount: Int, count: Int)
+    /// A part does not fit the largest symbol (version 40) at this level.
+    case sequenceTooLarge(byteCount: Int, count: Int, level: QRErrorCorrectionLevel)
     /// libqrencode failed for another reason (out of memory, internal error).
     case encoderFailure(errno: Int32)
 
@@ -34,6 +40,15 @@ public enum QREncodingError: Error, Equatable, Sendable, CustomStringConvertible
             return "Micro QR has no error correction \(level.rawValue): use L, M or Q (Q only fits M4)"
         case .microEmpty:
             return "a Micro QR code needs at least one byte of data"
+        case .invalidSequenceCount(let count):
+            return "a structured-append sequence has 2 to 16 QR codes, not \(count)"
+        case let .sequenceTooShort(count, parts):
+            return "\(count) bytes cannot be split over \(parts) QR codes: each holds at least one byte"
+        case let .sequenceTooLarge(count, parts, level):
+            // Each part carries a 20-bit structured-append header besides its one 8-bit segment.
+            let perCode = QRCapacity.capacity(version: 40, level: level, mode: .byte) - 3
+            return "too much data for \(parts) QR codes: \(count) bytes, but each holds at most about \(perCode) bytes at error "
+                + "correction \(level.rawValue) (\(perCode * parts) in all); use more codes (at most 16) or a lower --ec"
         case .encoderFailure(let code):
             return "the QR encoder failed (\(String(cString: strerror(code))))"
         }

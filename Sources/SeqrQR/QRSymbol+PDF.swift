@@ -16,9 +16,10 @@ extension QRSymbol {
         let side = Double(points)
         let unit = Double(style.scale)
         return try Cairo.pdf(width: side, height: side, pages: 1) { context, cairo, _ in
-            cairo.cairo_set_source_rgb(context, 1, 1, 1)
+            let (light, dark) = (style.background, style.foreground)
+            cairo.cairo_set_source_rgb(context, Double(light.red) / 255, Double(light.green) / 255, Double(light.blue) / 255)
             cairo.cairo_paint(context)
-            cairo.cairo_set_source_rgb(context, 0, 0, 0)
+            cairo.cairo_set_source_rgb(context, Double(dark.red) / 255, Double(dark.green) / 255, Double(dark.blue) / 255)
             for run in darkRuns {
                 cairo.cairo_rectangle(context, Double(run.x + style.margin) * unit, Double(run.y + style.margin) * unit, Double(run.length) * unit, unit)
             }

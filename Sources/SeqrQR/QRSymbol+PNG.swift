@@ -19,19 +19,33 @@ extension QRSymbol {
         return GrayImage(width: side, height: side, pixels: pixels)
     }
 
-    /// A 1-bit PNG of the symbol, written straight from the modules; refused (`.tooLarge`) beyond
-    /// `ImageCodec.maximumPixels`, which Seqr would not read back.
+    /// A 1-bit PNG of the symbol, written straight from the modules (gray for black on white, else a
+    /// two-colour palette); refused (`.tooLarge`) beyond `ImageCodec.maximumPixels`, which Seqr would not read back.
     public func pngData(_ style: QRRenderStyle = QRRenderStyle()) throws(ImageCodec.Failure) -> Data {
         var out: UnsafeMutablePointer<UInt8>?
         var count = 0
         var message = [CChar](repeating: 0, count: 256)
         let bytes = modules.map { $0 ? UInt8(1) : 0 }
-        let status = seqr_png_encode_modules(bytes, Int32(size), Int32(style.scale), Int32(style.margin), &out, &count, &message, message.count)
+        let (dark, light) = (style.foreground, style.background)
+        let palette: [UInt8]? = style.isBlackOnWhite ? nil : [dark.red, dark.green, dark.blue, light.red, light.green, light.blue]
+        let status = palette.withOptionalPointer { colors in
+            seqr_png_encode_modules(bytes, Int32(size), Int32(style.scale), Int32(style.margin), colors, &out, &count, &message, message.count)
+        }
         guard status == 0, let out else {
             let side = Int32(style.totalModules(self) * style.scale)
             throw ImageCodec.Failure(codec: .png, status: status, message: cErrorMessage(message), width: side, height: side)
         }
         defer { seqr_codec_free(out) }
         return Data(bytes: out, count: count)
+    }
+}
+
+private extension Optional where Wrapped == [UInt8] {
+    /// The bytes' address for a C call, or NULL.
+    func withOptionalPointer<R>(_ body: (UnsafePointer<UInt8>?) -> R) -> R {
+        switch self {
+        case .some(let bytes): bytes.withUnsafeBufferPointer { body($0.baseAddress) }
+        case .none: body(nil)
+        }
     }
 }

@@ -13,8 +13,8 @@ extension QRSymbol {
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(pixels)" height="\(pixels)" \
         viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges">
-        <rect width="\(side)" height="\(side)" fill="#fff"/>
-        <path fill="#000" d="\(path)"/>
+        <rect width="\(side)" height="\(side)" fill="\(style.isBlackOnWhite ? "#fff" : style.background.description)"/>
+        <path fill="\(style.isBlackOnWhite ? "#000" : style.foreground.description)" d="\(path)"/>
         </svg>
 
         """

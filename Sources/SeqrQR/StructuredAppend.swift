@@ -61,12 +61,17 @@ private func completeSequences(_ symbols: [DecodedSymbol]) -> [(symbol: DecodedS
     var complete: [(symbol: DecodedSymbol, chosen: [Int], members: [Int])] = []
     for (key, parts) in groups where parts.count == key.count && !conflicting.contains(key) {
         let chosen = (0..<key.count).compactMap { parts[$0] }
-        let payload = chosen.reduce(into: Data()) { $0 += symbols[$1].payload }
+        var payload = Data()
+        var blocks = symbols[chosen[0]].encodingBlocks
+        for (order, position) in chosen.enumerated() {
+            if order > 0 { blocks = blocks.appending(symbols[position].encodingBlocks, after: payload.count) }
+            payload += symbols[position].payload
+        }
         if key.format == .qr, let parity = UInt8(key.id), payload.reduce(0, ^) != parity { continue }
         let first = symbols[chosen[0]]
         let joined = DecodedSymbol(payload: payload, corners: first.corners, version: first.version,
                                    errorCorrection: first.errorCorrection, inverted: first.inverted,
-                                   format: first.format, joinedParts: key.count)
+                                   format: first.format, joinedParts: key.count, encodingBlocks: blocks)
         complete.append((joined, chosen, members[key] ?? []))
     }
     return complete.sorted { $0.chosen[0] < $1.chosen[0] }

@@ -15,7 +15,10 @@ extension SeqrBench {
             the tests use), one process per image for both `seqr decode` and `zbarimg`, plus \
             Seqr's in-process decode time. Needs `qrencode` and `zbarimg` (scripts/setup installs them). \
             When Python's zxing-cpp binding imports (pip install zxing-cpp==3.1.1), it reads the same \
-            pixels as a reference column, timed in its own process around read_barcodes alone.
+            pixels as a reference column, timed in its own process around read_barcodes alone. \
+            --photos DIR adds real photos (scripts/qr-photos caches zxing's black-box set): each \
+            read upright and turned by seqr and zbarimg as whole processes, and by zxing-cpp's \
+            binding and OpenCV's two readers (pip install opencv-contrib-python-headless) in Python.
             """
         )
 
@@ -33,6 +36,12 @@ extension SeqrBench {
 
         @Flag(help: "Also decode each image in process with --thorough, with and without ZBar's second opinion.")
         var thorough = false
+
+        @Option(help: "Also read the real photos in this folder (scripts/qr-photos caches zxing's black-box set): every reader, upright and turned.")
+        var photos: String?
+
+        @Flag(help: "Read only the --photos: no encode runs, no generated corpus.")
+        var photosOnly = false
 
         struct EncodeResult: Encodable {
             let payloadBytes: Int
@@ -66,8 +75,13 @@ extension SeqrBench {
         struct Report: Encodable {
             let date: String
             let machine: String
-            let encode: EncodeResult
+            let encode: EncodeResult?
             let decode: [DecodeClassResult]
+            let photos: [PhotoFolderResult]?
+        }
+
+        func validate() throws {
+            if photosOnly && photos == nil { throw ValidationError("--photos-only needs --photos DIR") }
         }
 
         func run() throws {
@@ -82,6 +96,12 @@ extension SeqrBench {
             if zbarimg == nil { StandardStreams.warn("zbarimg not found; decode comparison skipped (run scripts/setup)") }
 
             let stdoutPath = directory + "/stdout"
+            let photoResults = try photos.map { try measurePhotos($0, directory: directory, seqr: seqr, zbarimg: zbarimg) }
+            if photosOnly {
+                let report = Report(date: ISO8601DateFormatter().string(from: Date()), machine: Self.machineDescription(), encode: nil, decode: [], photos: photoResults)
+                if json { try JSONOutput.print(report) } else { StandardStreams.print(Self.markdown(report)) }
+                return
+            }
             // Encode: 1 KB of random bytes, 8-bit mode in both tools, same scale and margin.
             let payloadPath = directory + "/payload.bin"
             var generator = SeededGenerator(seed: 1024)
@@ -171,7 +191,7 @@ extension SeqrBench {
                     seqrThoroughWithoutZBarFound: thorough ? withoutZBarFound : nil))
             }
 
-            let report = Report(date: ISO8601DateFormatter().string(from: Date()), machine: Self.machineDescription(), encode: encode, decode: results)
+            let report = Report(date: ISO8601DateFormatter().string(from: Date()), machine: Self.machineDescription(), encode: encode, decode: results, photos: photoResults)
             if json {
                 try JSONOutput.print(report)
             } else {
@@ -196,7 +216,7 @@ extension SeqrBench {
             expected.filter { found.contains($0) }.count
         }
 
-        private static func machineDescription() -> String {
+        static func machineDescription() -> String {
             let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
                 .split(separator: "\n").first { $0.hasPrefix("model name") }?
                 .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
@@ -209,16 +229,17 @@ extension SeqrBench {
                 guard let found else { return "–" }
                 return String(format: "%d/%d (%.0f%%)", found, total, 100 * Double(found) / Double(max(total, 1)))
             }
-            var lines = [
-                "Machine: \(report.machine); \(report.date)",
-                "",
-                "Encode 1 KB → PNG, whole process, median of \(report.encode.runs) runs:",
+            var lines = ["Machine: \(report.machine); \(report.date)", ""]
+            if let photos = report.photos { lines += photoMarkdown(photos) + [""] }
+            guard let encode = report.encode else { return lines.joined(separator: "\n") }
+            lines += [
+                "Encode 1 KB → PNG, whole process, median of \(encode.runs) runs:",
                 "",
                 "| tool | ms | ratio |",
                 "| --- | ---: | ---: |",
-                "| seqr encode | \(f(report.encode.seqrMedianMs)) | \(f(report.encode.ratio))× |",
-                "| qrencode | \(f(report.encode.qrencodeMedianMs)) | 1.0× |",
-                "| seqr --version (start-up only) | \(f(report.encode.seqrStartupMedianMs)) | |",
+                "| seqr encode | \(f(encode.seqrMedianMs)) | \(f(encode.ratio))× |",
+                "| qrencode | \(f(encode.qrencodeMedianMs)) | 1.0× |",
+                "| seqr --version (start-up only) | \(f(encode.seqrStartupMedianMs)) | |",
                 "",
                 "Decode, degraded corpus (one process per image; in-process is decoding alone, the image in memory; "
                     + "zxing-cpp is its Python binding on the same pixels):",

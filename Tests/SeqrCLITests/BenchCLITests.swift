@@ -36,6 +36,30 @@ struct BenchCLITests {
         #expect(clean["seqrFound"] as? Int == 1 && clean["zbarFound"] as? Int == 1)
     }
 
+    @Test("seqr-bench qr --photos reads each folder's pictures upright and turned, and counts each reader's right and wrong texts")
+    func photos() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.file("set-a")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let kanji = "漢字のテキスト"
+        let made = try ExternalTool.named("qrencode").run(["-k", "-o", folder + "/1.png"], stdin: try #require(kanji.data(using: .shiftJIS)))
+        try #require(made.status == 0)
+        try Data(kanji.utf8).write(to: URL(fileURLWithPath: folder + "/1.txt"))
+        #expect(try SeqrBinary.run("encode", "--text", "https://example.org/photo", "-o", folder + "/2.png").status == 0)
+        // The expected text is not what the code holds: every reader that reads it is wrong.
+        try Data("something else".utf8).write(to: URL(fileURLWithPath: folder + "/2.txt"))
+
+        let result = try SeqrBinary.runBench("qr", "--photos", directory.path, "--photos-only", "--json")
+        try #require(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let photos = try #require(report["photos"] as? [[String: Any]])
+        #expect(photos.count == 1 && photos[0]["folder"] as? String == "set-a" && photos[0]["pictures"] as? Int == 8)
+        let seqr = try #require((photos[0]["readers"] as? [String: Any])?["seqr"] as? [String: Any])
+        #expect(seqr["found"] as? Int == 4 && seqr["wrong"] as? Int == 4, "\(seqr)")
+        #expect((photos[0]["readers"] as? [String: Any])?["zbarimg"] != nil)
+        #expect(report["encode"] == nil)
+    }
+
     @Test("seqr-bench vault backs up and restores exactly, reports wall and processor time and the load, and quotes qr-backup's density without it")
     func vault() throws {
         let result = try SeqrBinary.runBench("vault", "--kib", "8", "--runs", "2", "--json")

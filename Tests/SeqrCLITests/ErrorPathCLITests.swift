@@ -31,7 +31,7 @@ struct ErrorPathCLITests {
         try expectOneLineFailure(["decode", directory.file("nope.png")], mentioning: "no such file")
         try expectOneLineFailure(["decode", empty], mentioning: "the file is empty")
         try expectOneLineFailure(["decode", truncated], mentioning: "truncated or corrupt PNG")
-        try expectOneLineFailure(["decode", text], mentioning: "not an image Seqr reads (PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF)")
+        try expectOneLineFailure(["decode", text], mentioning: "not an image Seqr reads (PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF, SVG or PDF)")
         try expectOneLineFailure(["decode", blank], mentioning: "no QR code found")
         try expectOneLineFailure(["decode", directory.path], mentioning: "it is a directory")
     }
@@ -56,7 +56,7 @@ struct ErrorPathCLITests {
     func rawNeedsOneCode() throws {
         let other = directory.file("other.png")
         _ = try SeqrBinary.run("encode", "--text", "another", "-o", other)
-        try expectOneLineFailure(["decode", "--raw", directory.file("out.bin"), png, other], mentioning: "--raw needs exactly one QR code, but 2 were found")
+        try expectOneLineFailure(["decode", "--raw", directory.file("out.bin"), png, other], mentioning: "--raw needs exactly one QR code, but 2 were found (--raw-dir writes each to a file")
         #expect(!FileManager.default.fileExists(atPath: directory.file("out.bin")))
     }
 }

@@ -79,7 +79,7 @@ struct ImageFormatsCLITests {
         let unknown = try directory.write(Data("\0\0\0\u{18}ftypmp42 a video, not a picture".utf8), to: "clip.heic")
         let result = try SeqrBinary.run("decode", unknown)
         #expect(result.status == 65)
-        #expect(result.errorLines == ["seqr: \(unknown): not an image Seqr reads (PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF or PDF)"], "\(result.stderr)")
+        #expect(result.errorLines == ["seqr: \(unknown): not an image Seqr reads (PNG, JPEG, WebP, HEIC/HEIF, TIFF, BMP, GIF, SVG or PDF)"], "\(result.stderr)")
     }
 
     @Test("scan: a TIFF file and a GIF on standard input")

@@ -67,8 +67,9 @@ int seqr_png_encode_bilevel(const uint8_t *pixels, int width, int height, uint8_
 
 /// Encodes a QR symbol directly as a 1-bit PNG: `modules` is size×size bytes (non-zero =
 /// dark), each module drawn as scale×scale pixels inside a quiet zone of `margin` modules.
-/// Much faster than going through a full-size gray raster.
-int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int margin,
+/// Much faster than going through a full-size gray raster. `colors` NULL: black on white (1-bit
+/// gray); else 6 bytes, the dark modules' RGB then the light ones' (a 1-bit, two-colour palette).
+int seqr_png_encode_modules(const uint8_t *modules, int size, int scale, int margin, const uint8_t *colors,
                             uint8_t **out, size_t *out_size,
                             char *error, size_t error_size);
 

@@ -1,5 +1,6 @@
 // A plain C view of the parts of zxing-cpp 3 (vendored, see vendor/zxing-cpp/VENDORED) that
-// Seqr uses: barcode detection and decoding on an 8-bit luminance image, byte-exact payloads.
+// Seqr uses: barcode detection and decoding on an 8-bit luminance image, byte-exact payloads,
+// and the payload's text as zxing-cpp reads it.
 #ifndef SEQR_ZXING_H
 #define SEQR_ZXING_H
 
@@ -34,6 +35,14 @@ typedef struct {
     size_t format_count;           ///< 0 means QR Code, Micro QR and rMQR
 } seqr_zx_options;
 
+/// Where a payload's bytes switch encoding: an ECI designator, or (without any ECI) a mode that
+/// fixes one (Kanji: Shift_JIS, Hanzi: GB 18030, numeric and alphanumeric: ISO-8859-1) or 8-bit
+/// bytes, whose encoding is unknown (`eci` -1) and guessed when read as text.
+typedef struct {
+    int32_t eci;           ///< ECI value (ISO/IEC 15424), or -1 for unknown
+    int32_t position;      ///< byte offset in the payload where the block starts
+} seqr_zx_encoding;
+
 typedef struct {
     uint8_t *bytes;        ///< payload, exactly as stored in the symbol (owned)
     size_t length;
@@ -47,7 +56,19 @@ typedef struct {
     int sequence_size;     ///< structured append: number of symbols, or -1 when not part of a sequence
     int sequence_index;    ///< structured append: 0-based index, or -1
     char sequence_id[48];  ///< structured append: what the symbols of one sequence share
+    seqr_zx_encoding *encodings; ///< the payload's encoding blocks, in order (owned)
+    size_t encoding_count;
+    int has_eci;           ///< the blocks are ECI designators (then every block is one)
 } seqr_zx_symbol;
+
+/// A payload read as text by zxing-cpp's rules (ECI; the mode; else its guess among UTF-8,
+/// ISO-8859-1 and Shift_JIS for 8-bit bytes).
+typedef struct {
+    char *text;            ///< UTF-8 (owned); NULL when zxing-cpp finds the content binary or mixed
+    size_t text_length;    ///< bytes of UTF-8 (the text may hold a NUL)
+    char encoding[96];     ///< the encodings of the blocks that hold text beyond ASCII, ", "-separated; "ASCII" if none
+    int guessed;           ///< 1 when an encoding was guessed (8-bit bytes beyond ASCII without an ECI)
+} seqr_zx_text;
 
 /// Decodes every symbol in `luminance` (one byte per pixel, `stride` bytes per row).
 /// On success returns 0 and sets `*symbols` (free with `seqr_zx_free`) and `*count`.
@@ -58,6 +79,14 @@ int seqr_zx_read(const uint8_t *luminance, int width, int height, int stride,
                  char *error, size_t error_size);
 
 void seqr_zx_free(seqr_zx_symbol *symbols, size_t count);
+
+/// Reads `bytes` as text with the encoding blocks given (none: one block of unknown encoding).
+/// Returns 0 and fills `*result` (free with `seqr_zx_text_free`), or -1 with a message in `error`.
+int seqr_zx_read_text(const uint8_t *bytes, size_t length,
+                      const seqr_zx_encoding *encodings, size_t encoding_count, int has_eci,
+                      seqr_zx_text *result, char *error, size_t error_size);
+
+void seqr_zx_text_free(seqr_zx_text *result);
 
 #ifdef __cplusplus
 }

@@ -142,7 +142,7 @@ struct ScanCommand: AsyncParsableCommand {
                 if json { findings.append(Finding(file: path, error: "no QR code found")) }
             }
             for symbol in symbols {
-                let finding = await check(handle([UInt8](symbol.payload), file: path, store: store), with: checker)
+                let finding = await check(handle(symbol, file: path, store: store), with: checker)
                 if finding.error != nil { failed = true }
                 if json { findings.append(finding) } else { report(finding) }
             }
@@ -150,7 +150,7 @@ struct ScanCommand: AsyncParsableCommand {
         // After every picture's own codes (each part as a phone reads it), each sequence whole only
         // across pictures or pages, named by the file of its first part, its parts listed.
         for sequence in StructuredAppend.joinAcross(parts) {
-            var finding = handle([UInt8](sequence.symbol.payload), file: sequence.parts[0].file, store: store)
+            var finding = handle(sequence.symbol, file: sequence.parts[0].file, store: store)
             finding.parts = sequence.parts
             finding = await check(finding, with: checker)
             if finding.error != nil { failed = true }
@@ -180,7 +180,8 @@ struct ScanCommand: AsyncParsableCommand {
         return finding
     }
 
-    private func handle(_ bytes: [UInt8], file: String, store: LocalStore) -> Finding {
+    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore) -> Finding {
+        let bytes = [UInt8](symbol.payload)
         do {
             switch try SeqrCode(parsing: bytes) {
             case .publicKey(let identity):
@@ -203,7 +204,7 @@ struct ScanCommand: AsyncParsableCommand {
                 }
                 return finding
             case .url:
-                return Finding(file: file, kind: .url, content: PayloadDisplay(bytes).exact)
+                return Finding(file: file, kind: .url, content: PayloadDisplay(symbol).exact)
             case .vaultCode:
                 return Finding(file: file, kind: .vaultCode, command: "seqr vault restore", note: "one code of a paper backup; restore it with `seqr vault restore`")
             case .jws:
@@ -211,7 +212,7 @@ struct ScanCommand: AsyncParsableCommand {
             case .smartHealthCard:
                 return Finding(file: file, kind: .smartHealthCard, command: "seqr shc verify", note: "not verified here; verify it with `seqr shc verify --jwks JWKS`")
             case .other:
-                return Finding(file: file, kind: .text, content: PayloadDisplay(bytes).exact)
+                return Finding(file: file, kind: .text, content: PayloadDisplay(symbol).exact)
             }
         } catch {
             return Finding(file: file, kind: .seqrCode, error: "\(error)")

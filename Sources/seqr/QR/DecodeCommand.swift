@@ -10,8 +10,10 @@ struct DecodeCommand: ParsableCommand {
         abstract: "Find and decode every QR code (Micro QR and rMQR too; other barcodes with --formats) in images.",
         discussion: """
         Reads clean renders and photographs (turned, skewed, blurred, noisy, unevenly lit, \
-        inverted, small in a large frame). Text payloads print as text; anything else as \
-        base64:… so that no byte is lost. With several images each line starts with the file name.
+        inverted, small in a large frame). Text payloads print as text, in the encoding the code \
+        declares (ECI; Kanji mode is Shift_JIS) or zxing-cpp finds (UTF-8, ISO-8859-1, Shift_JIS); \
+        anything else as base64:… so that no byte is lost (--raw and --json's payloadBase64 are \
+        always the exact bytes). With several images each line starts with the file name.
 
         A structured-append sequence (a payload split over several QR codes) is joined into one \
         payload when all its parts are found, in one picture or spread over the pages and files \
@@ -22,7 +24,7 @@ struct DecodeCommand: ParsableCommand {
 
         Reads PNG, JPEG (turned upright as its EXIF orientation says), WebP (an animation's first \
         frame), HEIC/HEIF, TIFF (every page, each turned upright as its Orientation tag says), BMP, \
-        GIF (the first frame) and PDF (every page), recognised by content, not by name. Images of \
+        GIF (the first frame), SVG and PDF (every page), recognised by content, not by name. Images of \
         more than 200,000,000 pixels, TIFFs of more than 1,000 pages or 1,000,000,000 pixels in \
         all, and JPEGs of more than 100 scans are refused before they are decoded.
 
@@ -37,10 +39,13 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Print JSON: per image, each code's payload (base64), corners, version and EC level.")
     var json = false
 
-    @Option(help: "Write the raw payload bytes to this file ('-' for standard output); needs exactly one code in all.")
+    @Option(help: "Write the raw payload bytes to this file ('-' for standard output); needs exactly one code in all (--raw-dir for several).")
     var raw: String?
 
-    @Flag(help: "Overwrite the --raw file if it exists.")
+    @Option(help: "Write each code's raw payload bytes to a file of its own in this folder (made if missing): 1.bin, 2.bin, … in the order the codes are printed.")
+    var rawDir: String?
+
+    @Flag(help: "Overwrite the --raw file, or --raw-dir's files, if they exist.")
     var force = false
 
     @Flag(help: "Run every detection pass and merge the results (slower; for images with many codes).")
@@ -57,6 +62,7 @@ struct DecodeCommand: ParsableCommand {
         if images.isEmpty { throw ValidationError("give at least one image") }
         if images.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be given once") }
         if json && raw != nil { throw ValidationError("--json and --raw cannot be combined") }
+        if rawDir != nil && (json || raw != nil) { throw ValidationError("--raw-dir cannot be combined with --json or --raw") }
         if let formats {
             do { _ = try BarcodeFormat.parseList(formats) } catch { throw ValidationError(error.description) }
         }
@@ -65,6 +71,7 @@ struct DecodeCommand: ParsableCommand {
     func run() throws {
         // An unwritable --raw file is reported before any image is read.
         if let raw, raw != "-" { try FileWriter.checkWritable(raw, replacing: force) }
+        if let rawDir, !FileManager.default.fileExists(atPath: rawDir) { try FileWriter.checkWritable(rawDir) }
         let decoder = try QRDecoder(thorough: thorough, formats: formats.map { try BarcodeFormat.parseList($0) } ?? BarcodeFormat.qrFamily)
         var reports: [ImageReport] = []
         // Parts of sequences not whole in one picture: perhaps whole across the pictures given.
@@ -126,22 +133,36 @@ struct DecodeCommand: ParsableCommand {
         } else if let raw {
             let codes = reports.flatMap(\.codes)
             guard codes.count == 1, let payload = Data(base64Encoded: codes[0].payloadBase64) else {
-                throw CLIError("--raw needs exactly one QR code, but \(codes.count) were found (use --json to see them all)")
+                throw CLIError("--raw needs exactly one QR code, but \(codes.count) were found (--raw-dir writes each to a file; --json shows them all)")
             }
             if raw == "-" {
                 StandardStreams.write(payload)
             } else {
                 try FileWriter.write(payload, to: raw, overwrite: force)
             }
+        } else if let rawDir {
+            try Self.writeEach(reports.flatMap(\.codes), to: rawDir, overwrite: force)
         } else {
             for report in reports {
                 for code in report.codes {
-                    let line = PayloadDisplay(Data(base64Encoded: code.payloadBase64) ?? Data()).line
+                    let line = code.display.line
                     StandardStreams.print(images.count > 1 ? "\(report.file): \(line)" : line)
                 }
             }
         }
         if failed { throw ExitCode(unreadable ? .noInput : .dataError) }
+    }
+
+    /// Each code's payload to `directory`/N.bin (N from 1, in the order printed), byte for byte; every
+    /// file is checked before the first is written, so a refusal writes none.
+    static func writeEach(_ codes: [CodeReport], to directory: String, overwrite: Bool) throws {
+        guard !codes.isEmpty else { return }
+        try FileWriter.createDirectory(directory)
+        let paths = codes.indices.map { (directory.hasSuffix("/") ? directory : directory + "/") + "\($0 + 1).bin" }
+        for path in paths { try FileWriter.checkWritable(path, replacing: overwrite) }
+        for (code, path) in zip(codes, paths) {
+            try FileWriter.write(Data(base64Encoded: code.payloadBase64) ?? Data(), to: path, overwrite: overwrite)
+        }
     }
 
     /// Where a part of a structured-append sequence was read: its report and code, its file and page.
@@ -196,8 +217,12 @@ struct DecodeCommand: ParsableCommand {
 
     struct CodeReport: Encodable {
         let payloadBase64: String
-        /// The payload as text, when it is printable UTF-8.
+        /// The payload as text, when it is printable text in the encoding the symbol declares
+        /// (ECI, Kanji mode) or zxing-cpp's detection finds (`SymbolText`).
         let text: String?
+        /// The encoding `text` was read in, and whether it was guessed; absent without `text`.
+        let encoding: String?
+        let encodingGuessed: Bool?
         let byteCount: Int
         let version: Int?
         let errorCorrection: String?
@@ -215,6 +240,14 @@ struct DecodeCommand: ParsableCommand {
         /// A symbol of a structured-append sequence whose other parts were not all found.
         let sequence: SequenceReport?
 
+        /// What a terminal is shown; not in the JSON.
+        let display: PayloadDisplay
+
+        enum CodingKeys: String, CodingKey {
+            case payloadBase64, text, encoding, encodingGuessed, byteCount, version, errorCorrection, corners, inverted,
+                 format, page, joinedParts, parts, sequence
+        }
+
         struct SequenceReport: Encodable {
             /// From 1, as people count.
             let part: Int
@@ -226,7 +259,13 @@ struct DecodeCommand: ParsableCommand {
             joinedParts = symbol.joinedParts
             sequence = symbol.sequence.map { SequenceReport(part: $0.index + 1, of: $0.count) }
             payloadBase64 = symbol.payload.base64EncodedString()
-            if case .text(let text) = PayloadDisplay(symbol.payload) { self.text = text } else { text = nil }
+            let symbolText = symbol.text
+            display = PayloadDisplay(symbol.payload, text: symbolText?.text)
+            if case .text(let text) = display {
+                (self.text, encoding, encodingGuessed) = (text, symbolText?.encoding, symbolText?.guessed)
+            } else {
+                (text, encoding, encodingGuessed) = (nil, nil, nil)
+            }
             byteCount = symbol.payload.count
             version = symbol.version
             errorCorrection = symbol.errorCorrection?.rawValue

@@ -17,6 +17,8 @@ struct EncodeCommand: ParsableCommand {
           seqr encode --text "https://example.org"            # draw it in the terminal
           seqr encode --file key.bin --ec H -o key.png
           echo -n hello | seqr encode --format svg > hello.svg
+          seqr encode --file big.bin --split 3 -o big.png      # big-01.png … big-03.png
+          seqr encode --text hi --foreground '#1a237e' --background '#fff8e1' -o hi.svg
         """
     )
 
@@ -62,6 +64,16 @@ struct EncodeCommand: ParsableCommand {
     @Flag(help: "Print what was written as JSON (version, EC level, size) on standard output; needs -o FILE.")
     var json = false
 
+    @Option(name: [.customLong("split"), .customLong("structured-append")],
+            help: "Split the payload over N QR codes (2–16), a structured-append sequence, written to FILE-01.png … FILE-NN.png (as qrencode -S names them); seqr decode joins them.")
+    var split: Int?
+
+    @Option(help: "Colour of the dark modules, #RRGGBB (PNG, SVG and PDF; default black).")
+    var foreground: String?
+
+    @Option(help: "Colour of the light modules and the quiet zone, #RRGGBB (default white). Colours of too little contrast to scan (WCAG ratio under 3:1) are refused.")
+    var background: String?
+
     func validate() throws {
         if text != nil && file != nil { throw ValidationError("give either --text or --file, not both") }
         guard QRCapacity.versions.contains(minimumVersion) else { throw ValidationError("--min-version must be between 1 and 40") }
@@ -69,28 +81,47 @@ struct EncodeCommand: ParsableCommand {
         guard (1...100).contains(scale) else { throw ValidationError("--scale must be between 1 and 100") }
         if json && (output == nil || output == "-") { throw ValidationError("--json needs -o FILE (standard output would mix JSON and image bytes)") }
         if micro && (minimumVersion != 1 || binary) { throw ValidationError("--micro picks the smallest Micro QR version itself and takes neither --min-version nor --binary") }
+        if let split {
+            guard (2...QREncoder.maximumSequenceCount).contains(split) else { throw ValidationError("--split must be between 2 and \(QREncoder.maximumSequenceCount) codes") }
+            if micro { throw ValidationError("--split makes QR codes; Micro QR has no structured append") }
+            if output == nil || output == "-" { throw ValidationError("--split needs -o FILE: each code is written to a file of its own") }
+        }
+        _ = try colors()
+    }
+
+    /// The colours asked for, checked for a contrast a phone can scan.
+    private func colors() throws -> (foreground: RGBColor, background: RGBColor) {
+        func parse(_ value: String?, _ name: String, _ fallback: RGBColor) throws -> RGBColor {
+            guard let value else { return fallback }
+            guard let color = RGBColor(hex: value) else { throw ValidationError("--\(name) must be a colour as #RRGGBB, not '\(value)'") }
+            return color
+        }
+        let dark = try parse(foreground, "foreground", .black), light = try parse(background, "background", .white)
+        let ratio = dark.contrastRatio(with: light)
+        guard ratio >= QRRenderStyle.minimumContrastRatio else {
+            throw ValidationError("--foreground \(dark) on --background \(light) has a contrast of \(String(format: "%.1f", ratio)):1, too low to scan (at least \(Int(QRRenderStyle.minimumContrastRatio)):1)")
+        }
+        return (dark, light)
     }
 
     func run() throws {
+        let (dark, light) = try colors()
+        let style = QRRenderStyle(scale: scale, margin: margin, foreground: dark, background: light)
+        let chosen = try resolvedFormat()
+        if !style.isBlackOnWhite && (chosen == .terminal || chosen == .text) {
+            throw CLIError("--foreground and --background apply to PNG, SVG and PDF, not to the terminal", status: .usage)
+        }
+        if let split, let output { return try writeSequence(split, output: output, style: style, format: chosen) }
         if let output { try FileWriter.checkWritable(output, replacing: force) }
         let payload = try readPayload()
         let symbol: QRSymbol
         if micro {
             symbol = try QREncoder.encodeMicro(payload, errorCorrection: errorCorrection ?? .L)
         } else {
-            let options = QREncodingOptions(errorCorrection: errorCorrection ?? .M, minimumVersion: minimumVersion, segmentation: binary ? .binary : .automatic)
-            symbol = try QREncoder.encode(payload, options: options)
+            symbol = try QREncoder.encode(payload, options: encodingOptions)
         }
-        let style = QRRenderStyle(scale: scale, margin: margin)
-        let chosen = try resolvedFormat()
         try refuseOversized(symbol, style: style, format: chosen)
-        let bytes: Data = switch chosen {
-        case .png: try symbol.pngData(style)
-        case .svg: Data(symbol.svg(style).utf8)
-        case .pdf: try symbol.pdfData(style)
-        case .terminal: Data(symbol.terminalText(margin: margin, colors: true).utf8)
-        case .text: Data(symbol.terminalText(margin: margin, colors: false).utf8)
-        }
+        let bytes = try rendered(symbol, style: style, format: chosen)
         if let output, output != "-" {
             try FileWriter.write(bytes, to: output, overwrite: force)
             let summary = Summary(output: output, format: chosen.rawValue, symbol: symbol.micro ? "microqr" : "qr", version: symbol.version,
@@ -103,6 +134,42 @@ struct EncodeCommand: ParsableCommand {
         } else {
             StandardStreams.write(bytes)
         }
+    }
+
+    private var encodingOptions: QREncodingOptions {
+        QREncodingOptions(errorCorrection: errorCorrection ?? .M, minimumVersion: minimumVersion, segmentation: binary ? .binary : .automatic)
+    }
+
+    private func rendered(_ symbol: QRSymbol, style: QRRenderStyle, format: OutputFormat) throws -> Data {
+        switch format {
+        case .png: try symbol.pngData(style)
+        case .svg: Data(symbol.svg(style).utf8)
+        case .pdf: try symbol.pdfData(style)
+        case .terminal: Data(symbol.terminalText(margin: margin, colors: true).utf8)
+        case .text: Data(symbol.terminalText(margin: margin, colors: false).utf8)
+        }
+    }
+
+    /// `--split`: the sequence's codes to FILE-01.ext … (every file checked before the first is written).
+    private func writeSequence(_ count: Int, output: String, style: QRRenderStyle, format: OutputFormat) throws {
+        let url = URL(fileURLWithPath: output)
+        let stem = String(output.dropLast(url.pathExtension.isEmpty ? 0 : url.pathExtension.count + 1))
+        let paths = (1...count).map { stem + String(format: "-%02d", $0) + (url.pathExtension.isEmpty ? "" : "." + url.pathExtension) }
+        for path in paths { try FileWriter.checkWritable(path, replacing: force) }
+        let payload = try readPayload()
+        let symbols = try QREncoder.encodeStructuredAppend(payload, count: count, options: encodingOptions)
+        for symbol in symbols { try refuseOversized(symbol, style: style, format: format) }
+        var summaries: [Summary] = []
+        for (index, (symbol, path)) in zip(symbols, paths).enumerated() {
+            try FileWriter.write(rendered(symbol, style: style, format: format), to: path, overwrite: force)
+            let part = QREncoder.sequencePart(index, of: count, in: payload.count)
+            summaries.append(Summary(output: path, format: format.rawValue, symbol: "qr", version: symbol.version,
+                                     errorCorrection: symbol.errorCorrection.rawValue, modules: symbol.size, payloadBytes: part.count))
+            if !json {
+                StandardStreams.warn("wrote \(path): code \(index + 1) of \(count), version \(symbol.version), EC \(symbol.errorCorrection.rawValue), \(symbol.size)×\(symbol.size) modules, \(part.count) bytes")
+            }
+        }
+        if json { try JSONOutput.print(summaries) }
     }
 
     /// A PNG `seqr decode` would refuse, or a PDF page viewers would not open, is refused with the limit and the largest --scale that fits.

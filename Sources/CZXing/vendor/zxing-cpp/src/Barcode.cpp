@@ -97,6 +97,11 @@ bool Barcode::isInverted() const
 	return d->isInverted;
 }
 
+const Content& Barcode::content() const
+{
+	return d->content;
+}
+
 std::string Barcode::symbologyIdentifier() const
 {
 	return d->content.symbology.toString();

@@ -30,6 +30,7 @@ class ReaderOptions;
 class WriterOptions;
 class Barcode;
 struct BarcodeData;
+class Content;
 
 using Position = QuadrilateralI;
 using Barcodes = std::vector<Barcode>;
@@ -160,6 +161,9 @@ public:
 	/// Key values are case insensitive. See BarcodeExtra namespace for valid keys.
 	/// If the key is not found or there is no info available, an empty string is returned.
 	std::string extra(std::string_view key = "") const;
+
+	/// The decoded content with its encoding blocks (ECI or mode), as the text functions read it.
+	const Content& content() const;
 
 	/// @cond DEPRECATED
 	/// Returns the error correction level of the symbol (empty string if not applicable).
