@@ -43,7 +43,7 @@ struct PrivateFileCLITests {
         let made = try seqrWithOpenUmask(["jws", "keygen", "-o", key])
         #expect(made.status == 0, "\(made.stderr)")
         #expect(try Self.mode(key) == 0o600)
-        FileManager.default.createFile(atPath: key, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(atPath: key, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644])
         #expect(try seqrWithOpenUmask(["jws", "keygen", "-o", key, "--force"]).status == 0)
         #expect(try Self.mode(key) == 0o600)
         #expect(try String(contentsOfFile: key, encoding: .utf8).contains("PRIVATE KEY"))

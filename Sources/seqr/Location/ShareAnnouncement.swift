@@ -19,7 +19,7 @@ struct ShareAnnouncement {
         try store.saveLocationShare(OwnedLocationShare(id: share.id, server: client.server, key: key, created: share.createdAt, expires: share.expiresAt))
         let recent = backfill ? try store.ownFixes(since: Date().addingTimeInterval(-24 * 3600)).suffix(LocationAPI.maxFixesPerUpload) : []
         if !recent.isEmpty {
-            _ = try await withLocationErrors { try await client.pushFixes(shareID: share.id, data: try recent.map { try key.seal($0, shareID: share.id) }) }
+            _ = try await withLocationErrors { try await client.pushFixes(shareID: share.id, data: recent.map { key.seal($0, shareID: share.id) }) }
         }
         let link = LocationShareLink(base: publicURL ?? client.server, shareID: share.id, key: key)
         let symbol = try QREncoder.encode(Data(link.description.utf8), options: QREncodingOptions(errorCorrection: .M))

@@ -51,7 +51,7 @@ extension NotesCommand {
             let entries = zip(notes, opened).map { note, plain in
                 NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format)
             }
-            let file = try NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)
+            let file = NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)
             try save(file)
             if options.json { try JSONOutput.print(["exported": entries.count]); return }
             report("exported \(entries.count) note\(entries.count == 1 ? "" : "s") to \(destination)")
