@@ -102,7 +102,7 @@ extension VaultAssembler {
     /// and hands each of its pages to its last argument before reading the next (rethrowing what
     /// that throws: it throws once no more pages are wanted); it may draw a PDF finer for a
     /// second look. One thread reads while the others decode
-    /// the pages read (``PageDecodingPipeline``); the codes are added page by page in the order
+    /// the pages read (`PageDecodingPipeline`); the codes are added page by page in the order
     /// given, and no further page is read once the backup is complete. Files are read again for a
     /// later look rather than kept in memory (a file named twice is looked at again once).
     /// `progress` hears after each file of each look, with the assembler as it then is, and
