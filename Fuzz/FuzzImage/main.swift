@@ -21,7 +21,7 @@ runFuzzer { bytes in
     let pixelLimit = 4 * 512 * 512
     var pages = 0
     // PDF pages drawn in this process (no child, whose coverage the fuzzer would not see).
-    try? ImageFile.forEachPage(of: data, path: "fuzz", pdfResolution: 24, pixelLimit: pixelLimit, pdfPageTimeLimit: 0) { image in
+    try? ImageFile.forEachPage(of: data, path: "fuzz", pdfResolution: 24, pixelLimit: pixelLimit, drawingTimeLimit: 0) { image in
         pages += 1
         fuzzCheck(image.pixels.count == image.width * image.height, "pixel count matches the size")
         fuzzCheck(image.width * image.height <= pixelLimit, "no page beyond the pixel limit")

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "seqr_cairo.h"
+#include "seqr_child_drawing.h"
 
 // The few poppler-glib and GObject entry points used, declared with opaque pointers so
 // that building needs no poppler or GLib headers (their C ABI is stable).
@@ -220,163 +221,21 @@ static int render_here(const uint8_t *data, size_t size, double dpi,
 
 /* ------------------------------------------------------- drawing in a child process */
 
-static int write_all(int fd, const void *bytes, size_t count) {
-    const uint8_t *at = bytes;
-    while (count > 0) {
-        ssize_t written = write(fd, at, count);
-        if (written < 0 && errno == EINTR) continue;
-        if (written <= 0) return 0;
-        at += written;
-        count -= (size_t)written;
-    }
-    return 1;
-}
-
-/// Reads `count` bytes, waiting at most `timeout_ms` for each part: 1, 0 on end of file or an error, -1 on a timeout.
-static int read_all(int fd, void *bytes, size_t count, int timeout_ms) {
-    uint8_t *at = bytes;
-    while (count > 0) {
-        struct pollfd ready = {fd, POLLIN, 0};
-        int polled = poll(&ready, 1, timeout_ms);
-        if (polled < 0 && errno == EINTR) continue;
-        if (polled == 0) return -1;
-        if (polled < 0) return 0;
-        ssize_t got = read(fd, at, count);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return 0;
-        at += got;
-        count -= (size_t)got;
-    }
-    return 1;
-}
-
-/// Allows the child `seconds` more of processor time from now (SIGXCPU, which ends it, after that).
-static void allow_cpu_seconds(int seconds) {
-    struct rusage usage;
-    struct rlimit limit;
-    if (getrusage(RUSAGE_SELF, &usage) != 0 || getrlimit(RLIMIT_CPU, &limit) != 0) _exit(4);
-    rlim_t used = (rlim_t)usage.ru_utime.tv_sec + (rlim_t)usage.ru_stime.tv_sec + 1;
-    limit.rlim_cur = used + (rlim_t)seconds;
-    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_cur > limit.rlim_max) limit.rlim_cur = limit.rlim_max;
-    if (setrlimit(RLIMIT_CPU, &limit) != 0) _exit(4);
-}
-
 typedef struct {
-    int fd;
-    int cpu_seconds;
-} child_pipe;
+    const uint8_t *data;
+    size_t size;
+    double dpi;
+    size_t max_page_pixels;
+    int max_pages;
+    uint64_t max_pixels_in_all;
+} pdf_drawing;
 
-/// In the child: a page's header (index, width, height) and pixels down the pipe, then the next page's budget.
-static int send_page(void *context, int index, const uint8_t *gray, int width, int height) {
-    child_pipe *pipe_end = context;
-    const int32_t header[3] = {index, width, height};
-    if (!write_all(pipe_end->fd, header, sizeof header) || !write_all(pipe_end->fd, gray, (size_t)width * (size_t)height)) _exit(3);
-    allow_cpu_seconds(pipe_end->cpu_seconds);
-    return 0;
-}
-
-/// What the child sends after its last page.
-typedef struct {
-    int32_t status;
-    int32_t pages;
-    uint64_t pixels;
-    char message[256];
-} child_trailer;
-
-static int render_in_child(const uint8_t *data, size_t size, double dpi,
-                           size_t max_page_pixels, int max_pages, uint64_t max_pixels_in_all, int cpu_seconds,
-                           seqr_pdf_page_callback callback, void *context,
-                           int *pages_counted, uint64_t *pixels_counted,
-                           char *error, size_t error_size) {
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) {
-        copy_error(error, error_size, "cannot make a pipe for the PDF renderer");
-        return -1;
-    }
-    // No other thread draws with cairo while the child is made: it never starts with a lock held.
-    seqr_cairo_begin_fork();
-    pid_t child = fork();
-    if (child == 0) {
-        close(fds[0]);
-        // Ended by a signal, the child leaves no core file and runs none of this process's crash handlers.
-        const struct rlimit no_core = {0, 0};
-        setrlimit(RLIMIT_CORE, &no_core);
-        const int crashes[] = {SIGPIPE, SIGXCPU, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
-        for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; ++i) signal(crashes[i], SIG_DFL);
-        child_pipe pipe_end = {fds[1], cpu_seconds};
-        child_trailer trailer;
-        memset(&trailer, 0, sizeof trailer);
-        allow_cpu_seconds(cpu_seconds);
-        int pages = 0;
-        uint64_t pixels = 0;
-        trailer.status = render_here(data, size, dpi, max_page_pixels, max_pages, max_pixels_in_all, send_page, &pipe_end,
-                                     &pages, &pixels, trailer.message, sizeof trailer.message);
-        trailer.pages = pages;
-        trailer.pixels = pixels;
-        const int32_t end[3] = {-1, 0, 0};
-        _exit(write_all(fds[1], end, sizeof end) && write_all(fds[1], &trailer, sizeof trailer) ? 0 : 3);
-    }
-    seqr_cairo_end_fork();
-    close(fds[1]);
-    if (child < 0) {
-        close(fds[0]);
-        copy_error(error, error_size, "cannot start the PDF renderer");
-        return -1;
-    }
-    // A generous wall-clock bound besides the processor-time limit, for a child that waits for ever.
-    const int timeout_ms = cpu_seconds * 10 * 1000;
-    int result = -1, next_page = 1, finished = 0, last_read = 0;
-    for (;;) {
-        int32_t header[3];
-        if ((last_read = read_all(fds[0], header, sizeof header, timeout_ms)) != 1) break;
-        if (header[0] < 0) {
-            child_trailer trailer;
-            if ((last_read = read_all(fds[0], &trailer, sizeof trailer, timeout_ms)) == 1) {
-                finished = 1;
-                result = trailer.status;
-                *pages_counted = trailer.pages;
-                *pixels_counted = trailer.pixels;
-                trailer.message[sizeof trailer.message - 1] = '\0';
-                if (result < 0) copy_error(error, error_size, trailer.message);
-            }
-            break;
-        }
-        const int width = header[1], height = header[2];
-        if (width <= 0 || height <= 0 || (uint64_t)width * (uint64_t)height > max_page_pixels) break;
-        uint8_t *gray = malloc((size_t)width * (size_t)height);
-        if (gray == NULL || (last_read = read_all(fds[0], gray, (size_t)width * (size_t)height, timeout_ms)) != 1) {
-            free(gray);
-            break;
-        }
-        next_page = header[0] + 2;
-        int stop = callback(context, header[0], gray, width, height);
-        free(gray);
-        if (stop) {
-            finished = 1;
-            result = 0;
-            break;
-        }
-    }
-    close(fds[0]);
-    int status = 0;
-    // Stopped early, timed out or sent a broken page: the child may still be drawing.
-    if (result == 0 || !finished) kill(child, SIGKILL);
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (!finished) {
-        char message[256];
-        // Past its processor time, or (on a machine too busy to give it that) ten times as long waited for.
-        if ((WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) || last_read == -1) {
-            *pages_counted = next_page;
-            snprintf(message, sizeof message, "page %d takes more than %d s of processor time to draw (deeply nested forms?)",
-                     next_page, cpu_seconds);
-            copy_error(error, error_size, message);
-            return SEQR_PDF_TOO_SLOW;
-        }
-        snprintf(message, sizeof message, "the PDF renderer stopped at page %d (%s %d)", next_page,
-                 WIFSIGNALED(status) ? "signal" : "status", WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-        copy_error(error, error_size, message);
-    }
-    return result;
+/// In the child (seqr_child_drawing): every page, sent as it is drawn.
+static int draw_pages(void *context, seqr_picture_callback send, void *channel, int *pages, uint64_t *pixels,
+                      char *message, size_t message_size) {
+    const pdf_drawing *pdf = context;
+    return render_here(pdf->data, pdf->size, pdf->dpi, pdf->max_page_pixels, pdf->max_pages, pdf->max_pixels_in_all,
+                       send, channel, pages, pixels, message, message_size);
 }
 
 int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
@@ -405,6 +264,14 @@ int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
         seqr_cairo_end_drawing();
         return result;
     }
-    return render_in_child(data, size, dpi, max_page_pixels, max_pages, max_pixels_in_all, cpu_seconds_per_page,
-                           callback, context, pages_counted, pixels_counted, error, error_size);
+    pdf_drawing pdf = {data, size, dpi, max_page_pixels, max_pages, max_pixels_in_all};
+    int slow_page = 0;
+    int result = seqr_draw_in_child(cpu_seconds_per_page, max_page_pixels, "PDF renderer", draw_pages, &pdf, callback, context,
+                                    pages_counted, pixels_counted, &slow_page, error, error_size);
+    if (result == SEQR_CHILD_TOO_SLOW) {
+        *pages_counted = slow_page;
+        copy_error(error, error_size, "a page takes too long to draw (deeply nested forms?)");
+        return SEQR_PDF_TOO_SLOW;
+    }
+    return result;
 }

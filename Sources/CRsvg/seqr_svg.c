@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "seqr_cairo.h"
+#include "seqr_child_drawing.h"
 
 // librsvg's and GObject's few entry points, declared with opaque pointers so that building needs
 // no librsvg or GLib headers (their C ABI is stable). RsvgRectangle is four doubles.
@@ -89,22 +90,13 @@ int seqr_svg_sniff(const uint8_t *data, size_t size) {
     }
 }
 
-int seqr_svg_render(const uint8_t *data, size_t size, int min_side, int max_side, size_t max_pixels,
-                    uint8_t **gray, int *width, int *height, char *error, size_t error_size) {
+/// Parses and draws the document in this process (librsvg and cairo loaded).
+static int draw_here(const uint8_t *data, size_t size, int min_side, int max_side, size_t max_pixels,
+                     uint8_t **gray, int *width, int *height, char *error, size_t error_size) {
     *gray = NULL;
     *width = 0;
     *height = 0;
-    pthread_once(&rsvg_once, load_rsvg);
-    if (!rsvg_loaded) {
-        copy_error(error, error_size, rsvg_error);
-        return -1;
-    }
-    char cairo_error[256];
-    const seqr_cairo_api *cairo = seqr_cairo_load(cairo_error, sizeof cairo_error);
-    if (cairo == NULL) {
-        copy_error(error, error_size, cairo_error);
-        return -1;
-    }
+    const seqr_cairo_api *cairo = seqr_cairo_load(NULL, 0);
     void *gerror = NULL;
     void *handle = rsvg.handle_new_from_data(data, size, &gerror);
     if (handle == NULL) {
@@ -174,4 +166,85 @@ int seqr_svg_render(const uint8_t *data, size_t size, int min_side, int max_side
     seqr_cairo_end_drawing();
     rsvg.object_unref(handle);
     return result;
+}
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    int min_side, max_side;
+    size_t max_pixels;
+} svg_drawing;
+
+/// In the child (seqr_child_drawing): the one picture, sent when drawn.
+static int draw_in_child(void *context, seqr_picture_callback send, void *channel, int *count, uint64_t *total,
+                         char *message, size_t message_size) {
+    const svg_drawing *svg = context;
+    uint8_t *gray = NULL;
+    int width = 0, height = 0;
+    int result = draw_here(svg->data, svg->size, svg->min_side, svg->max_side, svg->max_pixels, &gray, &width, &height,
+                           message, message_size);
+    if (result == 0) {
+        send(channel, 0, gray, width, height);
+        *count = 1;
+        *total = (uint64_t)width * (uint64_t)height;
+    }
+    free(gray);
+    return result;
+}
+
+typedef struct {
+    uint8_t *gray;
+    int width, height;
+} svg_received;
+
+/// In this process: keeps a copy of the picture the child drew.
+static int receive_picture(void *context, int index, const uint8_t *gray, int width, int height) {
+    (void)index;
+    svg_received *received = context;
+    free(received->gray);
+    received->gray = malloc((size_t)width * (size_t)height);
+    if (received->gray == NULL) return 1;
+    memcpy(received->gray, gray, (size_t)width * (size_t)height);
+    received->width = width;
+    received->height = height;
+    return 0;
+}
+
+int seqr_svg_render(const uint8_t *data, size_t size, int min_side, int max_side, size_t max_pixels, int cpu_seconds,
+                    uint8_t **gray, int *width, int *height, char *error, size_t error_size) {
+    *gray = NULL;
+    *width = 0;
+    *height = 0;
+    // Loaded here, before any fork: the child only draws.
+    pthread_once(&rsvg_once, load_rsvg);
+    if (!rsvg_loaded) {
+        copy_error(error, error_size, rsvg_error);
+        return -1;
+    }
+    char cairo_error[256];
+    if (seqr_cairo_load(cairo_error, sizeof cairo_error) == NULL) {
+        copy_error(error, error_size, cairo_error);
+        return -1;
+    }
+    if (cpu_seconds <= 0) return draw_here(data, size, min_side, max_side, max_pixels, gray, width, height, error, error_size);
+    svg_drawing svg = {data, size, min_side, max_side, max_pixels};
+    svg_received received = {NULL, 0, 0};
+    int count = 0, slow = 0;
+    uint64_t total = 0;
+    int result = seqr_draw_in_child(cpu_seconds, max_pixels, "SVG renderer", draw_in_child, &svg, receive_picture, &received,
+                                    &count, &total, &slow, error, error_size);
+    if (result == SEQR_CHILD_TOO_SLOW) {
+        free(received.gray);
+        copy_error(error, error_size, "the SVG takes too long to draw");
+        return SEQR_SVG_TOO_SLOW;
+    }
+    if (result != 0 || count != 1 || received.gray == NULL) {
+        free(received.gray);
+        if (result == 0) copy_error(error, error_size, "the SVG renderer sent no picture");
+        return -1;
+    }
+    *gray = received.gray;
+    *width = received.width;
+    *height = received.height;
+    return 0;
 }

@@ -35,15 +35,16 @@ extension ImageFile {
         try forEachPage(of: readBytes(path), path: path, pdfResolution: pdfResolution, pixelLimit: pixelLimit, body)
     }
 
-    /// ``forEachPage(ofFile:pdfResolution:pixelLimit:_:)`` for bytes already read; `pdfPageTimeLimit`
-    /// as ``PDFPages/forEachPage(_:dpi:pixelLimit:pageTimeLimit:_:)`` takes it.
+    /// ``forEachPage(ofFile:pdfResolution:pixelLimit:_:)`` for bytes already read; `drawingTimeLimit`
+    /// bounds a PDF page as ``PDFPages/forEachPage(_:dpi:pixelLimit:pageTimeLimit:_:)`` and an SVG file
+    /// as ``SVGPicture/render(_:pixelLimit:timeLimit:)`` take it (0: drawn here, unbounded — the fuzzer).
     public static func forEachPage(of data: Data, path: String, pdfResolution: Double = 250, pixelLimit: Int = ImageCodec.defaultPixelLimit,
-                                   pdfPageTimeLimit: Int = PDFPages.defaultPageTimeLimit, _ body: (GrayImage) throws -> Void) throws {
+                                   drawingTimeLimit: Int = PDFPages.defaultPageTimeLimit, _ body: (GrayImage) throws -> Void) throws {
         if data.isEmpty { throw ImageFileError.empty(path: path) }
         if PDFPages.isPDF(data) {
             var count = 0
             do {
-                try PDFPages.forEachPage(data, dpi: pdfResolution, pixelLimit: pixelLimit, pageTimeLimit: pdfPageTimeLimit) { page in
+                try PDFPages.forEachPage(data, dpi: pdfResolution, pixelLimit: pixelLimit, pageTimeLimit: drawingTimeLimit) { page in
                     count += 1
                     try body(page)
                 }
@@ -68,6 +69,6 @@ extension ImageFile {
             for page in pages { try body(page) }
             return
         }
-        try body(try decode(data, path: path, pixelLimit: pixelLimit))
+        try body(try decode(data, path: path, pixelLimit: pixelLimit, svgTimeLimit: drawingTimeLimit))
     }
 }

@@ -9,12 +9,17 @@ public enum ImageFile {
         try decode(readBytes(path), path: path, pixelLimit: pixelLimit)
     }
 
-    /// Decodes image bytes already in memory; `path` only names them in errors.
-    public static func decode(_ data: Data, path: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(ImageFileError) -> GrayImage {
+    /// Decodes image bytes already in memory; `path` only names them in errors. An SVG file is drawn
+    /// in a child process allowed `svgTimeLimit` seconds of processor time (0: here, unbounded).
+    public static func decode(_ data: Data, path: String, pixelLimit: Int = ImageCodec.defaultPixelLimit,
+                              svgTimeLimit: Int = SVGPicture.defaultTimeLimit) throws(ImageFileError) -> GrayImage {
         if data.isEmpty { throw .empty(path: path) }
         if SVGPicture.isSVG(data) {
-            do { return try SVGPicture.render(data, pixelLimit: pixelLimit) } catch {
-                throw .corrupt(path: path, format: "SVG", detail: error.message)
+            do { return try SVGPicture.render(data, pixelLimit: pixelLimit, timeLimit: svgTimeLimit) } catch {
+                switch error {
+                case .failed(let message): throw .corrupt(path: path, format: "SVG", detail: message)
+                case .tooSlow(let seconds): throw .tooSlowToDraw(path: path, format: "SVG", page: 1, seconds: seconds)
+                }
             }
         }
         guard let codec = ImageCodec.sniff(data) else { throw .unsupportedFormat(path: path) }

@@ -15,7 +15,8 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A multi-page file (TIFF) whose pages hold more than `ImageCodec.maximumPixelsInAll` pixels;
     /// `pages` and `pixels` say where counting stopped.
     case tooManyPixelsInAll(path: String, format: String, pages: Int, pixels: Int)
-    /// A PDF page (from 1) that took more than `seconds` of processor time to draw (`PDFPages.defaultPageTimeLimit`).
+    /// A PDF page (from 1), or an SVG file (page 1), that took more than `seconds` of processor time to draw
+    /// (`PDFPages.defaultPageTimeLimit`, `SVGPicture.defaultTimeLimit`).
     case tooSlowToDraw(path: String, format: String, page: Int, seconds: Int)
     /// A progressive JPEG of more than `ImageCodec.maximumJPEGScans` scans.
     case tooManyScans(path: String, format: String)
@@ -37,7 +38,8 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .tooManyPixelsInAll(let path, let format, let pages, let pixels):
             "\(path): the \(format) file's first \(pages) pages hold \(pixels.formatted()) pixels; Seqr reads at most \(ImageCodec.maximumPixelsInAll.formatted()) pixels from one file (split it)"
         case let .tooSlowToDraw(path, format, page, seconds):
-            "\(path): page \(page) of the \(format) file takes more than \(seconds) s of processor time to draw, more than Seqr spends on a page (deeply nested forms?)"
+            "\(path): page \(page) of the \(format) file takes more than \(seconds) s of processor time to draw, more than Seqr spends on a page"
+                + (format == "SVG" ? " (nested <use> or filters?)" : " (deeply nested forms?)")
         case .tooManyScans(let path, let format):
             "\(path): the \(format) image has more than \(ImageCodec.maximumJPEGScans) scans, more than Seqr reads (cameras and editors write a dozen or so; save it again)"
         case .unsupportedColorSpace(let path, let format, let colorSpace):

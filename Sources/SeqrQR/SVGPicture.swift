@@ -6,10 +6,14 @@ import Foundation
 /// A vector picture has no pixels of its own: it is drawn with its longer side at least
 /// ``minimumSide`` pixels (QR modules big enough to read) and at most ``maximumSide``, whatever size
 /// it states, so a stated size cannot make it cost more. librsvg loads no external resource for
-/// bytes without a base file.
+/// bytes without a base file. It is parsed and drawn in a child process allowed
+/// ``defaultTimeLimit`` seconds of processor time, as PDF pages are: librsvg cannot be stopped, and
+/// a kilobyte of filtered `<use>` chains draws for minutes.
 public enum SVGPicture {
     public static let minimumSide = 1_000
     public static let maximumSide = 4_000
+    /// Seconds of processor time to parse and draw one SVG file (0: in this process, unbounded — the fuzzer).
+    public static let defaultTimeLimit = 10
 
     /// True when `data` starts like an SVG document (after an XML declaration, comments, a DOCTYPE).
     public static func isSVG(_ data: Data) -> Bool {
@@ -20,20 +24,23 @@ public enum SVGPicture {
     }
 
     /// The picture drawn on white, or the reason librsvg gave why not.
-    public static func render(_ data: Data, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(SVGRenderingError) -> GrayImage {
+    public static func render(_ data: Data, pixelLimit: Int = ImageCodec.defaultPixelLimit,
+                              timeLimit: Int = defaultTimeLimit) throws(SVGRenderingError) -> GrayImage {
         var gray: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let limit = max(1, min(pixelLimit, ImageCodec.maximumPixels))
         let status = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return seqr_svg_render(base, raw.count, Int32(minimumSide), Int32(maximumSide), limit, &gray, &width, &height, &message, message.count)
+            return seqr_svg_render(base, raw.count, Int32(minimumSide), Int32(maximumSide), limit, Int32(clamping: max(0, timeLimit)),
+                                   &gray, &width, &height, &message, message.count)
         }
         defer { free(gray) }
+        if status == SEQR_SVG_TOO_SLOW { throw .tooSlow(seconds: timeLimit) }
         guard status == 0, let gray else {
             // librsvg's (libxml2's) messages run over several lines; an error is one.
             let text = cErrorMessage(message, fallback: "not an SVG document")
-            throw SVGRenderingError(message: text.split(whereSeparator: { $0.isNewline }).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
+            throw .failed(message: text.split(whereSeparator: { $0.isNewline }).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
         }
         return GrayImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: gray, count: Int(width) * Int(height))))
     }

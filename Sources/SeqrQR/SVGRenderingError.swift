@@ -1,5 +1,14 @@
-/// Why librsvg could not draw an SVG file (its own message), or librsvg missing altogether.
-public struct SVGRenderingError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { "SVG rendering failed: \(message)" }
+/// Why an SVG file could not be drawn.
+public enum SVGRenderingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// librsvg's own message (one line), or librsvg missing altogether.
+    case failed(message: String)
+    /// Parsing and drawing took more than `seconds` of processor time (``SVGPicture/defaultTimeLimit``).
+    case tooSlow(seconds: Int)
+
+    public var description: String {
+        switch self {
+        case .failed(let message): "SVG rendering failed: \(message)"
+        case .tooSlow(let seconds): "SVG rendering takes more than \(seconds) s of processor time"
+        }
+    }
 }

@@ -87,7 +87,7 @@ struct PDFPageLimitTests {
         let deep = Self.nestedForms(depth: 8, fanOut: 10)
         #expect(deep.count < 2_100)
         #expect(throws: ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 1)) {
-            try ImageFile.forEachPage(of: deep, path: "deep.pdf", pdfPageTimeLimit: 1) { _ in }
+            try ImageFile.forEachPage(of: deep, path: "deep.pdf", drawingTimeLimit: 1) { _ in }
         }
         #expect(ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 10).description
                 == "deep.pdf: page 1 of the PDF file takes more than 10 s of processor time to draw, more than Seqr spends on a page (deeply nested forms?)")

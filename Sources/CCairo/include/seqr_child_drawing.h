@@ -1,0 +1,41 @@
+// Drawing untrusted documents (PDF pages, SVG pictures) in a child process with a processor-time
+// limit: poppler and librsvg have no way to stop a drawing, and a few kilobytes of nested forms
+// or filtered <use> chains take minutes. One mechanism for both readers.
+#ifndef SEQR_CHILD_DRAWING_H
+#define SEQR_CHILD_DRAWING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Receives one drawn picture as gray pixels (width*height bytes, valid only during the call).
+/// Returns 0 to continue, non-zero to stop.
+typedef int (*seqr_picture_callback)(void *_Nullable context, int index, const uint8_t *_Nonnull gray, int width, int height);
+
+/// Draws every picture, handing each to `send` (with `channel`) before drawing the next; sets `*count` and
+/// `*total` (the caller's counters) and returns a status (< 0: failed, with a message in `message`).
+typedef int (*seqr_child_draw)(void *_Nullable context, seqr_picture_callback _Nonnull send, void *_Nullable channel,
+                               int *_Nonnull count, uint64_t *_Nonnull total, char *_Nonnull message, size_t message_size);
+
+/// A picture took more than the processor time allowed (or ten times that of waiting).
+#define SEQR_CHILD_TOO_SLOW (-4)
+
+/// Runs `draw` in a child process (fork) allowed `cpu_seconds` of processor time per picture
+/// (RLIMIT_CPU, renewed after each), and hands each picture it sends to `receive` in this process;
+/// a picture larger than `max_picture_pixels` ends the child. Returns `draw`'s status and counters,
+/// or SEQR_CHILD_TOO_SLOW with `*slow_index` the picture's number (from 1), or -1 with a message
+/// naming `renderer`. The caller has loaded every library `draw` needs: the child only draws.
+int seqr_draw_in_child(int cpu_seconds, size_t max_picture_pixels, const char *_Nonnull renderer,
+                       seqr_child_draw _Nonnull draw, void *_Nullable draw_context,
+                       seqr_picture_callback _Nonnull receive, void *_Nullable receive_context,
+                       int *_Nonnull count, uint64_t *_Nonnull total, int *_Nonnull slow_index,
+                       char *_Nullable error, size_t error_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,51 @@
+import Foundation
+import SeqrQR
+import SeqrTestSupport
+import Testing
+
+@Suite("SVG input: drawn in a child under a processor-time limit, no external resource read")
+struct SVGPictureLimitTests {
+    /// Each level's group is filtered and uses the level below twice: 2^depth blurred full-size
+    /// drawings from about a kilobyte (depth 12: over a minute of librsvg's time on this machine).
+    static func filteredUseChain(depth: Int) -> Data {
+        var text = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="1000" height="1000">"#
+        text += #"<defs><filter id="f"><feGaussianBlur stdDeviation="50"/></filter><g id="l0" filter="url(#f)"><rect width="1000" height="1000"/></g>"#
+        for level in 1...depth {
+            text += #"<g id="l\#(level)" filter="url(#f)"><use xlink:href="#l\#(level - 1)"/><use xlink:href="#l\#(level - 1)"/></g>"#
+        }
+        return Data((text + #"</defs><use xlink:href="#l\#(depth)"/></svg>"#).utf8)
+    }
+
+    @Test("a kilobyte of filtered <use> chains is refused at the processor-time limit, in one line, the file named")
+    func slowDrawingRefused() throws {
+        let slow = Self.filteredUseChain(depth: 12)
+        #expect(slow.count < 1_300)
+        let started = ContinuousClock.now
+        #expect(throws: ImageFileError.tooSlowToDraw(path: "slow.svg", format: "SVG", page: 1, seconds: 1)) {
+            try ImageFile.decode(slow, path: "slow.svg", svgTimeLimit: 1)
+        }
+        // One second of processor time, or ten of waiting on a busy machine; never the minute it takes.
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(ImageFileError.tooSlowToDraw(path: "slow.svg", format: "SVG", page: 1, seconds: 10).description
+                == "slow.svg: page 1 of the SVG file takes more than 10 s of processor time to draw, more than Seqr spends on a page (nested <use> or filters?)")
+    }
+
+    @Test("what seqr encode writes is drawn in the child and decodes; a shallow chain draws")
+    func ownSVGDecodes() throws {
+        let symbol = try QREncoder.encode(text: "svg in a child")
+        let image = try ImageFile.decode(Data(symbol.svg().utf8), path: "code.svg")
+        #expect(try QRDecoder().decode(image).map(\.payload) == [Data("svg in a child".utf8)])
+        #expect(try ImageFile.decode(Self.filteredUseChain(depth: 1), path: "shallow.svg").width == 1_000)
+    }
+
+    @Test("an SVG naming a picture file by path or file: URL draws without it")
+    func externalPictureNotLoaded() throws {
+        let directory = try TemporaryDirectory()
+        let png = try directory.write(try QREncoder.encode(text: "external").pngData(), to: "external.png")
+        for reference in [png, "file://" + png] {
+            let svg = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="1000" height="1000"><image width="1000" height="1000" xlink:href="\#(reference)"/></svg>"#
+            let image = try ImageFile.decode(Data(svg.utf8), path: "external.svg")
+            #expect(image.pixels.allSatisfy { $0 == 255 }, "\(reference) was not read")
+        }
+    }
+}
