@@ -236,9 +236,9 @@ let package = Package(
 // libFuzzer targets exist only when SEQR_FUZZ is set, built into their own scratch path
 // (.build-fuzz), so `swift build` and `make test` never see them. Our own code is compiled
 // with coverage and AddressSanitizer; the C libraries underneath (BoringSSL, libpng,
-// libjpeg, poppler) are not instrumented, but ASan still catches our misuse of what they return.
+// libjpeg, poppler, librsvg) are not instrumented, but ASan still catches our misuse of what they return.
 if Context.environment["SEQR_FUZZ"] != nil {
-    let instrumented = ["SeqrCore", "SeqrQR", "CImageCodecs", "CPoppler"]
+    let instrumented = ["SeqrCore", "SeqrQR", "CImageCodecs", "CPoppler", "CRsvg"]
     for target in package.targets where instrumented.contains(target.name) {
         if target.name.hasPrefix("C") {
             target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]

@@ -109,6 +109,7 @@ let small = QRRenderStyle(scale: 2, margin: 2)
 write("image", "qr.png", Array(try! symbol.pngData(small)))
 write("image", "qr.jpg", Array(try! ImageCodec.jpeg.encode(symbol.rasterized(small), quality: 60)))
 write("image", "qr.pdf", Array(try! symbol.pdfData(small)))
+write("image", "qr.svg", Array(symbol.svg(small).utf8))
 
 // MARK: json-writer
 for (index, length) in [0, 48, 200].enumerated() {
