@@ -159,9 +159,12 @@ extern "C" int seqr_zx_read_text(const uint8_t *bytes, size_t length,
         Content content;
         if (length > 0) content.bytes.assign(bytes, bytes + length);
         content.hasECI = has_eci != 0;
+        // zxing-cpp walks the blocks as ranges [position, next position): one out of order would
+        // make a range of negative length, read far past the payload.
         for (size_t e = 0; e < encoding_count; ++e) {
             int position = encodings[e].position;
-            if (position < 0 || static_cast<size_t>(position) > length) {
+            int previous = e == 0 ? 0 : encodings[e - 1].position;
+            if (position < previous || static_cast<size_t>(position) > length) {
                 copy_string(error, error_size, "invalid encoding block");
                 return -1;
             }

@@ -98,4 +98,27 @@ struct TextEncodingTests {
         #expect(joined.count == 1)
         #expect(joined.first?.text == SymbolText(text: "日本語です", encoding: "Shift_JIS", guessed: false))
     }
+
+    @Test("hostile encoding blocks (out of order, past the payload, unknown or absurd ECIs) give no text and read nothing past the payload")
+    func hostileEncodingBlocks() {
+        func text(_ payload: String, _ blocks: [(Int32, Int)], fromECI: Bool = true) -> SymbolText? {
+            DecodedSymbol(payload: Data(payload.utf8), corners: [], version: 1, errorCorrection: .L, inverted: false,
+                          encodingBlocks: TextEncodingBlocks(blocks: blocks.map { .init(eci: $0.0, position: $0.1) }, fromECI: fromECI)).text
+        }
+        // Out of order: zxing-cpp would walk [6, 1), a range of negative length, far past the bytes.
+        #expect(text("abcdefgh", [(26, 6), (3, 1)]) == nil)
+        #expect(text("abcdefgh", [(-1, 6), (-1, 1)], fromECI: false) == nil)
+        #expect(text("abcdefgh", [(26, 0), (26, 9)]) == nil)
+        #expect(text("abcdefgh", [(26, -1)]) == nil)
+        #expect(text("abcdefgh", [(Int32.max, 0)]) == nil)
+        #expect(text("abcdefgh", [(Int32.min, 0)]) == nil)
+        #expect(text("abcdefgh", [(899, 0)]) == nil)
+        // In order, the same bytes read.
+        #expect(text("abcdefgh", [(26, 1), (3, 6)]) == SymbolText(text: "abcdefgh", encoding: "ISO-8859-1, UTF-8", guessed: false))
+        // A NUL is text zxing-cpp keeps (its length, not C's), and is shown as Base64.
+        let nul = DecodedSymbol(payload: Data("a\0b".utf8), corners: [], version: 1, errorCorrection: .L, inverted: false,
+                                encodingBlocks: TextEncodingBlocks(blocks: [.init(eci: 26, position: 0)], fromECI: true))
+        #expect(nul.text?.text == "a\0b")
+        #expect(PayloadDisplay(nul) == .binary(base64: Data("a\0b".utf8).base64EncodedString()))
+    }
 }
