@@ -90,7 +90,8 @@ int seqr_svg_sniff(const uint8_t *data, size_t size) {
     }
 }
 
-/// Parses and draws the document in this process (librsvg and cairo loaded).
+/// Parses and draws the document in this process (librsvg and cairo loaded; the caller holds cairo's
+/// drawing lock, or is the child process, which no other thread shares).
 static int draw_here(const uint8_t *data, size_t size, int min_side, int max_side, size_t max_pixels,
                      uint8_t **gray, int *width, int *height, char *error, size_t error_size) {
     *gray = NULL;
@@ -131,7 +132,6 @@ static int draw_here(const uint8_t *data, size_t size, int min_side, int max_sid
         copy_error(error, error_size, "the SVG is too narrow to draw");
         return -1;
     }
-    seqr_cairo_begin_drawing();
     cairo_surface_t *surface = cairo->cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
     cairo_t *cr = cairo->cairo_create(surface);
     cairo->cairo_set_source_rgb(cr, 1, 1, 1);
@@ -163,7 +163,6 @@ static int draw_here(const uint8_t *data, size_t size, int min_side, int max_sid
     }
     cairo->cairo_destroy(cr);
     cairo->cairo_surface_destroy(surface);
-    seqr_cairo_end_drawing();
     rsvg.object_unref(handle);
     return result;
 }
@@ -226,7 +225,12 @@ int seqr_svg_render(const uint8_t *data, size_t size, int min_side, int max_side
         copy_error(error, error_size, cairo_error);
         return -1;
     }
-    if (cpu_seconds <= 0) return draw_here(data, size, min_side, max_side, max_pixels, gray, width, height, error, error_size);
+    if (cpu_seconds <= 0) {
+        seqr_cairo_begin_drawing();
+        int result = draw_here(data, size, min_side, max_side, max_pixels, gray, width, height, error, error_size);
+        seqr_cairo_end_drawing();
+        return result;
+    }
     svg_drawing svg = {data, size, min_side, max_side, max_pixels};
     svg_received received = {NULL, 0, 0};
     int count = 0, slow = 0;

@@ -11,9 +11,9 @@ struct SVGPictureLimitTests {
         var text = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="1000" height="1000">"#
         text += #"<defs><filter id="f"><feGaussianBlur stdDeviation="50"/></filter><g id="l0" filter="url(#f)"><rect width="1000" height="1000"/></g>"#
         for level in 1...depth {
-            text += #"<g id="l\#(level)" filter="url(#f)"><use xlink:href="#l\#(level - 1)"/><use xlink:href="#l\#(level - 1)"/></g>"#
+            text += ##"<g id="l\##(level)" filter="url(#f)"><use xlink:href="#l\##(level - 1)"/><use xlink:href="#l\##(level - 1)"/></g>"##
         }
-        return Data((text + #"</defs><use xlink:href="#l\#(depth)"/></svg>"#).utf8)
+        return Data((text + ##"</defs><use xlink:href="#l\##(depth)"/></svg>"##).utf8)
     }
 
     @Test("a kilobyte of filtered <use> chains is refused at the processor-time limit, in one line, the file named")
