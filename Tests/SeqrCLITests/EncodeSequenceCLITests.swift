@@ -79,4 +79,13 @@ struct EncodeSequenceCLITests {
         #expect(try SeqrBinary.run("encode", "--text", "x", "--foreground", "navy", "-o", directory.file("g.png")).status == 64)
         #expect(try SeqrBinary.run("encode", "--text", "x", "--foreground", "#000080", "--format", "text").status == 64)
     }
+
+    @Test("a colour that is not one is named escaped in one line: an escape sequence in it never reaches the terminal")
+    func colourNamedEscaped() throws {
+        let directory = try TemporaryDirectory()
+        let result = try SeqrBinary.run("encode", "--text", "x", "--foreground", "#12\u{1B}[2J\nfake line", "-o", directory.file("e.png"))
+        #expect(result.status == 64 && result.errorLines.count == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}"), "\(result.stderr)")
+        #expect(result.stderr.contains(#"not '#12\u{1B}[2J\u{A}fake line'"#), "\(result.stderr)")
+    }
 }

@@ -93,7 +93,7 @@ struct EncodeCommand: ParsableCommand {
     private func colors() throws -> (foreground: RGBColor, background: RGBColor) {
         func parse(_ value: String?, _ name: String, _ fallback: RGBColor) throws -> RGBColor {
             guard let value else { return fallback }
-            guard let color = RGBColor(hex: value) else { throw ValidationError("--\(name) must be a colour as #RRGGBB, not '\(value)'") }
+            guard let color = RGBColor(hex: value) else { throw ValidationError("--\(name) must be a colour as #RRGGBB, not '\(DisplayName.escaped(value))'") }
             return color
         }
         let dark = try parse(foreground, "foreground", .black), light = try parse(background, "background", .white)
