@@ -61,6 +61,24 @@ static void allow_cpu_seconds(int seconds) {
     if (setrlimit(RLIMIT_CPU, &limit) != 0) _exit(4);
 }
 
+/// Allows the child `extra` bytes of data (heap and anonymous mappings, RLIMIT_DATA) beyond what it
+/// inherited: an image a document embeds (an SVG's data: URL) is decoded by libraries Seqr does not
+/// bound, and a 586 KB SVG made librsvg take 2.7 GB. Past the limit an allocation fails and the child ends.
+static void allow_data_bytes(uint64_t extra) {
+    FILE *statm = fopen("/proc/self/statm", "r");
+    unsigned long pages[6] = {0};
+    int read = statm ? fscanf(statm, "%lu %lu %lu %lu %lu %lu", &pages[0], &pages[1], &pages[2], &pages[3], &pages[4], &pages[5]) : 0;
+    if (statm) fclose(statm);
+    if (read != 6) return;
+    const uint64_t inherited = (uint64_t)pages[5] * (uint64_t)sysconf(_SC_PAGESIZE);
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_DATA, &limit) != 0) return;
+    const uint64_t wanted = inherited + extra;
+    if (limit.rlim_max != RLIM_INFINITY && wanted > limit.rlim_max) return;
+    limit.rlim_cur = (rlim_t)wanted;
+    setrlimit(RLIMIT_DATA, &limit);
+}
+
 typedef struct {
     int fd;
     int cpu_seconds;
@@ -112,6 +130,8 @@ int seqr_draw_in_child(int cpu_seconds, size_t max_picture_pixels, const char *r
         child_trailer trailer;
         memset(&trailer, 0, sizeof trailer);
         allow_cpu_seconds(cpu_seconds);
+        // A picture's surface (4 bytes a pixel) and its gray copy, and a gigabyte for the library's own work.
+        allow_data_bytes((uint64_t)max_picture_pixels * 5 + SEQR_CHILD_DATA_ALLOWANCE);
         int drawn = 0;
         uint64_t drawn_total = 0;
         trailer.status = draw(draw_context, send_picture, &pipe_end, &drawn, &drawn_total, trailer.message, sizeof trailer.message);
@@ -175,7 +195,8 @@ int seqr_draw_in_child(int cpu_seconds, size_t max_picture_pixels, const char *r
             return SEQR_CHILD_TOO_SLOW;
         }
         char message[256];
-        snprintf(message, sizeof message, "the %s stopped at %d (%s %d)", renderer, next_index,
+        // SIGABRT or SIGSEGV are, most often, an allocation refused at the data limit.
+        snprintf(message, sizeof message, "the %s stopped at %d (%s %d; out of memory?)", renderer, next_index,
                  WIFSIGNALED(status) ? "signal" : "status", WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
         copy_error(error, error_size, message);
     }

@@ -48,4 +48,19 @@ struct SVGPictureLimitTests {
             #expect(image.pixels.allSatisfy { $0 == 255 }, "\(reference) was not read")
         }
     }
+
+    @Test("a picture an SVG embeds (data: URL) larger than the drawing child's memory allowance is not drawn")
+    func embeddedPictureBeyondMemoryAllowance() throws {
+        // 18,000² black pixels: 320 KB of PNG, 1.3 GB as the RGBA picture librsvg decodes (2 GB in all
+        // before the child's data limit), above SEQR_CHILD_DATA_ALLOWANCE (1 GiB) and 5 bytes a pixel drawn.
+        let side = 18_000
+        let png = try ImageCodec.png.encode(GrayImage(width: side, height: side, pixels: [UInt8](repeating: 0, count: side * side)))
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="1000" height="1000"><image width="1000" height="1000" xlink:href="data:image/png;base64,"# + png.base64EncodedString() + #""/></svg>"#
+        let image = try ImageFile.decode(Data(svg.utf8), path: "embedded.svg", pixelLimit: 1_000_000)
+        #expect(image.pixels.allSatisfy { $0 == 255 }, "the embedded picture was decoded in full")
+        // A small embedded picture is drawn.
+        let small = try ImageCodec.png.encode(GrayImage(width: 100, height: 100, pixels: [UInt8](repeating: 0, count: 100 * 100)))
+        let drawn = try ImageFile.decode(Data((#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="1000" height="1000"><image width="1000" height="1000" xlink:href="data:image/png;base64,"# + small.base64EncodedString() + #""/></svg>"#).utf8), path: "small.svg", pixelLimit: 1_000_000)
+        #expect(drawn.pixels.allSatisfy { $0 == 0 })
+    }
 }

@@ -20,12 +20,16 @@ typedef int (*seqr_picture_callback)(void *_Nullable context, int index, const u
 typedef int (*seqr_child_draw)(void *_Nullable context, seqr_picture_callback _Nonnull send, void *_Nullable channel,
                                int *_Nonnull count, uint64_t *_Nonnull total, char *_Nonnull message, size_t message_size);
 
+/// Bytes of data the child may allocate beyond a picture's pixels (RLIMIT_DATA, on top of what it inherits).
+#define SEQR_CHILD_DATA_ALLOWANCE ((uint64_t)1 << 30)
+
 /// A picture took more than the processor time allowed (or ten times that of waiting).
 #define SEQR_CHILD_TOO_SLOW (-4)
 
 /// Runs `draw` in a child process (fork) allowed `cpu_seconds` of processor time per picture
 /// (RLIMIT_CPU, renewed after each), and hands each picture it sends to `receive` in this process;
-/// a picture larger than `max_picture_pixels` ends the child. Returns `draw`'s status and counters,
+/// a picture larger than `max_picture_pixels` ends the child, and so does allocating more than 5 bytes
+/// a pixel of it and SEQR_CHILD_DATA_ALLOWANCE besides (RLIMIT_DATA). Returns `draw`'s status and counters,
 /// or SEQR_CHILD_TOO_SLOW with `*slow_index` the picture's number (from 1), or -1 with a message
 /// naming `renderer`. The caller has loaded every library `draw` needs: the child only draws.
 int seqr_draw_in_child(int cpu_seconds, size_t max_picture_pixels, const char *_Nonnull renderer,
