@@ -82,9 +82,29 @@ int seqr_svg_sniff(const uint8_t *data, size_t size) {
         while (at < end && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n')) ++at;
         if (at + 4 > end || data[at] != '<') return 0;
         if (memcmp(data + at, "<svg", 4) == 0) return 1;
-        // An XML declaration, a processing instruction, a comment or a DOCTYPE: skip to its '>'.
+        // An XML declaration, a processing instruction, a comment or a DOCTYPE: skip past its end. A
+        // comment ends at "-->" and a DOCTYPE's internal subset (Illustrator writes entities there)
+        // at "]>", whatever '>' they hold.
         if (data[at + 1] != '?' && data[at + 1] != '!') return 0;
         const uint8_t *close = memchr(data + at, '>', end - at);
+        if (close == NULL) return 0;
+        if (memcmp(data + at, "<!--", 4) == 0) {
+            const uint8_t *from = data + at + 4;
+            for (close = NULL; from + 3 <= data + end; ++from) {
+                if (memcmp(from, "-->", 3) == 0) { close = from + 2; break; }
+            }
+        } else if (data[at + 1] == '!') {
+            const uint8_t *subset = memchr(data + at, '[', end - at);
+            if (subset != NULL && subset < close) {
+                const uint8_t *from = subset + 1;
+                for (close = NULL; from < data + end; ++from) {
+                    if (*from != ']') continue;
+                    const uint8_t *after = from + 1;
+                    while (after < data + end && (*after == ' ' || *after == '\t' || *after == '\r' || *after == '\n')) ++after;
+                    if (after < data + end && *after == '>') { close = after; break; }
+                }
+            }
+        }
         if (close == NULL) return 0;
         at = (size_t)(close - data) + 1;
     }

@@ -63,4 +63,22 @@ struct SVGPictureLimitTests {
         let drawn = try ImageFile.decode(Data((#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="1000" height="1000"><image width="1000" height="1000" xlink:href="data:image/png;base64,"# + small.base64EncodedString() + #""/></svg>"#).utf8), path: "small.svg", pixelLimit: 1_000_000)
         #expect(drawn.pixels.allSatisfy { $0 == 0 })
     }
+
+    @Test("an SVG whose DOCTYPE holds entities (as Illustrator writes) or whose comment holds '>' is read as SVG; entity loops and external entities are refused")
+    func doctypeAndComments() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="10" height="10"/></svg>"#
+        #expect(SVGPicture.isSVG(Data((#"<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd" [ <!ENTITY ns_svg "http://www.w3.org/2000/svg"> ]>"# + svg).utf8)))
+        #expect(SVGPicture.isSVG(Data(("<!-- a > b --> " + svg).utf8)))
+        #expect(!SVGPicture.isSVG(Data(#"<!DOCTYPE html [ <!ENTITY a "b"> ]><html/>"#.utf8)))
+        let loop = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a0 "lol"><!ENTITY a1 "&a0;&a0;&a0;&a0;&a0;&a0;&a0;&a0;&a0;&a0;"><!ENTITY a2 "&a1;&a1;&a1;&a1;&a1;&a1;&a1;&a1;&a1;&a1;"><!ENTITY a3 "&a2;&a2;&a2;&a2;&a2;&a2;&a2;&a2;&a2;&a2;"><!ENTITY a4 "&a3;&a3;&a3;&a3;&a3;&a3;&a3;&a3;&a3;&a3;"><!ENTITY a5 "&a4;&a4;&a4;&a4;&a4;&a4;&a4;&a4;&a4;&a4;"><!ENTITY a6 "&a5;&a5;&a5;&a5;&a5;&a5;&a5;&a5;&a5;&a5;"><!ENTITY a7 "&a6;&a6;&a6;&a6;&a6;&a6;&a6;&a6;&a6;&a6;"><!ENTITY a8 "&a7;&a7;&a7;&a7;&a7;&a7;&a7;&a7;&a7;&a7;"><!ENTITY a9 "&a8;&a8;&a8;&a8;&a8;&a8;&a8;&a8;&a8;&a8;">]><svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><text>&a9;</text></svg>"#
+        let external = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><text>&x;</text></svg>"#
+        for (name, text) in [("loop.svg", loop), ("external.svg", external)] {
+            do {
+                _ = try ImageFile.decode(Data(text.utf8), path: name)
+                Issue.record("\(name) was drawn")
+            } catch {
+                guard case .corrupt(name, "SVG", let detail) = error, !detail.contains("\n") else { Issue.record("\(error)"); continue }
+            }
+        }
+    }
 }
