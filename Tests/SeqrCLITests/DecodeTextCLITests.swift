@@ -101,6 +101,9 @@ struct DecodeTextCLITests {
         #expect(try SeqrBinary.run("decode", "--raw-dir", out, "--force", other, kanji).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/1.bin")) == binary)
         #expect(try SeqrBinary.run("decode", "--raw-dir", out, "--json", kanji).status == 64)
+        // An empty name is a usage error that says so (it was "a file of that name is in the way", 73).
+        let empty = try SeqrBinary.run("decode", "--raw-dir", "", kanji)
+        #expect(empty.status == 64 && empty.errorLines == ["seqr: --raw-dir needs a folder name"], "\(empty.stderr)")
     }
 
     static func referenceScript(_ name: String) -> String {

@@ -63,6 +63,7 @@ struct DecodeCommand: ParsableCommand {
         if images.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be given once") }
         if json && raw != nil { throw ValidationError("--json and --raw cannot be combined") }
         if rawDir != nil && (json || raw != nil) { throw ValidationError("--raw-dir cannot be combined with --json or --raw") }
+        if rawDir == "" { throw ValidationError("--raw-dir needs a folder name") }
         if let formats {
             do { _ = try BarcodeFormat.parseList(formats) } catch { throw ValidationError(error.description) }
         }
