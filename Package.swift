@@ -5,7 +5,7 @@ import PackageDescription
 //   SeqrCore (formats and crypto, no I/O) ← SeqrQR (symbols, images, rendering) ← seqr
 //   SeqrCore ← SeqrStore (local SQLite), SeqrURLSafety, SeqrCloudClient (HTTP client) ← seqr
 //   SeqrQR ← SeqrCorpus (generated photo corpus) ← seqr-bench (benchmarks; not shipped in seqr)
-//   SeqrCLISupport (one-line errors, streams, JSON, file writer) ← seqr, seqr-bench
+//   SeqrCore ← SeqrCLISupport (one-line errors, streams, JSON, file writer) ← seqr, seqr-bench, seqr-server
 //   SeqrCore ← SeqrServer (Hummingbird, SQLite or PostgreSQL) ← seqr-server
 //   SeqrCore ← SeqrLocationViewer (the web viewer's page, script, style) ← SeqrServer, seqr
 //   SeqrLocationViewer ← SeqrWebApp (the installable web app's files and CSP) ← SeqrServer
@@ -183,7 +183,7 @@ let package = Package(
         // What the command-line executables share: one error type, one JSON printer, one file writer.
         .target(
             name: "SeqrCLISupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["SeqrCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "seqr",
             dependencies: [

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import SeqrCore
 
 extension ParsableCommand {
     /// Like ArgumentParser's own `main`, but every failure is one line on standard error
@@ -100,7 +101,9 @@ extension ParsableCommand {
             .split(separator: "\n").first.map(String.init)?
             .trimmingCharacters(in: .whitespaces) ?? ""
         if !message.isEmpty {
-            FileHandle.standardError.write(Data("\(StandardStreams.programName): \(message)\n".utf8))
+            // ArgumentParser quotes the offending argument as typed: escaped, as every untrusted string
+            // is before a terminal (an escape sequence in an argument would otherwise be run).
+            FileHandle.standardError.write(Data("\(StandardStreams.programName): \(DisplayName.escapingUnprintable(message))\n".utf8))
         }
         Foundation.exit(code.rawValue)
     }

@@ -42,6 +42,13 @@ struct ErrorPathCLITests {
         try expectOneLineFailure(["encode", "--ec", "H", "--text", String(repeating: "z", count: 1274)], mentioning: "at most 1273 bytes at error correction H")
     }
 
+    @Test("an argument the parser refuses is quoted escaped: an escape sequence in it never reaches the terminal")
+    func refusedArgumentEscaped() throws {
+        let result = try SeqrBinary.run(["encode", "--text", "a", "--split", "\u{1B}[31mred"])
+        #expect(result.status == 64 && result.errorLines.count == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}") && result.stderr.contains("\\u{1B}[31mred"), "\(result.stderr)")
+    }
+
     @Test("encode: conflicting, invalid or unusable options")
     func badOptions() throws {
         try expectOneLineFailure(["encode", "--text", "a", "--file", png], mentioning: "either --text or --file")

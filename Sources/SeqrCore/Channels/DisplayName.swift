@@ -22,10 +22,17 @@ public enum DisplayName {
     /// `text` with every unprintable scalar (controls, bidi and other format characters,
     /// line and paragraph separators, private use, unassigned) written as `\u{…}`, and
     /// backslashes doubled so an escape cannot be faked.
-    public static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String { escaping(text, backslashes: true) }
+
+    /// `text` with every unprintable scalar written as `\u{…}` but backslashes kept: for a line that
+    /// may already hold escapes (an error message quoting what was typed beside names it escaped),
+    /// where nothing may reach the terminal as a control.
+    public static func escapingUnprintable(_ text: String) -> String { escaping(text, backslashes: false) }
+
+    private static func escaping(_ text: String, backslashes: Bool) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar == "\\" {
+            if scalar == "\\" && backslashes {
                 out += "\\\\"
             } else if isPrintable(scalar) {
                 out.unicodeScalars.append(scalar)
