@@ -18,6 +18,20 @@ static void copy_string(char *target, size_t size, const std::string &value) {
     target[size - 1] = '\0';
 }
 
+/// `body`'s status, or -1 and the message of a C++ exception it threw: every exception stays on
+/// this side of the C boundary.
+template <typename Body> static int without_exceptions(char *error, size_t error_size, Body body) {
+    try {
+        return body();
+    } catch (const std::exception &e) {
+        copy_string(error, error_size, e.what());
+        return -1;
+    } catch (...) {
+        copy_string(error, error_size, "unknown zxing-cpp failure");
+        return -1;
+    }
+}
+
 static Binarizer to_binarizer(seqr_zx_binarizer b) {
     switch (b) {
     case SEQR_ZX_BINARIZER_GLOBAL_HISTOGRAM: return Binarizer::GlobalHistogram;
@@ -45,8 +59,7 @@ extern "C" int seqr_zx_read(const uint8_t *luminance, int width, int height, int
         copy_string(error, error_size, "invalid image dimensions");
         return -1;
     }
-    // Every C++ exception stays on this side of the C boundary.
-    try {
+    return without_exceptions(error, error_size, [&]() -> int {
         ReaderOptions hints;
         hints.setFormats(to_formats(options));
         hints.setTryHarder(options->try_harder != 0);
@@ -114,13 +127,7 @@ extern "C" int seqr_zx_read(const uint8_t *luminance, int width, int height, int
         *symbols = out;
         *count = valid;
         return 0;
-    } catch (const std::exception &e) {
-        copy_string(error, error_size, e.what());
-        return -1;
-    } catch (...) {
-        copy_string(error, error_size, "unknown zxing-cpp failure");
-        return -1;
-    }
+    });
 }
 
 extern "C" void seqr_zx_free(seqr_zx_symbol *symbols, size_t count) {
@@ -155,7 +162,7 @@ extern "C" int seqr_zx_read_text(const uint8_t *bytes, size_t length,
         copy_string(error, error_size, "invalid content");
         return -1;
     }
-    try {
+    return without_exceptions(error, error_size, [&]() -> int {
         Content content;
         if (length > 0) content.bytes.assign(bytes, bytes + length);
         content.hasECI = has_eci != 0;
@@ -212,13 +219,7 @@ extern "C" int seqr_zx_read_text(const uint8_t *bytes, size_t length,
         copy_string(result->encoding, sizeof result->encoding, joined.empty() ? "ASCII" : joined);
         result->guessed = guessed ? 1 : 0;
         return 0;
-    } catch (const std::exception &e) {
-        copy_string(error, error_size, e.what());
-        return -1;
-    } catch (...) {
-        copy_string(error, error_size, "unknown zxing-cpp failure");
-        return -1;
-    }
+    });
 }
 
 extern "C" void seqr_zx_text_free(seqr_zx_text *result) {
