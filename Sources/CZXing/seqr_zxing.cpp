@@ -177,34 +177,53 @@ extern "C" int seqr_zx_read_text(const uint8_t *bytes, size_t length,
             }
             content.encodings.push_back({static_cast<ECI>(encodings[e].eci), position});
         }
-        // zxing-cpp's own verdict: text, or binary/mixed/an ECI it cannot read.
-        ContentType type = content.type();
-        if (type == ContentType::Binary || type == ContentType::Mixed || type == ContentType::UnknownECI) return 0;
+        int size = static_cast<int>(content.bytes.size());
+        // Each block as Content::ForEachECIBlock walks them (private to it): before the first
+        // designator ISO-8859-1 (with ECI) or unknown; an unknown block in zxing-cpp's one guess.
+        ECI fallback = ECI::Unknown;
+        auto each_block = [&](auto &&body) {
+            auto visit = [&](ECI eci, int begin, int end) {
+                if (begin >= end) return;
+                bool guessed = eci == ECI::Unknown;
+                if (guessed) {
+                    if (fallback == ECI::Unknown) fallback = ToECI(content.guessEncoding());
+                    eci = fallback;
+                }
+                body(eci, guessed, begin, end);
+            };
+            ECI before = content.hasECI ? ECI::ISO8859_1 : ECI::Unknown;
+            visit(before, 0, content.encodings.empty() ? size : content.encodings.front().pos);
+            for (size_t e = 0; e < content.encodings.size(); ++e)
+                visit(content.encodings[e].eci, content.encodings[e].pos,
+                      e + 1 == content.encodings.size() ? size : content.encodings[e + 1].pos);
+        };
 
-        // The blocks as Content reads them: before the first designator ISO-8859-1 (with ECI) or
-        // unknown; an unknown block in the one encoding zxing-cpp guesses for all of them.
+        // zxing-cpp's own verdict: text, or binary/mixed/an ECI it cannot read. Mixed is text too
+        // when the symbol holds a Kanji or Hanzi mode segment (modes that encode a text character
+        // set's characters alone, so the writer declared text) and every other block is in a text
+        // encoding: zxing-cpp calls a block binary for one C0 control, and zxing's qrcode-2/33
+        // (byte mode `01 10 AD:SUB:`, then Kanji mode) is text with controls, not bytes. Numeric
+        // and alphanumeric segments do not count: encoders use them inside binary data too.
+        ContentType type = content.type();
+        if (type == ContentType::Binary || type == ContentType::UnknownECI) return 0;
+        if (type == ContentType::Mixed) {
+            bool everyBlockText = true, textMode = false;
+            each_block([&](ECI eci, bool, int, int) { everyBlockText = everyBlockText && IsText(eci); });
+            for (const auto &block : content.encodings)
+                textMode = textMode || (!content.hasECI && (block.eci == ECI::Shift_JIS || block.eci == ECI::GB18030));
+            if (!everyBlockText || !textMode) return 0;
+        }
+
+        // The encodings named: those of the blocks that hold more than ASCII (every block's with ECI).
         std::vector<std::string> names;
         bool guessed = false;
-        ECI fallback = ECI::Unknown;
-        auto note = [&](ECI eci, int begin, int end) {
-            if (begin >= end) return;
+        each_block([&](ECI eci, bool wasGuessed, int begin, int end) {
             bool beyondASCII = std::any_of(content.bytes.begin() + begin, content.bytes.begin() + end, [](uint8_t b) { return b >= 0x80; });
             if (!beyondASCII && !content.hasECI) return;
-            if (eci == ECI::Unknown) {
-                if (fallback == ECI::Unknown) fallback = ToECI(content.guessEncoding());
-                eci = fallback;
-                guessed = true;
-            }
+            guessed = guessed || wasGuessed;
             std::string name = encoding_name(eci);
             if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-        };
-        int size = static_cast<int>(content.bytes.size());
-        ECI before = content.hasECI ? ECI::ISO8859_1 : ECI::Unknown;
-        if (content.encodings.empty()) note(before, 0, size);
-        else note(before, 0, content.encodings.front().pos);
-        for (size_t e = 0; e < content.encodings.size(); ++e)
-            note(content.encodings[e].eci, content.encodings[e].pos,
-                 e + 1 == content.encodings.size() ? size : content.encodings[e + 1].pos);
+        });
 
         std::string text = content.text(TextMode::Plain);
         result->text = static_cast<char *>(std::malloc(text.size() + 1));

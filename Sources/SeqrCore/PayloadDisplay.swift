@@ -10,13 +10,15 @@ public enum PayloadDisplay: Equatable, Sendable {
     /// without control characters, else their Base64.
     public init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let data = Data(bytes)
-        self.init(data, text: String(data: data, encoding: .utf8))
+        self.init(data, text: String(data: data, encoding: .utf8).flatMap { PayloadDisplay.isPrintable($0) ? $0 : nil })
     }
 
-    /// Bytes and the text they hold in the encoding their source states (a QR code's, read by
-    /// SeqrQR), or `nil` when they hold none: the text when it is printable, else the bytes.
+    /// Bytes and the text a QR symbol's encodings give them (SeqrQR's verdict, zxing-cpp's rules),
+    /// or `nil` when they hold none: the text, unless it holds DEL or a C1 control — the mark of
+    /// bytes guessed as ISO-8859-1 — else the bytes. C0 controls a symbol's text segments declared
+    /// are kept: JSON escapes them and ``line`` shows them as `\u{…}`.
     public init(_ bytes: Data, text: String?) {
-        if let text, PayloadDisplay.isPrintable(text) {
+        if let text, !text.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) {
             self = .text(text)
         } else {
             self = .binary(base64: bytes.base64EncodedString())

@@ -64,6 +64,22 @@ struct DecodeTextCLITests {
         #expect(shown.stdoutText == "a\\u{202E}gpj.exe\n")
     }
 
+    @Test("control characters beside a Hanzi segment (zxing's qrcode-2/33): --json text keeps them, the terminal shows them escaped")
+    func controlsBesideHanzi() throws {
+        let directory = try TemporaryDirectory()
+        let png = directory.file("mixed.png")
+        // segno writes the segments of zxing's photo qrcode-2/33: byte mode, Hanzi mode, byte mode.
+        let made = try ExternalTool.named("python3").run([Self.referenceScript("segno_segments.py"), png, "byte:011041443a5355423a", "hanzi:阿", "byte:3b3b"])
+        try #require(made.status == 0, "segno: \(made.stderr)")
+        let bytes = Data(made.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).hexBytes)
+        #expect(try SeqrBinary.run("decode", png).stdoutText == "\\u{1}\\u{10}AD:SUB:阿;;\n")
+        let json = try SeqrBinary.run("decode", "--json", png)
+        #expect(json.stdoutText.contains(#""text" : "\u0001\u0010AD:SUB:阿;;""#), "\(json.stdoutText)")
+        let code = try #require(((try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])?.first?["codes"] as? [[String: Any]])?.first)
+        #expect(code["encoding"] as? String == "GB18030" && code["payloadBase64"] as? String == bytes.base64EncodedString(), "\(code)")
+        #expect(try SeqrBinary.run("decode", "--raw", "-", png).stdout == bytes)
+    }
+
     @Test("an SVG seqr encode wrote decodes; a broken one is one line, 65")
     func svg() throws {
         let directory = try TemporaryDirectory()

@@ -41,4 +41,20 @@ struct PayloadDisplayTests {
         #expect(PayloadDisplay(Data("BEGIN:VCARD\r\nN:Doe\nNOTE:a\\u{D}b".utf8)).line == "BEGIN:VCARD\nN:Doe\nNOTE:a\\\\u{D}b")
         #expect(PayloadDisplay(Data("tab\there".utf8)).line == "tab\\u{9}here")
     }
+
+    @Test("a QR symbol's text keeps the C0 controls its text segments declared; DEL and C1 controls (bytes guessed as ISO-8859-1) stay Base64")
+    func symbolText() {
+        let withControls = "\u{1}\u{10}AD:SUB:阿;;"
+        let bytes = Data([0x01, 0x10]) + Data("AD:SUB:".utf8) + Data([0xB0, 0xA2]) + Data(";;".utf8)
+        #expect(PayloadDisplay(bytes, text: withControls) == .text(withControls))
+        #expect(PayloadDisplay(bytes, text: withControls).line == "\\u{1}\\u{10}AD:SUB:阿;;")
+        #expect(PayloadDisplay(bytes, text: withControls).exact == withControls)
+        for guessedLatin1 in ["a\u{7F}b", "a\u{85}b", "\u{9F}"] {
+            let raw = Data(guessedLatin1.unicodeScalars.map { UInt8($0.value) })
+            #expect(PayloadDisplay(raw, text: guessedLatin1) == .binary(base64: raw.base64EncodedString()))
+        }
+        #expect(PayloadDisplay(bytes, text: nil) == .binary(base64: bytes.base64EncodedString()))
+        // Bytes that are text only as UTF-8 still need to be printable.
+        #expect(PayloadDisplay(Data(withControls.utf8)) == .binary(base64: Data(withControls.utf8).base64EncodedString()))
+    }
 }

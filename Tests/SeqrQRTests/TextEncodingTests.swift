@@ -74,6 +74,45 @@ struct TextEncodingTests {
         #expect(symbol.text == SymbolText(text: text, encoding: "Shift_JIS", guessed: false))
     }
 
+    /// segno's code of `segments` (MODE:VALUE, see segno_segments.py), decoded, and its payload.
+    static func segnoSegments(_ segments: [String], in directory: TemporaryDirectory) throws -> (symbol: DecodedSymbol, bytes: Data) {
+        let path = directory.file("segments.png")
+        let result = try ExternalTool.named("python3").run([referenceScript("segno_segments.py"), path] + segments)
+        try #require(result.status == 0, "segno: \(result.stderr)")
+        let hex = Array(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        let bytes = Data(stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! })
+        return (try #require(try QRDecoder().decode(ImageFile.read(path)).first), bytes)
+    }
+
+    /// zxing's real photo qrcode-2/33 holds `01 10 AD:SUB:` in byte mode, 阿 in Hanzi mode, then `;;`
+    /// in byte mode: zxing-cpp calls it mixed (a block with C0 controls is binary to it), and its
+    /// expected text holds the controls.
+    @Test("text with control characters beside a Hanzi or Kanji segment is text (segno writes qrcode-2/33's segments)")
+    func controlsBesideHanziOrKanji() throws {
+        let directory = try TemporaryDirectory()
+        let hanzi = try Self.segnoSegments(["byte:011041443a5355423a", "hanzi:阿", "byte:3b3b"], in: directory)
+        #expect(hanzi.symbol.payload == hanzi.bytes && hanzi.bytes.base64EncodedString() == "ARBBRDpTVUI6sKI7Ow==")
+        #expect(hanzi.symbol.text == SymbolText(text: "\u{1}\u{10}AD:SUB:阿;;", encoding: "GB18030", guessed: false))
+        #expect(PayloadDisplay(hanzi.symbol) == .text("\u{1}\u{10}AD:SUB:阿;;"))
+        let kanji = try Self.segnoSegments(["byte:0110", "alphanumeric:AD:SUB:", "kanji:漢", "byte:3b3b"], in: directory)
+        #expect(kanji.symbol.text == SymbolText(text: "\u{1}\u{10}AD:SUB:漢;;", encoding: "Shift_JIS", guessed: false))
+        // The same bytes in byte mode alone are one block with controls: binary.
+        let byteMode = try #require(try QRDecoder().decode(QREncoder.encode(hanzi.bytes).rasterized(QRRenderStyle(scale: 4, margin: 4))).first)
+        #expect(byteMode.payload == hanzi.bytes && byteMode.text == nil)
+    }
+
+    @Test("binary bytes around a numeric or alphanumeric segment stay binary: only Kanji and Hanzi modes declare text")
+    func binaryBesideNumeric() throws {
+        let directory = try TemporaryDirectory()
+        for middle in ["numeric:123456", "alphanumeric:AB CD"] {
+            let (symbol, bytes) = try Self.segnoSegments(["byte:00ff01", middle, "byte:021b"], in: directory)
+            #expect(symbol.payload == bytes)
+            #expect(symbol.encodingBlocks.blocks.count >= 2, "segno wrote segments: \(symbol.encodingBlocks)")
+            #expect(symbol.text == nil, "\(middle)")
+            #expect(PayloadDisplay(symbol) == .binary(base64: bytes.base64EncodedString()))
+        }
+    }
+
     @Test("ASCII is ASCII whatever reads it, and binary stays binary")
     func asciiAndBinary() throws {
         let ascii = try QRDecoder().decode(QREncoder.encode(text: "https://example.org/a?b=1").rasterized(QRRenderStyle(scale: 4, margin: 4)))
