@@ -16,6 +16,15 @@ extension SeqrBench.QR {
         /// Pictures where it gave a text (or bytes) that is not the expected one.
         var wrong = 0
         var seconds = 0.0
+        /// Processor time (user + system) of the reader's processes; in-process readers leave it 0.
+        var cpuSeconds = 0.0
+    }
+
+    /// One process over all of a folder's pictures, as `zbarimg *.png` and `seqr decode *.png` run:
+    /// start-up paid once.
+    struct BatchTime: Encodable {
+        var seconds = 0.0
+        var cpuSeconds = 0.0
     }
 
     struct PhotoFolderResult: Encodable {
@@ -24,6 +33,8 @@ extension SeqrBench.QR {
         /// Photos × the four turns.
         let pictures: Int
         let readers: [String: ReaderTally]
+        /// seqr and zbarimg, each once over the folder's pictures.
+        let batch: [String: BatchTime]
     }
 
     /// A photo and the text its code holds.
@@ -76,23 +87,32 @@ extension SeqrBench.QR {
                 }
             }
             var tallies: [String: ReaderTally] = [:]
-            func tally(_ reader: String, _ texts: [String], expected: String, seconds: Double) {
+            func tally(_ reader: String, _ texts: [String], expected: String, seconds: Double, cpuSeconds: Double = 0) {
                 var t = tallies[reader, default: ReaderTally()]
                 if texts.contains(expected) { t.found += 1 }
                 if texts.contains(where: { $0 != expected }) { t.wrong += 1 }
                 t.seconds += seconds
+                t.cpuSeconds += cpuSeconds
                 tallies[reader] = t
             }
             for picture in pictures {
                 let ours = try ProcessRunner.run(seqr, ["decode", "--json", picture.path], outputPath: stdoutPath)
-                tally("seqr", Self.jsonTexts(ours.output), expected: picture.expected, seconds: ours.seconds)
+                tally("seqr", Self.jsonTexts(ours.output), expected: picture.expected, seconds: ours.seconds, cpuSeconds: ours.cpuSeconds)
                 if let zbarimg {
                     let theirs = try ProcessRunner.run(zbarimg, ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", picture.path], outputPath: stdoutPath)
                     // --raw ends each symbol with a line feed; a text may hold line feeds of its own.
                     let output = String(decoding: theirs.output, as: UTF8.self)
                     let texts = output.isEmpty ? [] : [output.hasSuffix("\n") ? String(output.dropLast()) : output]
-                    tally("zbarimg", texts, expected: picture.expected, seconds: theirs.seconds)
+                    tally("zbarimg", texts, expected: picture.expected, seconds: theirs.seconds, cpuSeconds: theirs.cpuSeconds)
                 }
+            }
+            var batch: [String: BatchTime] = [:]
+            let paths = pictures.map(\.path)
+            let ours = try ProcessRunner.run(seqr, ["decode", "--json"] + paths, outputPath: stdoutPath)
+            batch["seqr"] = BatchTime(seconds: ours.seconds, cpuSeconds: ours.cpuSeconds)
+            if let zbarimg {
+                let theirs = try ProcessRunner.run(zbarimg, ["-q", "--raw", "-Sdisable", "-Sqrcode.enable"] + paths, outputPath: stdoutPath)
+                batch["zbarimg"] = BatchTime(seconds: theirs.seconds, cpuSeconds: theirs.cpuSeconds)
             }
             if available.zxing {
                 let readings = try PhotoReferences().read(pictures.map(\.path), directory: directory)
@@ -104,7 +124,7 @@ extension SeqrBench.QR {
                     }
                 }
             }
-            results.append(PhotoFolderResult(folder: folder, photos: group.count, pictures: pictures.count, readers: tallies))
+            results.append(PhotoFolderResult(folder: folder, photos: group.count, pictures: pictures.count, readers: tallies, batch: batch))
         }
         return results
     }
@@ -120,30 +140,52 @@ extension SeqrBench.QR {
         let readers = Self.photoReaders.filter { name in results.contains { $0.readers[name] != nil } }
         var lines = [
             "Real photos (\(results.map(\.photos).reduce(0, +)) photos, each read upright and turned 90°, 180°, 270°): "
-                + "pictures whose expected text each reader gave, and (after /) those where it gave another; "
-                + "seqr and zbarimg ms are whole processes, the others in process:",
+                + "pictures whose expected text each reader gave, and (after /) those where it gave another:",
             "",
-            "| folder | pictures | " + readers.map { "\($0) text / wrong" }.joined(separator: " | ") + " | seqr ms/picture | zbarimg ms/picture | ratio |",
-            "| --- | ---: | " + readers.map { _ in "---:" }.joined(separator: " | ") + " | ---: | ---: | ---: |",
+            "| folder | pictures | " + readers.map { "\($0) text / wrong" }.joined(separator: " | ") + " |",
+            "| --- | ---: | " + readers.map { _ in "---:" }.joined(separator: " | ") + " |",
         ]
-        func row(_ name: String, pictures: Int, _ tallies: [String: ReaderTally]) -> String {
-            let counts = readers.map { reader in tallies[reader].map { "\($0.found) / \($0.wrong)" } ?? "–" }
-            let seqrMs = tallies["seqr"].map { $0.seconds * 1000 / Double(pictures) }
-            let zbarMs = tallies["zbarimg"].map { $0.seconds * 1000 / Double(pictures) }
-            let ratio = seqrMs.flatMap { s in zbarMs.map { String(format: "%.2f", s / $0) } } ?? "–"
-            func f(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
-            return "| \(name) | \(pictures) | " + counts.joined(separator: " | ") + " | \(f(seqrMs)) | \(f(zbarMs)) | \(ratio) |"
-        }
-        var total: [String: ReaderTally] = [:]
+        var total: [String: ReaderTally] = [:], totalBatch: [String: BatchTime] = [:]
         for result in results {
-            lines.append(row(result.folder, pictures: result.pictures, result.readers))
             for (reader, t) in result.readers {
                 total[reader, default: ReaderTally()].found += t.found
                 total[reader, default: ReaderTally()].wrong += t.wrong
                 total[reader, default: ReaderTally()].seconds += t.seconds
+                total[reader, default: ReaderTally()].cpuSeconds += t.cpuSeconds
+            }
+            for (reader, b) in result.batch {
+                totalBatch[reader, default: BatchTime()].seconds += b.seconds
+                totalBatch[reader, default: BatchTime()].cpuSeconds += b.cpuSeconds
             }
         }
-        lines.append(row("**all**", pictures: results.map(\.pictures).reduce(0, +), total))
+        let rows = results.map { ($0.folder, $0.pictures, $0.readers, $0.batch) }
+            + [("**all**", results.map(\.pictures).reduce(0, +), total, totalBatch)]
+        for (name, pictures, tallies, _) in rows {
+            let counts = readers.map { reader in tallies[reader].map { "\($0.found) / \($0.wrong)" } ?? "–" }
+            lines.append("| \(name) | \(pictures) | " + counts.joined(separator: " | ") + " |")
+        }
+        lines += [
+            "",
+            "Whole-process time per picture, ms, elapsed (processor): one process per picture, and one process over the "
+                + "folder's pictures (start-up paid once); ratio = seqr / zbarimg, elapsed:",
+            "",
+            "| folder | seqr, a process each | zbarimg, a process each | ratio | seqr, one process | zbarimg, one process | ratio |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        func ms(_ seconds: Double?, _ cpu: Double?, _ pictures: Int) -> String {
+            guard let seconds, let cpu else { return "–" }
+            return String(format: "%.1f (%.1f)", seconds * 1000 / Double(pictures), cpu * 1000 / Double(pictures))
+        }
+        func ratio(_ ours: Double?, _ theirs: Double?) -> String {
+            guard let ours, let theirs, theirs > 0 else { return "–" }
+            return String(format: "%.2f", ours / theirs)
+        }
+        for (name, pictures, tallies, batch) in rows {
+            let (s, z, sb, zb) = (tallies["seqr"], tallies["zbarimg"], batch["seqr"], batch["zbarimg"])
+            lines.append("| \(name) | \(ms(s?.seconds, s?.cpuSeconds, pictures)) | \(ms(z?.seconds, z?.cpuSeconds, pictures)) | "
+                + "\(ratio(s?.seconds, z?.seconds)) | \(ms(sb?.seconds, sb?.cpuSeconds, pictures)) | "
+                + "\(ms(zb?.seconds, zb?.cpuSeconds, pictures)) | \(ratio(sb?.seconds, zb?.seconds)) |")
+        }
         return lines
     }
 }
