@@ -80,6 +80,19 @@ struct EncodeSequenceCLITests {
         #expect(try SeqrBinary.run("encode", "--text", "x", "--foreground", "#000080", "--format", "text").status == 64)
     }
 
+    @Test("light on dark is written, read by Seqr, and warned of: zbarimg (like many phone cameras) does not read it")
+    func lightOnDark() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("inverted.png")
+        let made = try SeqrBinary.run("encode", "--text", "inverted", "--foreground", "#FFFFFF", "--background", "#000000", "-o", path)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.errorLines.first == "seqr: --foreground #ffffff is lighter than --background #000000: a light-on-dark code, which many scanners do not read", "\(made.stderr)")
+        #expect(try SeqrBinary.run("decode", path).stdoutText == "inverted\n")
+        #expect(try ExternalTool.named("zbarimg").run(["-q", "--raw", path]).stdoutText == "")
+        let usual = try SeqrBinary.run("encode", "--text", "x", "--foreground", "#1a237e", "-o", directory.file("u.png"))
+        #expect(usual.status == 0 && !usual.stderr.contains("lighter"), "\(usual.stderr)")
+    }
+
     @Test("a colour that is not one is named escaped in one line: an escape sequence in it never reaches the terminal")
     func colourNamedEscaped() throws {
         let directory = try TemporaryDirectory()

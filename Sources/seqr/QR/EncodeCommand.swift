@@ -106,6 +106,10 @@ struct EncodeCommand: ParsableCommand {
 
     func run() throws {
         let (dark, light) = try colors()
+        if dark.relativeLuminance > light.relativeLuminance {
+            // ISO/IEC 18004 makes reading reversed codes optional: zxing reads them, zbarimg and many phone cameras do not.
+            StandardStreams.warn("--foreground \(dark) is lighter than --background \(light): a light-on-dark code, which many scanners do not read")
+        }
         let style = QRRenderStyle(scale: scale, margin: margin, foreground: dark, background: light)
         let chosen = try resolvedFormat()
         if !style.isBlackOnWhite && (chosen == .terminal || chosen == .text) {
