@@ -24,13 +24,12 @@ public struct JSONLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
-                    file: String, function: String, line: UInt) {
+    public func log(event: LogEvent) {
         var object: [String: Any] = [
             "time": ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds]),
-            "level": level.rawValue, "label": label, "message": message.description,
+            "level": event.level.rawValue, "label": label, "message": event.message.description,
         ]
-        for (key, value) in metadata.merging(explicit ?? [:], uniquingKeysWith: { $1 }) { object[key] = Self.json(value) }
+        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) { object[key] = Self.json(value) }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         output(String(decoding: data, as: UTF8.self))
     }
