@@ -49,14 +49,14 @@ struct PhotoReferences {
 
     /// Whether zxing-cpp's binding imports, and OpenCV's readers with it.
     static func available() -> (zxing: Bool, opencv: Bool) {
-        guard let python = ProcessRunner.which("python3") else { return (false, false) }
+        guard let python = ProcessRunner.referencePython() else { return (false, false) }
         let zxing = (try? ProcessRunner.run(python, ["-c", "import zxingcpp, cv2"], outputPath: "/dev/null"))?.status == 0
         let opencv = (try? ProcessRunner.run(python, ["-c", "import cv2; cv2.QRCodeDetectorAruco; cv2.wechat_qrcode_WeChatQRCode"], outputPath: "/dev/null"))?.status == 0
         return (zxing, opencv)
     }
 
     func read(_ paths: [String], directory: String) throws -> [Readings] {
-        guard let python = ProcessRunner.which("python3") else { throw CLIError("python3 not found") }
+        guard let python = ProcessRunner.referencePython() else { throw CLIError("python3 not found") }
         let list = directory + "/photo-references-input.txt", output = directory + "/photo-references-output.jsonl"
         try FileWriter.write(Data((paths.joined(separator: "\n") + "\n").utf8), to: list)
         let result = try ProcessRunner.run(python, ["-c", Self.script], input: list, outputPath: output)

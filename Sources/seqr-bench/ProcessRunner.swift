@@ -33,15 +33,34 @@ enum ProcessRunner {
         return nil
     }
 
+    /// The folder seqr-bench runs from (its real path: `.build/debug` is a link).
+    static var ownFolder: URL {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: me).deletingLastPathComponent()
+    }
+
     /// The `seqr` executable the benchmarks run: $SEQR_BIN, else the one built beside
     /// seqr-bench, else the first on PATH.
     static func seqrExecutable() throws -> String {
         if let override = ProcessInfo.processInfo.environment["SEQR_BIN"] { return override }
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let beside = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("seqr").path
+        let beside = ownFolder.appendingPathComponent("seqr").path
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         guard let found = which("seqr") else { throw CLIError("no seqr executable beside seqr-bench or on PATH (set SEQR_BIN)") }
         return found
+    }
+
+    /// The Python that runs the reference readers (zxing-cpp's binding, OpenCV): the virtual
+    /// environment scripts/bench-readers makes in the build folder seqr-bench was built in
+    /// (`.build/bench-venv`, two levels above `.build/x86_64-unknown-linux-gnu/release`), when it
+    /// exists, else python3 on PATH.
+    static func referencePython() -> String? {
+        var folder = ownFolder
+        for _ in 0..<2 {
+            folder.deleteLastPathComponent()
+            let python = folder.appendingPathComponent("bench-venv/bin/python3").path
+            if FileManager.default.isExecutableFile(atPath: python) { return python }
+        }
+        return which("python3")
     }
 
     /// Runs `executable` with `arguments`, standard input from the file `input` (or /dev/null),

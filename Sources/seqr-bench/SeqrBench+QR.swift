@@ -14,11 +14,12 @@ extension SeqrBench {
             --runs times, alternating. Decode: the generated degraded corpus (the same images \
             the tests use), one process per image for both `seqr decode` and `zbarimg`, plus \
             Seqr's in-process decode time. Needs `qrencode` and `zbarimg` (scripts/setup installs them). \
-            When Python's zxing-cpp binding imports (pip install zxing-cpp==3.1.1), it reads the same \
+            When Python's zxing-cpp binding imports (scripts/bench-readers installs it), it reads the same \
             pixels as a reference column, timed in its own process around read_barcodes alone. \
             --photos DIR adds real photos (scripts/qr-photos caches zxing's black-box set): each \
             read upright and turned by seqr and zbarimg as whole processes, and by zxing-cpp's \
-            binding and OpenCV's two readers (pip install opencv-contrib-python-headless) in Python.
+            binding and OpenCV's two readers in Python. scripts/bench-readers installs both, pinned, \
+            in .build/bench-venv, whose python is used when it exists (else python3 on PATH).
             """
         )
 
@@ -130,7 +131,7 @@ extension SeqrBench {
             var results: [DecodeClassResult] = []
             let decoder = QRDecoder()
             let reference = ZXingPythonReference.available() ? ZXingPythonReference() : nil
-            if reference == nil { StandardStreams.warn("python3 cannot import zxingcpp; the zxing-cpp reference column is skipped (pip install zxing-cpp==3.1.1)") }
+            if reference == nil { StandardStreams.warn("python3 cannot import zxingcpp; the zxing-cpp reference column is skipped (scripts/bench-readers installs it)") }
             for distortion in DegradedCorpus.Distortion.allCases {
                 StandardStreams.warn("decode: \(distortion.rawValue)")
                 let group = samples.filter { $0.distortion == distortion }

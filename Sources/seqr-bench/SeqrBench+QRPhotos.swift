@@ -69,7 +69,7 @@ extension SeqrBench.QR {
         let photos = try Photo.load(root)
         guard !photos.isEmpty else { throw CLIError("\(root): no pictures with a .txt of their expected text (run scripts/qr-photos)") }
         let available = PhotoReferences.available()
-        if !available.zxing { StandardStreams.warn("python3 cannot import zxingcpp and cv2; zxing-cpp and OpenCV are skipped (pip install zxing-cpp opencv-contrib-python-headless)") }
+        if !available.zxing { StandardStreams.warn("python3 cannot import zxingcpp and cv2; zxing-cpp and OpenCV are skipped (scripts/bench-readers installs them)") }
         let stdoutPath = directory + "/stdout"
         let turns: [ExifOrientation] = [.up, .turnedClockwise, .upsideDown, .turnedAnticlockwise]
         var results: [PhotoFolderResult] = []

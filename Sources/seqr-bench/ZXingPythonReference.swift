@@ -27,13 +27,13 @@ struct ZXingPythonReference {
     """
 
     static func available() -> Bool {
-        guard let python = ProcessRunner.which("python3"),
+        guard let python = ProcessRunner.referencePython(),
               let result = try? ProcessRunner.run(python, ["-c", "import zxingcpp"], outputPath: "/dev/null") else { return false }
         return result.status == 0
     }
 
     func read(_ paths: [String], directory: String) throws -> [Reading] {
-        guard let python = ProcessRunner.which("python3") else { throw CLIError("python3 not found") }
+        guard let python = ProcessRunner.referencePython() else { throw CLIError("python3 not found") }
         let list = directory + "/reference-input.txt", output = directory + "/reference-output.jsonl"
         try FileWriter.write(Data((paths.joined(separator: "\n") + "\n").utf8), to: list)
         let result = try ProcessRunner.run(python, ["-c", Self.script], input: list, outputPath: output)

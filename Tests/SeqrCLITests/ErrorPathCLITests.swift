@@ -58,12 +58,4 @@ struct ErrorPathCLITests {
         try expectOneLineFailure(["encode", "--file", directory.file("absent.bin")], mentioning: "no such file")
         try expectOneLineFailure(["encode", "--text", "a", "-o", directory.file("no/such/dir/x.png")], mentioning: "cannot write \(directory.file("no/such/dir/x.png")): no such directory")
     }
-
-    @Test("decode --raw with more than one code refuses to guess")
-    func rawNeedsOneCode() throws {
-        let other = directory.file("other.png")
-        _ = try SeqrBinary.run("encode", "--text", "another", "-o", other)
-        try expectOneLineFailure(["decode", "--raw", directory.file("out.bin"), png, other], mentioning: "--raw needs exactly one QR code, but 2 were found (--raw-dir writes each to a file")
-        #expect(!FileManager.default.fileExists(atPath: directory.file("out.bin")))
-    }
 }

@@ -57,6 +57,7 @@ struct ExitStatusTableCLITests {
             (["encode", "--text", "abc", "--split", "2"], "EX_USAGE", [:]),
             (["encode", "--text", "a", "--split", "2", "-o", directory.file("split.png")], "EX_DATAERR", [:]),
             (["decode", "--raw-dir", directory.file("raw"), "--json", good], "EX_USAGE", [:]),
+            (["decode", "--raw", "-", "--raw-separator", "\\q", good], "EX_USAGE", [:]),
             (["vault", "backup", missing, "-o", directory.file("b2.pdf")], "EX_NOINPUT", [:]),
             (["vault", "backup", secret, "-o", directory.file("b3.pdf"), "--rounds", "60000000"], "EX_USAGE", [:]),
             (["vault", "restore", backup, "-o", directory.file("out")], "EX_NOPERM", ["SEQR_PASSWORD": "wrong"]),

@@ -39,8 +39,16 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Print JSON: per image, each code's payload (base64), corners, version and EC level.")
     var json = false
 
-    @Option(help: "Write the raw payload bytes to this file ('-' for standard output); needs exactly one code in all (--raw-dir for several).")
+    @Option(help: ArgumentHelp(
+        "Write the raw payload bytes to this file ('-' for standard output).",
+        discussion: "One code: its exact bytes, nothing added. Several codes (in one picture or across the files): each code's bytes followed by --raw-separator, in the order they are printed, as zbarimg --raw writes them (--raw-dir writes each to a file of its own)."))
     var raw: String?
+
+    @Option(help: ArgumentHelp(
+        "With --raw and several codes, what follows each code's bytes (default: \\n, a line feed).",
+        discussion: "\\n, \\r, \\t, \\0 and \\\\ are escapes (\\0 for xargs -0, \\r\\n for CR LF); any other text is itself. Nothing is added to a lone code. A code whose own bytes hold the separator is written all the same, with a warning naming it.",
+        valueName: "separator"))
+    var rawSeparator: String?
 
     @Option(help: "Write each code's raw payload bytes to a file of its own in this folder (made if missing): 1.bin, 2.bin, … in the order the codes are printed.")
     var rawDir: String?
@@ -64,6 +72,10 @@ struct DecodeCommand: ParsableCommand {
         if json && raw != nil { throw ValidationError("--json and --raw cannot be combined") }
         if rawDir != nil && (json || raw != nil) { throw ValidationError("--raw-dir cannot be combined with --json or --raw") }
         if rawDir == "" { throw ValidationError("--raw-dir needs a folder name") }
+        if let rawSeparator {
+            if raw == nil { throw ValidationError("--raw-separator needs --raw") }
+            _ = try RawSeparator(parsing: rawSeparator)
+        }
         if let formats {
             do { _ = try BarcodeFormat.parseList(formats) } catch { throw ValidationError(error.description) }
         }
@@ -132,15 +144,8 @@ struct DecodeCommand: ParsableCommand {
         if json {
             try JSONOutput.print(reports)
         } else if let raw {
-            let codes = reports.flatMap(\.codes)
-            guard codes.count == 1, let payload = Data(base64Encoded: codes[0].payloadBase64) else {
-                throw CLIError("--raw needs exactly one QR code, but \(codes.count) were found (--raw-dir writes each to a file; --json shows them all)")
-            }
-            if raw == "-" {
-                StandardStreams.write(payload)
-            } else {
-                try FileWriter.write(payload, to: raw, overwrite: force)
-            }
+            let separator = try rawSeparator.map { try RawSeparator(parsing: $0) } ?? .lineFeed
+            try Self.writeRaw(reports, to: raw, separator: separator, overwrite: force)
         } else if let rawDir {
             try Self.writeEach(reports.flatMap(\.codes), to: rawDir, overwrite: force)
         } else {
