@@ -235,13 +235,16 @@ let package = Package(
 // MARK: Fuzzing (scripts/fuzz)
 // libFuzzer targets exist only when SEQR_FUZZ is set, built into their own scratch path
 // (.build-fuzz), so `swift build` and `make test` never see them. Our own code is compiled
-// with coverage and AddressSanitizer; the C libraries underneath (BoringSSL, libpng,
-// libjpeg, poppler, librsvg) are not instrumented, but ASan still catches our misuse of what they return.
+// with coverage and AddressSanitizer, and so is CZXing (the vendored zxing-cpp and our shim);
+// the system C libraries underneath (BoringSSL, libpng, libjpeg, poppler, librsvg) are not
+// instrumented, but ASan still catches our misuse of what they return.
 if Context.environment["SEQR_FUZZ"] != nil {
-    let instrumented = ["SeqrCore", "SeqrQR", "CImageCodecs", "CPoppler", "CRsvg"]
+    let instrumented = ["SeqrCore", "SeqrQR", "CImageCodecs", "CPoppler", "CRsvg", "CZXing"]
     for target in package.targets where instrumented.contains(target.name) {
         if target.name.hasPrefix("C") {
-            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]
+            let flags: [String] = ["-fsanitize=fuzzer-no-link,address"]
+            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(flags)]
+            target.cxxSettings = (target.cxxSettings ?? []) + [.unsafeFlags(flags)]
         } else {
             target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
         }
