@@ -256,6 +256,8 @@ if Context.environment["SEQR_FUZZ"] != nil {
         ("FuzzNoteFormats", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
         ("FuzzGPSLogs", ["SeqrCore"]),
         ("FuzzImage", ["SeqrQR"]),
+        // A payload read as text with the encoding blocks a symbol states (CZXing's seqr_zx_read_text).
+        ("FuzzText", ["SeqrQR", "CZXing"]),
         // seqr-server's note JSON writer, compiled in from Sources/SeqrServer (symlinks): the
         // whole server under the sanitizer would cost minutes of build for two files.
         ("FuzzJSONWriter", ["SeqrCore", .product(name: "NIOCore", package: "swift-nio")]),

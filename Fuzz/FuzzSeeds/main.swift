@@ -111,6 +111,21 @@ write("image", "qr.jpg", Array(try! ImageCodec.jpeg.encode(symbol.rasterized(sma
 write("image", "qr.pdf", Array(try! symbol.pdfData(small)))
 write("image", "qr.svg", Array(symbol.svg(small).utf8))
 
+// MARK: text
+// A flags byte (bit 0: ECI designators; bits 1–3: block count), per block an ECI selector
+// (0xFF: unknown, 0xFE: 899) and a position step, then the payload (see Fuzz/FuzzText).
+let shiftJIS: [UInt8] = [0x82, 0xB1, 0x82, 0xF1, 0x82, 0xC9, 0x82, 0xBF, 0x82, 0xCD] // こんにちは
+write("text", "ascii", mode: 0, "https://seqr.example/fuzz")
+write("text", "guessed-utf8", mode: 0, "Grüße 日本")
+write("text", "guessed-shift-jis", mode: 0, shiftJIS)
+write("text", "kanji-mode", [2, 20, 0] + shiftJIS)
+write("text", "bytes-then-kanji-mode", [4, 0xFF, 0, 20, 3] + Array("abc".utf8) + shiftJIS)
+write("text", "eci-utf8", [3, 26, 0] + Array("Grüße".utf8))
+write("text", "eci-latin1-then-utf8", [5, 3, 0, 26, 4] + [0x63, 0x61, 0x66, 0xE9] + Array("日本".utf8))
+write("text", "eci-utf16be", [3, 25, 0] + [0x03, 0xA9, 0x00, 0x6D, 0x00, 0x65, 0x00, 0x67, 0x00, 0x61])
+write("text", "eci-gb18030-euc-kr-big5", [7, 32, 0, 30, 4, 28, 4] + [0xD6, 0xD0, 0xCE, 0xC4, 0xC7, 0xD1, 0xB1, 0xB9, 0xBB, 0x4F, 0xC6, 0x57])
+write("text", "eci-binary", [3, 0xFE, 0] + [0x00, 0xFF, 0x10, 0x80, 0x7F])
+
 // MARK: json-writer
 for (index, length) in [0, 48, 200].enumerated() {
     write("json-writer", "note-\(index)", (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ index) })
