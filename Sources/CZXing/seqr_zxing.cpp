@@ -2,6 +2,7 @@
 
 #include "Content.h"
 #include "ReadBarcode.h"
+#include "TextDecoder.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -213,6 +214,14 @@ extern "C" int seqr_zx_read_text(const uint8_t *bytes, size_t length,
                 textMode = textMode || (!content.hasECI && (block.eci == ECI::Shift_JIS || block.eci == ECI::GB18030));
             if (!everyBlockText || !textMode) return 0;
         }
+        // zxing-cpp counts every ECI up to 170 as text, but its decoder (libzueci) knows only the
+        // character sets among them and reads a block in any other (14, 19, 36–169) as nothing:
+        // shown as its bytes (Base64) rather than as text with a block missing.
+        bool unreadable = false;
+        each_block([&](ECI eci, bool, int begin, int end) {
+            unreadable = unreadable || BytesToUtf8(content.bytes.asView(begin, end - begin), eci).empty();
+        });
+        if (unreadable) return 0;
 
         // The encodings named: those of the blocks that hold more than ASCII (every block's with ECI).
         std::vector<std::string> names;

@@ -160,4 +160,19 @@ struct TextEncodingTests {
         #expect(nul.text == nil)
         #expect(PayloadDisplay(nul) == .binary(base64: Data("a\0b".utf8).base64EncodedString()))
     }
+
+    @Test("an ECI zxing-cpp counts as text but has no character set for (14, 19, 36–169) gives no text, not empty text (fuzz target text)",
+          arguments: [Int32(14), 19, 40, 169])
+    func eciWithoutCharacterSet(_ eci: Int32) {
+        // The fuzzer's input: "Grüße" under ECI 40 was shown as "" — every byte lost from the display.
+        let payload = Data("Grüße".utf8)
+        let symbol = DecodedSymbol(payload: payload, corners: [], version: 1, errorCorrection: .L, inverted: false,
+                                   encodingBlocks: TextEncodingBlocks(blocks: [.init(eci: eci, position: 0)], fromECI: true))
+        #expect(symbol.text == nil)
+        #expect(PayloadDisplay(symbol) == .binary(base64: payload.base64EncodedString()))
+        // After a block in a character set, too.
+        let mixed = DecodedSymbol(payload: Data("ab".utf8) + payload, corners: [], version: 1, errorCorrection: .L, inverted: false,
+                                  encodingBlocks: TextEncodingBlocks(blocks: [.init(eci: 26, position: 0), .init(eci: eci, position: 2)], fromECI: true))
+        #expect(mixed.text == nil)
+    }
 }

@@ -64,7 +64,7 @@ typedef struct {
 /// A payload read as text by zxing-cpp's rules (ECI; the mode; else its guess among UTF-8,
 /// ISO-8859-1 and Shift_JIS for 8-bit bytes).
 typedef struct {
-    char *text;            ///< UTF-8 (owned); NULL when zxing-cpp finds the content binary or mixed
+    char *text;            ///< UTF-8 (owned); NULL when zxing-cpp finds the content binary or mixed, or a block's ECI has no character set it reads
     size_t text_length;    ///< bytes of UTF-8 (the text may hold a NUL)
     char encoding[96];     ///< the encodings of the blocks that hold text beyond ASCII, ", "-separated; "ASCII" if none
     int guessed;           ///< 1 when an encoding was guessed (8-bit bytes beyond ASCII without an ECI)
