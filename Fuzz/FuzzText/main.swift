@@ -8,11 +8,11 @@ import SeqrQR
 // the encoding blocks a symbol states, and the Swift side that shows it (`DecodedSymbol.text`,
 // `PayloadDisplay`). A QR author controls the bytes and every ECI designator and mode switch.
 // Input: a flags byte (bit 0: the blocks are ECI designators; bits 1–3: how many blocks), per
-// block an ECI selector and a position step (`block`), then the payload.
+// block an ECI selector and a position step (`eci`, `position`), then the payload.
 // Checks: a refusal only for blocks out of order or past the end, with a message; text is valid
-// UTF-8 of the stated length, NUL-terminated; a payload that is not empty is not shown as empty
-// text; ASCII and declared UTF-8 read back as their bytes; the Swift side gives the same typed
-// result and, shown as Base64, gives back every byte.
+// UTF-8 of the stated length, NUL-terminated, without a NUL that no zero byte wrote; a payload
+// that is not empty is not shown as empty text; ASCII and declared UTF-8 read back as their
+// bytes; the Swift side gives the same typed result and, shown as Base64, gives back every byte.
 
 /// An ECI from a selector byte: the values a symbol can state (0…252, 899 Binary, -1 unknown),
 /// or any 32-bit value.
@@ -67,6 +67,7 @@ runFuzzer { bytes in
         let utf8 = Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: result.text_length))
         fuzzCheck(isValidUTF8(utf8), "text is valid UTF-8")
         fuzzCheck(utf8.isEmpty == payload.isEmpty, "\(payload.count) bytes read as \(utf8.count) bytes of text")
+        fuzzCheck(!utf8.contains(0) || payload.contains(0), "no NUL in the text that no zero byte wrote")
         let encoding = withUnsafeBytes(of: result.encoding) { Array($0) }
         fuzzCheck(encoding.contains(0) && encoding[0] != 0 && encoding.prefix { $0 != 0 }.allSatisfy { $0 >= 0x20 && $0 < 0x7F },
                   "encoding is a printable ASCII name")
