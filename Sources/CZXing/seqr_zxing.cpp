@@ -203,7 +203,7 @@ extern "C" int seqr_zx_read_text(const uint8_t *bytes, size_t length,
         // when the symbol holds a Kanji or Hanzi mode segment (modes that encode a text character
         // set's characters alone, so the writer declared text) and every other block is in a text
         // encoding: zxing-cpp calls a block binary for one C0 control, and zxing's qrcode-2/33
-        // (byte mode `01 10 AD:SUB:`, then Kanji mode) is text with controls, not bytes. Numeric
+        // (byte mode `01 10 AD:SUB:`, then 阿 in Hanzi mode) is text with controls, not bytes. Numeric
         // and alphanumeric segments do not count: encoders use them inside binary data too.
         ContentType type = content.type();
         if (type == ContentType::Binary || type == ContentType::UnknownECI) return 0;
