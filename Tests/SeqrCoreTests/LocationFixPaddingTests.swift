@@ -20,7 +20,7 @@ struct LocationFixPaddingTests {
     func sameSize() throws {
         let key = SymmetricKey(size: .bits256)
         #expect(Set(Self.fixes.map { $0.json().count }).count > 1)  // the plaintexts do differ
-        let sealed = try Self.fixes.map { try SealedLocationFix.seal($0, shareID: "share-1", key: key) }
+        let sealed = Self.fixes.map { SealedLocationFix.seal($0, shareID: "share-1", key: key) }
         #expect(Set(sealed.map(\.count)) == [1 + 12 + SealedLocationFix.paddedLength + 16])
         for (fix, box) in zip(Self.fixes, sealed) {
             #expect(try SealedLocationFix.open(box, shareID: "share-1", key: key) == fix)

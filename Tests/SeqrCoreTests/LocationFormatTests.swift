@@ -26,7 +26,7 @@ struct LocationFormatTests {
     @Test("seqr-location-v1: AES-256-GCM round trip; wrong key, other share, tampering, truncation refused")
     func sealed() throws {
         let key = SymmetricKey(size: .bits256)
-        let sealed = try SealedLocationFix.seal(Self.fix, shareID: "share-1", key: key)
+        let sealed = SealedLocationFix.seal(Self.fix, shareID: "share-1", key: key)
         #expect(sealed.first == 1 && sealed.count == 1 + 12 + SealedLocationFix.paddedLength + 16)
         #expect(try SealedLocationFix.open(sealed, shareID: "share-1", key: key) == Self.fix)
         #expect(try SealedLocationFix.seal(Self.fix, shareID: "share-1", key: key) != sealed)  // fresh nonce

@@ -13,7 +13,7 @@ struct LocationShareTests {
             let key = LocationShareKey.generate(format)
             #expect(key.format == format && key.bytes.count == format.keyLength)
             #expect(try LocationShareKey(bytes: key.bytes) == key)
-            let data = try key.seal(Self.fix, shareID: Self.shareID)
+            let data = key.seal(Self.fix, shareID: Self.shareID)
             #expect(try key.open(data, shareID: Self.shareID) == Self.fix)
             #expect(throws: (any Error).self) { try LocationShareKey.generate(format).open(data, shareID: Self.shareID) }
             if format == .seqrLocationV1 {

@@ -133,7 +133,7 @@ struct NotesExportFileTests {
 
     @Test("round trip; wrong password, tampering, truncation and foreign files refused")
     func roundTrip() throws {
-        let file = try NotesExportFile.seal(Self.contents, password: "pw", iterations: 1000)
+        let file = NotesExportFile.seal(Self.contents, password: "pw", iterations: 1000)
         #expect(Array(file.prefix(5)) == Array("SQNX".utf8) + [1])
         #expect(try NotesExportFile.open(file, password: "pw") == Self.contents)
         #expect(throws: NotesError.exportWrongPasswordOrDamaged) { try NotesExportFile.open(file, password: "pW") }
@@ -159,7 +159,7 @@ struct SealedNoteFieldTests {
     func refusals() throws {
         let key = NoteCipherKey.key
         let id = UUID()
-        let sealed = try SealedNoteField.seal("x", noteID: id, field: .title, noteVersion: 1, key: key)
+        let sealed = SealedNoteField.seal("x", noteID: id, field: .title, noteVersion: 1, key: key)
         #expect(throws: NotesError.truncatedField(length: 0)) { try SealedNoteField.open(Data(), noteID: id, field: .title, noteVersion: 1, key: key) }
         var foreign = sealed
         foreign[0] = 4

@@ -45,7 +45,7 @@ struct EncodedTextDecodeTests {
                 .appendingPathComponent("Reference/segno_encode.py").path
             result = try ExternalTool.named("python3").run([script, path, c.text, codec] + (c.eci ? ["--eci"] : []))
         } else {
-            result = try ExternalTool.named("qrencode").run(["-k", "-s", "4", "-o", path], stdin: try #require(c.text.data(using: .shiftJIS)))
+            result = try ExternalTool.named("qrencode").run(["-k", "-s", "4", "-o", path], stdin: c.text.data(using: .shiftJIS))
         }
         try #require(result.status == 0, "\(result.stderr)")
         return try ImageFile.read(path)

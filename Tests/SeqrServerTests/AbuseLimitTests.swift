@@ -97,8 +97,8 @@ struct AbuseLimitTests {
             _ = try await client.createNote(alice, info: big)
             let id = UUID()
             let key = SymmetricKeyHolder.shared.key
-            let note = EncryptedNote(id: id, title: try SealedNoteField.seal("t", noteID: id, field: .title, noteVersion: 1, key: key),
-                                     info: try SealedNoteField.seal(big, noteID: id, field: .info, noteVersion: 1, key: key), format: .seqrAEAD, kdf: NoteKDF(alice.kdf))
+            let note = EncryptedNote(id: id, title: SealedNoteField.seal("t", noteID: id, field: .title, noteVersion: 1, key: key),
+                                     info: SealedNoteField.seal(big, noteID: id, field: .info, noteVersion: 1, key: key), format: .seqrAEAD, kdf: NoteKDF(alice.kdf))
             let third = try await client.execute(uri: "/v1/notes", method: .post, headers: alice.auth, body: body(NotesAPI.NoteWrite(note: note)))
             #expect(third.status.code == 507)
             #expect(try decode(NotesAPI.ErrorBody.self, third).error == "storage_quota_exceeded")
@@ -108,7 +108,7 @@ struct AbuseLimitTests {
             // Location fixes count against the same quota: about 870 bytes are left, a fix is 380.
             let share = try await client.createShare(alice)
             let shareKey = LocationShareKey.generate()
-            let fixes = try LocationServerTests.fixes(8).map { try shareKey.seal($0, shareID: share.id) }
+            let fixes = try LocationServerTests.fixes(8).map { shareKey.seal($0, shareID: share.id) }
             #expect(try await client.push(alice, share.id, Array(fixes.prefix(2))).status == .created)
             let over = try await client.push(alice, share.id, Array(fixes.suffix(3)))
             #expect(over.status.code == 507)

@@ -130,8 +130,8 @@ extension TestClientProtocol {
     /// A note sealed for real (seqr-aead-v1) with a key only the test holds.
     func createNote(_ user: TestUser, title: String = "title", info: String = "info", key: SymmetricKeyHolder = .shared) async throws -> NotesAPI.Note {
         let id = UUID()
-        let note = EncryptedNote(id: id, title: try SealedNoteField.seal(title, noteID: id, field: .title, noteVersion: 1, key: key.key),
-                                 info: try SealedNoteField.seal(info, noteID: id, field: .info, noteVersion: 1, key: key.key),
+        let note = EncryptedNote(id: id, title: SealedNoteField.seal(title, noteID: id, field: .title, noteVersion: 1, key: key.key),
+                                 info: SealedNoteField.seal(info, noteID: id, field: .info, noteVersion: 1, key: key.key),
                                  format: .seqrAEAD, kdf: NoteKDF(user.kdf))
         let response = try await execute(uri: "/v1/notes", method: .post, headers: user.auth, body: body(NotesAPI.NoteWrite(note: note)))
         #expect(response.status == .created)

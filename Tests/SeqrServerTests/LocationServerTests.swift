@@ -29,7 +29,7 @@ struct LocationServerTests {
             }
             let key = LocationShareKey.generate()
             let track = try Self.fixes(3)
-            let pushed = try await client.push(alice, share.id, try track.map { try key.seal($0, shareID: share.id) })
+            let pushed = try await client.push(alice, share.id, track.map { key.seal($0, shareID: share.id) })
             #expect(pushed.status == .created)
             #expect(try decode(LocationAPI.FixUploadResponse.self, pushed).kept == 3)
 
@@ -62,7 +62,7 @@ struct LocationServerTests {
             try await client.register(&alice)
             let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(3600))
             let key = LocationShareKey.generate()
-            _ = try await client.push(alice, share.id, try Self.fixes(2).map { try key.seal($0, shareID: share.id) })
+            _ = try await client.push(alice, share.id, try Self.fixes(2).map { key.seal($0, shareID: share.id) })
 
             let rotatedResponse = try await client.execute(uri: "/v1/location/shares/\(share.id)/rotate", method: .post, headers: alice.auth)
             #expect(rotatedResponse.status == .ok)
@@ -95,7 +95,7 @@ struct LocationServerTests {
             try await client.register(&mallory)
             let share = try await client.createShare(alice, expiresAt: Date().addingTimeInterval(60))
             let key = LocationShareKey.generate()
-            _ = try await client.push(alice, share.id, try Self.fixes(2).map { try key.seal($0, shareID: share.id) })
+            _ = try await client.push(alice, share.id, try Self.fixes(2).map { key.seal($0, shareID: share.id) })
             func patch(_ user: TestUser, _ id: String, _ raw: ByteBuffer) async throws -> TestResponse {
                 try await client.execute(uri: "/v1/location/shares/\(id)", method: .patch, headers: user.auth, body: raw)
             }
@@ -139,7 +139,7 @@ struct LocationServerTests {
             let key = LocationShareKey.generate()
             _ = try await client.push(alice, share.id, [try key.seal(Self.fixes(1)[0], shareID: share.id)])
             var successes = 0
-            let forged = try key.seal(try LocationFix(lat: 0, lon: 0, time: Date()), shareID: share.id)
+            let forged = key.seal(try LocationFix(lat: 0, lon: 0, time: Date()), shareID: share.id)
             for (uri, method, payload) in [
                 ("/v1/location/shares/\(share.id)/fixes", HTTPRequest.Method.post, body(LocationAPI.FixUpload(fixes: [forged]))),
                 ("/v1/location/shares/\(share.id)/rotate", .post, ByteBuffer()),
@@ -168,7 +168,7 @@ struct LocationServerTests {
             try await client.register(&alice)
             let share = try await client.createShare(alice)
             let key = LocationShareKey.generate()
-            let sealed = try Self.fixes(5).map { try key.seal($0, shareID: share.id) }
+            let sealed = try Self.fixes(5).map { key.seal($0, shareID: share.id) }
             let pushed = try await client.push(alice, share.id, sealed)
             #expect(try decode(LocationAPI.FixUploadResponse.self, pushed).kept == 3)
             #expect(try await client.feed(share.id).fixes.map(\.data) == Array(sealed.suffix(3)))

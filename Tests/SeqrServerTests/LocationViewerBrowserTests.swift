@@ -255,7 +255,7 @@ struct LocationViewerBrowserTests {
             while pushed < requested {
                 pushed += 1
                 try await scene.push(try LocationFix(lat: 47.39 + Double(pushed) * 0.002, lon: 8.57, accuracy: 10, time: Date()))
-                FileManager.default.createFile(atPath: directory.file("pushed-\(pushed)"), contents: nil)
+                _ = FileManager.default.createFile(atPath: directory.file("pushed-\(pushed)"), contents: nil)
             }
             try await Task.sleep(for: .milliseconds(200))
         }

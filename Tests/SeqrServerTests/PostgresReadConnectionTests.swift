@@ -269,7 +269,7 @@ struct PostgresReadConnectionTests {
         let name = "seqr_deadline_\(UInt32.random(in: .min ... .max))"
         // A client runs once: one for creating the database, another for dropping it.
         let creator = try Self.repository()
-        try await withRunning([creator]) {
+        _ = try await withRunning([creator]) {
             try await creator.client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: Self.logger)
         }
         let repository = try PostgresRepository(url: String(url[..<slash]) + "/" + name, logger: Self.logger)
@@ -293,7 +293,7 @@ struct PostgresReadConnectionTests {
         }
         try await loop.shutdownGracefully()
         let dropper = try Self.repository()
-        try await withRunning([dropper]) {
+        _ = try await withRunning([dropper]) {
             try await dropper.client.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), logger: Self.logger)
         }
     }

@@ -76,7 +76,7 @@ struct ServerTests {
             #expect(try SealedNoteField.open(fetched.info, noteID: note.id, field: .info, noteVersion: 1, key: SymmetricKeyHolder.shared.key) == "eggs")
 
             var edited = note.encrypted
-            edited.info = try SealedNoteField.seal("eggs, milk", noteID: note.id, field: .info, noteVersion: 2, key: SymmetricKeyHolder.shared.key)
+            edited.info = SealedNoteField.seal("eggs, milk", noteID: note.id, field: .info, noteVersion: 2, key: SymmetricKeyHolder.shared.key)
             let update = try await client.execute(uri: path, method: .put, headers: alice.auth, body: body(NotesAPI.NoteWrite(note: edited, version: 1)))
             #expect(update.status == .ok)
             #expect(try decode(NotesAPI.Note.self, update).version == 2)
@@ -92,7 +92,7 @@ struct ServerTests {
                 for i in 0..<10 {
                     group.addTask {
                         var attempt = base
-                        attempt.info = try SealedNoteField.seal("edit \(i)", noteID: note.id, field: .info, noteVersion: 3, key: SymmetricKeyHolder.shared.key)
+                        attempt.info = SealedNoteField.seal("edit \(i)", noteID: note.id, field: .info, noteVersion: 3, key: SymmetricKeyHolder.shared.key)
                         return try await client.execute(uri: path, method: .put, headers: auth,
                                                         body: body(NotesAPI.NoteWrite(note: attempt, version: 2))).status
                     }
@@ -211,7 +211,7 @@ struct ServerTests {
             let newKey = SymmetricKeyHolder()
             func reencrypted(_ note: NotesAPI.Note, _ text: String) throws -> NotesAPI.NoteWrite {
                 var content = note.encrypted
-                content.info = try SealedNoteField.seal(text, noteID: note.id, field: .info, noteVersion: note.version + 1, key: newKey.key)
+                content.info = SealedNoteField.seal(text, noteID: note.id, field: .info, noteVersion: note.version + 1, key: newKey.key)
                 return NotesAPI.NoteWrite(note: content, version: note.version)
             }
             let newAuth = TestUser().authKey

@@ -30,7 +30,7 @@ struct StoreFileModeTests {
         let parent = try TemporaryDirectory()
         let directory = parent.path + "/store"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
-        FileManager.default.createFile(atPath: directory + "/seqr.sqlite", contents: nil, attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(atPath: directory + "/seqr.sqlite", contents: nil, attributes: [.posixPermissions: 0o644])
         let store = try LocalStore(directory: directory)
         #expect(try Self.mode(directory) == 0o700 && Self.mode(store.path) == 0o600)
     }
