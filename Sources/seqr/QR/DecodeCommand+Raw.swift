@@ -52,7 +52,7 @@ extension DecodeCommand {
     static func writeRaw(_ reports: [ImageReport], to raw: String, separator: RawSeparator, overwrite: Bool) throws {
         let codes = reports.flatMap { report in report.codes.map { (file: report.file, code: $0) } }
         guard !codes.isEmpty else { return }
-        let payloads = codes.map { Data(base64Encoded: $0.code.payloadBase64) ?? Data() }
+        let payloads = codes.map(\.code.payload)
         let output = payloads.count == 1 ? payloads[0] : payloads.reduce(into: Data()) { $0 += $1 + separator.bytes }
         if raw == "-" {
             StandardStreams.write(output)

@@ -167,7 +167,7 @@ struct DecodeCommand: ParsableCommand {
         let paths = codes.indices.map { (directory.hasSuffix("/") ? directory : directory + "/") + "\($0 + 1).bin" }
         for path in paths { try FileWriter.checkWritable(path, replacing: overwrite) }
         for (code, path) in zip(codes, paths) {
-            try FileWriter.write(Data(base64Encoded: code.payloadBase64) ?? Data(), to: path, overwrite: overwrite)
+            try FileWriter.write(code.payload, to: path, overwrite: overwrite)
         }
     }
 
@@ -222,6 +222,8 @@ struct DecodeCommand: ParsableCommand {
     }
 
     struct CodeReport: Encodable {
+        /// The exact bytes, for --raw and --raw-dir; the JSON carries their Base64.
+        let payload: Data
         let payloadBase64: String
         /// The payload as text, when it is printable text in the encoding the symbol declares
         /// (ECI, Kanji mode) or zxing-cpp's detection finds (`SymbolText`).
@@ -264,6 +266,7 @@ struct DecodeCommand: ParsableCommand {
             self.page = page
             joinedParts = symbol.joinedParts
             sequence = symbol.sequence.map { SequenceReport(part: $0.index + 1, of: $0.count) }
+            payload = symbol.payload
             payloadBase64 = symbol.payload.base64EncodedString()
             let symbolText = symbol.text
             display = PayloadDisplay(symbol.payload, text: symbolText?.text)
