@@ -214,27 +214,26 @@ extern "C" int seqr_zx_read_text(const uint8_t *bytes, size_t length,
                 textMode = textMode || (!content.hasECI && (block.eci == ECI::Shift_JIS || block.eci == ECI::GB18030));
             if (!everyBlockText || !textMode) return 0;
         }
-        // zxing-cpp counts every ECI up to 170 as text, but its decoder (libzueci) knows only the
-        // character sets among them and reads a block in any other (14, 19, 36–169) as nothing:
-        // shown as its bytes (Base64) rather than as text with a block missing.
-        bool unreadable = false;
-        each_block([&](ECI eci, bool, int begin, int end) {
-            unreadable = unreadable || BytesToUtf8(content.bytes.asView(begin, end - begin), eci).empty();
-        });
-        if (unreadable) return 0;
-
-        // The encodings named: those of the blocks that hold more than ASCII (every block's with ECI).
+        // Each block read once, as Content::text(TextMode::Plain) would join them, naming the
+        // encodings of the blocks that hold more than ASCII (every block's with ECI). zxing-cpp counts
+        // every ECI up to 170 as text, but its decoder (libzueci) knows only the character sets among
+        // them and reads a block in any other (14, 19, 36–169) as nothing: such a payload is shown
+        // as its bytes (Base64) rather than as text with a block missing.
+        std::string text;
         std::vector<std::string> names;
-        bool guessed = false;
+        bool guessed = false, unreadable = false;
         each_block([&](ECI eci, bool wasGuessed, int begin, int end) {
+            std::string part = BytesToUtf8(content.bytes.asView(begin, end - begin), eci);
+            unreadable = unreadable || part.empty();
+            text += part;
             bool beyondASCII = std::any_of(content.bytes.begin() + begin, content.bytes.begin() + end, [](uint8_t b) { return b >= 0x80; });
             if (!beyondASCII && !content.hasECI) return;
             guessed = guessed || wasGuessed;
             std::string name = encoding_name(eci);
             if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
         });
+        if (unreadable) return 0;
 
-        std::string text = content.text(TextMode::Plain);
         result->text = static_cast<char *>(std::malloc(text.size() + 1));
         if (result->text == nullptr) {
             copy_string(error, error_size, "out of memory");
