@@ -232,6 +232,18 @@ let package = Package(
     cxxLanguageStandard: .cxx20
 )
 
+// MARK: Start-up of `seqr`
+// A concrete generic type (a Set of our enum, a Dictionary keyed by our struct, an Encodable's
+// coding keys) is by default found at run time from its mangled name, and each one's conformance
+// (BarcodeFormat: Hashable, …) is then looked up by a linear scan of the binary's 10,744
+// conformance records: about 30 µs each, paid at every start. Direct metadata accessors cost a
+// few bytes of code instead. Only the modules a `seqr decode` runs through (docs/benchmarks.md).
+for target in package.targets where ["SeqrCore", "SeqrQR", "SeqrCLISupport", "seqr"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+    ]
+}
+
 // MARK: Fuzzing (scripts/fuzz)
 // libFuzzer targets exist only when SEQR_FUZZ is set, built into their own scratch path
 // (.build-fuzz), so `swift build` and `make test` never see them. Our own code is compiled

@@ -33,12 +33,7 @@ extension ParsableCommand {
         }
         guard let asyncCommand = command as? any AsyncParsableCommand else {
             var command = command
-            do {
-                try command.run()
-                Foundation.exit(0)
-            } catch {
-                exit(reporting: error)
-            }
+            runWithOneLineErrors { try command.run() }
         }
         // The command is used by this one task only; the main thread never touches it again.
         nonisolated(unsafe) var running = asyncCommand
@@ -51,6 +46,17 @@ extension ParsableCommand {
             }
         }
         dispatchMain()
+    }
+
+    /// Runs a synchronous command's work and ends the process: status 0 when it returns, else
+    /// the error's one line and status, as for every command `mainWithOneLineErrors` parses.
+    public static func runWithOneLineErrors(_ work: () throws -> Void) -> Never {
+        do {
+            try work()
+            Foundation.exit(0)
+        } catch {
+            exit(reporting: error)
+        }
     }
 
     /// `--margin -1` as `--margin=-1`: the parser would read a negative number as an option and

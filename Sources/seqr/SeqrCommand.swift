@@ -15,6 +15,13 @@ struct SeqrCommand: AsyncParsableCommand {
     )
 
     static func main() {
+        // `seqr decode FILE…` is what scripts run once per picture: its usual arguments are read
+        // without ArgumentParser's reflection, which costs more than decoding a small picture
+        // (DecodeOptions+QuickParsing.swift). Everything else is parsed as every command is.
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "decode", let options = DecodeOptions(quickParsing: arguments.dropFirst()) {
+            runWithOneLineErrors { try options.run() }
+        }
         mainWithOneLineErrors()
     }
 }

@@ -9,6 +9,10 @@ struct PictureLimitOptions: ParsableArguments {
     var maxPixels: Int = ImageCodec.defaultPixelLimit
 
     func validate() throws {
+        try Self.check(maxPixels: maxPixels)
+    }
+
+    static func check(maxPixels: Int) throws(ValidationError) {
         guard (1...ImageCodec.maximumPixels).contains(maxPixels) else {
             throw ValidationError("--max-pixels must be between 1 and \(ImageCodec.maximumPixels.formatted())")
         }
