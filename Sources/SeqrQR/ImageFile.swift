@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Reading image files, with one precise error per failure. (The command line writes its
 /// files with one atomic writer of its own, `FileWriter`.)
@@ -27,15 +28,30 @@ public enum ImageFile {
     }
 
     /// The bytes of a file, with `notFound`, `empty` and `unreadable` told apart.
+    ///
+    /// Plain open, fstat and read: FileManager and `Data(contentsOf:)` answer the same but set up
+    /// Foundation's URL and file-manager machinery first, which a one-picture `seqr decode` would
+    /// pay at every start (docs/benchmarks.md).
     public static func readBytes(_ path: String) throws(ImageFileError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(path: path, reason: "permission denied or I/O error")
+        let failed = ImageFileError.unreadable(path: path, reason: "permission denied or I/O error")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw errno == ENOENT || errno == ENOTDIR ? .notFound(path: path) : failed }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failed }
+        if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "it is a directory") }
+        // A regular file in one read, plus one that finds its end; a pipe or a growing file in more.
+        var chunk = [UInt8](repeating: 0, count: max(65_536, Int(clamping: status.st_size) + 1))
+        var data = Data()
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: chunk[..<count])
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                throw failed
+            }
         }
         if data.isEmpty { throw .empty(path: path) }
         return data

@@ -33,6 +33,25 @@ struct ImageFileTests {
         #expect(throws: ImageFileError.unreadable(path: directory.path, reason: "it is a directory")) { try ImageFile.read(directory.path) }
     }
 
+    @Test("a path through a file is missing, as a missing file is")
+    func pathThroughAFile() throws {
+        let file = try directory.write(png, to: "code.png")
+        #expect(throws: ImageFileError.notFound(path: file + "/inner.png")) { try ImageFile.read(file + "/inner.png") }
+    }
+
+    @Test("the bytes of a file larger than one read, and of a pipe, to their end")
+    func bytesToTheEnd() throws {
+        let large = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        #expect(try ImageFile.readBytes(directory.write(large, to: "large.bin")) == large)
+        let fifo = directory.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) { handle.write(large + large); handle.closeFile() }
+        }
+        writer.start()
+        #expect(try ImageFile.readBytes(fifo) == large + large)
+    }
+
     @Test("files that are not images, whatever their name", arguments: [
         Data("just some text\n".utf8), Data("%PDF-1.5 not really".utf8), Data([0x89, 0x50, 0x4E]),
         // RIFF but a WAV, an ISO media file but a video, "BM" but text: the magic number is more than its first letters.
