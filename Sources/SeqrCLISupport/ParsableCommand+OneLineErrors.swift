@@ -97,6 +97,9 @@ extension ParsableCommand {
     /// Ends the process for `error`: `--help` and `--version` print their text and succeed;
     /// anything else is one line on standard error and its exit status.
     static func exit(reporting error: any Error) -> Never {
+        // A command that throws an ExitCode has already said what went wrong: only its status is
+        // left, without building ArgumentParser's message, which reflects over every command.
+        if let code = error as? ExitCode, code != .success { Foundation.exit(code.rawValue) }
         let code = ExitCode(ExitStatus.code(for: error, parser: self))
         if code == .success {
             // --help and --version

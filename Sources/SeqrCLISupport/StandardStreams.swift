@@ -5,8 +5,11 @@ public enum StandardStreams {
     public static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     public static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    /// The name errors and warnings start with: the executable's own ("seqr", "seqr-bench").
-    public static let programName = URL(fileURLWithPath: CommandLine.arguments.first ?? "seqr").lastPathComponent
+    /// The name errors and warnings start with: the executable's own ("seqr", "seqr-bench"). Split by
+    /// hand: a URL would set up Foundation's path machinery for one warning line.
+    public static let programName = CommandLine.arguments.first.map { path in
+        path.split(separator: "/").last.map(String.init) ?? path
+    } ?? "seqr"
 
     public static func write(_ data: Data) {
         FileHandle.standardOutput.write(data)
