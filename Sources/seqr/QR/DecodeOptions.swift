@@ -102,7 +102,7 @@ struct DecodeOptions: Equatable {
         reports = DecodeCommand.joiningSequences(across: parts, in: reports)
 
         if json {
-            try JSONOutput.print(reports)
+            StandardStreams.write(DecodeCommand.json(reports))
         } else if let raw {
             let separator = try rawSeparator.map { try RawSeparator(parsing: $0) } ?? .lineFeed
             try DecodeCommand.writeRaw(reports, to: raw, separator: separator, overwrite: force)
