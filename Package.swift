@@ -237,8 +237,9 @@ let package = Package(
 // coding keys) is by default found at run time from its mangled name, and each one's conformance
 // (BarcodeFormat: Hashable, …) is then looked up by a linear scan of the binary's 10,744
 // conformance records: about 30 µs each, paid at every start. Direct metadata accessors cost a
-// few bytes of code instead. Only the modules a `seqr decode` runs through (docs/benchmarks.md).
-for target in package.targets where ["SeqrCore", "SeqrQR", "SeqrCLISupport", "seqr"].contains(target.name) {
+// few bytes of code instead. Only the modules a `seqr decode` runs through (docs/benchmarks.md),
+// and not SeqrCore: unsafe flags would keep another package from depending on it by version.
+for target in package.targets where ["SeqrQR", "SeqrCLISupport", "seqr"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
     ]

@@ -27,22 +27,47 @@ public enum ImageFile {
         return try decode(data, codec: codec, path: path, pixelLimit: pixelLimit)
     }
 
-    /// The bytes of a file, with `notFound`, `empty` and `unreadable` told apart.
+    /// The bytes of a regular file, with `notFound`, `empty` and `unreadable` told apart.
     ///
     /// Plain open, fstat and read: FileManager and `Data(contentsOf:)` answer the same but set up
     /// Foundation's URL and file-manager machinery first, which a one-picture `seqr decode` would
-    /// pay at every start (docs/benchmarks.md).
+    /// pay at every start (docs/benchmarks.md). Only regular files are read, as before: a device
+    /// such as /dev/zero would never end, and a FIFO is opened without waiting for a writer
+    /// (`O_NONBLOCK`) and refused (`-` reads standard input where a command takes it).
     public static func readBytes(_ path: String) throws(ImageFileError) -> Data {
         let failed = ImageFileError.unreadable(path: path, reason: "permission denied or I/O error")
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw errno == ENOENT || errno == ENOTDIR ? .notFound(path: path) : failed }
+        var descriptor: Int32
+        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG: throw .notFound(path: path)
+            default: throw failed
+            }
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failed }
-        if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "it is a directory") }
-        // A regular file in one read, plus one that finds its end; a pipe or a growing file in more.
-        var chunk = [UInt8](repeating: 0, count: max(65_536, Int(clamping: status.st_size) + 1))
-        var data = Data()
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "it is a directory")
+        default: throw .unreadable(path: path, reason: "it is not a regular file")
+        }
+        // Read into bytes of the size fstat gave (one copy of the file in memory, not two), then
+        // on to the end: a file may have grown or shrunk since.
+        var data = Data(count: Int(clamping: status.st_size))
+        var filled = 0
+        while filled < data.count {
+            let count = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count > 0 {
+                filled += count
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                throw failed
+            }
+        }
+        data.count = filled
+        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {

@@ -58,4 +58,24 @@ struct ErrorPathCLITests {
         try expectOneLineFailure(["encode", "--file", directory.file("absent.bin")], mentioning: "no such file")
         try expectOneLineFailure(["encode", "--text", "a", "-o", directory.file("no/such/dir/x.png")], mentioning: "cannot write \(directory.file("no/such/dir/x.png")): no such directory")
     }
+
+    @Test("file names are shown escaped: an escape sequence in a picture's name never reaches the terminal")
+    func fileNamesEscaped() throws {
+        let hostile = directory.file("code\u{1B}]0;owned\u{07}.png")
+        try FileManager.default.copyItem(atPath: png, toPath: hostile)
+        // Two pictures: each line starts with its file's name (standard output).
+        let both = try SeqrBinary.run(["decode", hostile, png])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(!both.stdoutText.contains("\u{1B}") && !both.stdoutText.contains("\u{07}"), "\(both.stdoutText)")
+        #expect(both.stdoutText.contains("code\\u{1B}]0;owned\\u{7}.png: "), "\(both.stdoutText)")
+        // A picture that cannot be read, and one that holds no code (standard error).
+        let blank = directory.file("blank\u{1B}[2J.png")
+        try ImageCodec.png.encode(GrayImage(width: 300, height: 200, fill: 240)).write(to: URL(fileURLWithPath: blank))
+        for name in [directory.file("missing\u{1B}[31m.png"), blank] {
+            let failed = try SeqrBinary.run(["decode", name])
+            #expect(failed.status != 0)
+            #expect(failed.errorLines.count == 1 && !failed.stderr.contains("\u{1B}"), "\(failed.stderr)")
+            #expect(failed.stderr.contains("\\u{1B}["), "\(failed.stderr)")
+        }
+    }
 }

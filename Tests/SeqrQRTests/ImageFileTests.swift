@@ -39,17 +39,27 @@ struct ImageFileTests {
         #expect(throws: ImageFileError.notFound(path: file + "/inner.png")) { try ImageFile.read(file + "/inner.png") }
     }
 
-    @Test("the bytes of a file larger than one read, and of a pipe, to their end")
-    func bytesToTheEnd() throws {
+    @Test("a file larger than one read is read whole")
+    func largeFile() throws {
         let large = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         #expect(try ImageFile.readBytes(directory.write(large, to: "large.bin")) == large)
+    }
+
+    @Test("a FIFO with no writer and an endless device are refused at once, not waited on or read forever")
+    func notRegularFiles() throws {
         let fifo = directory.file("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Thread {
-            if let handle = FileHandle(forWritingAtPath: fifo) { handle.write(large + large); handle.closeFile() }
-        }
-        writer.start()
-        #expect(try ImageFile.readBytes(fifo) == large + large)
+        #expect(throws: ImageFileError.unreadable(path: fifo, reason: "it is not a regular file")) { try ImageFile.readBytes(fifo) }
+        #expect(throws: ImageFileError.unreadable(path: "/dev/zero", reason: "it is not a regular file")) { try ImageFile.readBytes("/dev/zero") }
+    }
+
+    @Test("a symlink loop and a name too long are missing files, as FileManager said")
+    func missingByOtherNames() throws {
+        let loop = directory.file("loop")
+        #expect(symlink(loop, loop) == 0)
+        #expect(throws: ImageFileError.notFound(path: loop)) { try ImageFile.readBytes(loop) }
+        let long = directory.file(String(repeating: "x", count: 300))
+        #expect(throws: ImageFileError.notFound(path: long)) { try ImageFile.readBytes(long) }
     }
 
     @Test("files that are not images, whatever their name", arguments: [

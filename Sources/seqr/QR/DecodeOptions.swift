@@ -112,7 +112,7 @@ struct DecodeOptions: Equatable {
             for report in reports {
                 for code in report.codes {
                     let line = code.display.line
-                    StandardStreams.print(images.count > 1 ? "\(report.file): \(line)" : line)
+                    StandardStreams.print(images.count > 1 ? "\(DisplayName.escaped(report.file)): \(line)" : line)
                 }
             }
         }
