@@ -74,13 +74,13 @@ let package = Package(
         .target(name: "CZBar"),
         // libpng and libjpeg report errors with longjmp, which Swift cannot cross;
         // this small C target keeps every setjmp on the C side. The read-only formats
-        // (WebP, HEIC/HEIF, TIFF, GIF) are decoded here too, behind the same convention; libheif and
-        // libtiff are opened on first use, like cairo (internal/lazy_library.h says why).
+        // (WebP, HEIC/HEIF, TIFF, GIF) are decoded here too, behind the same convention; every codec
+        // library but libpng is opened on first use, like cairo (internal/lazy_library.h says why).
         .target(
             name: "CImageCodecs",
             linkerSettings: [
-                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
-                .linkedLibrary("gif"),
+                // libpng only: PNG is the common case; the rest are opened on first use.
+                .linkedLibrary("png16"),
             ]),
         // zxing-cpp's readers, vendored from source (scripts/vendor-zxing, version in
         // vendor/zxing-cpp/VENDORED), behind a plain C header so no C++ interop is needed in Swift.

@@ -2,9 +2,25 @@
 // Records are read one at a time (not DGifSlurp), so later frames are never decoded.
 #include "seqr_image_codecs.h"
 #include "internal/codec_support.h"
+#include "internal/lazy_library.h"
 
 #include <gif_lib.h>
 #include <stdlib.h>
+
+// giflib, opened the first time a GIF is read (internal/lazy_library.h says why).
+#define SEQR_LIBGIF "libgif.so.7"
+#define SEQR_GIF_FUNCTIONS(X)  \
+    X(DGifOpen)           \
+    X(DGifCloseFile)      \
+    X(DGifGetRecordType)  \
+    X(DGifGetExtension)   \
+    X(DGifGetExtensionNext)\
+    X(DGifExtensionToGCB) \
+    X(DGifGetImageDesc)   \
+    X(DGifGetLine)        \
+    X(GifErrorString)
+
+SEQR_LAZY_LIBRARY(libgif, SEQR_LIBGIF, SEQR_GIF_FUNCTIONS)
 
 typedef struct {
     const uint8_t *data;
@@ -23,13 +39,13 @@ static int gif_read(GifFileType *gif, GifByteType *buffer, int count) {
 }
 
 static int gif_failed(GifFileType *gif, int code, uint8_t *buffer, uint8_t *line, char *error, size_t error_size) {
-    const char *text = GifErrorString(code);
+    const char *text = libgif.GifErrorString(code);
     seqr_copy_error(error, error_size, text != NULL ? text : "giflib error");
     free(buffer);
     free(line);
     if (gif != NULL) {
         int ignored;
-        DGifCloseFile(gif, &ignored);
+        libgif.DGifCloseFile(gif, &ignored);
     }
     return SEQR_CODEC_FAILED;
 }
@@ -38,14 +54,15 @@ int seqr_gif_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
                          uint8_t **pixels, int *width, int *height,
                          char *error, size_t error_size) {
     *pixels = NULL;
+    if (!libgif_ready(error, error_size)) return SEQR_CODEC_FAILED;
     gif_source source = {data, size, 0};
     int code = 0;
-    GifFileType *gif = DGifOpen(&source, gif_read, &code);
+    GifFileType *gif = libgif.DGifOpen(&source, gif_read, &code);
     if (gif == NULL) return gif_failed(NULL, code, NULL, NULL, error, error_size);
     int refused = seqr_refuse_if_too_large((uint64_t)gif->SWidth, (uint64_t)gif->SHeight, max_pixels, width, height, error, error_size);
     if (refused != SEQR_CODEC_OK || gif->SWidth <= 0 || gif->SHeight <= 0) {
         if (refused == SEQR_CODEC_OK) seqr_copy_error(error, error_size, "empty logical screen");
-        DGifCloseFile(gif, &code);
+        libgif.DGifCloseFile(gif, &code);
         return refused != SEQR_CODEC_OK ? refused : SEQR_CODEC_FAILED;
     }
     const size_t w = (size_t)gif->SWidth, h = (size_t)gif->SHeight;
@@ -53,38 +70,38 @@ int seqr_gif_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
     uint8_t *buffer = NULL, *line = NULL;
     for (;;) {
         GifRecordType record;
-        if (DGifGetRecordType(gif, &record) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
+        if (libgif.DGifGetRecordType(gif, &record) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
         if (record == TERMINATE_RECORD_TYPE) {
             seqr_copy_error(error, error_size, "no image in the file");
             free(buffer);
-            DGifCloseFile(gif, &code);
+            libgif.DGifCloseFile(gif, &code);
             return SEQR_CODEC_FAILED;
         }
         if (record == EXTENSION_RECORD_TYPE) {
             int function = 0;
             GifByteType *extension = NULL;
-            if (DGifGetExtension(gif, &function, &extension) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
+            if (libgif.DGifGetExtension(gif, &function, &extension) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
             if (function == GRAPHICS_EXT_FUNC_CODE && extension != NULL) {
                 GraphicsControlBlock control;
-                if (DGifExtensionToGCB(extension[0], extension + 1, &control) == GIF_OK) transparent = control.TransparentColor;
+                if (libgif.DGifExtensionToGCB(extension[0], extension + 1, &control) == GIF_OK) transparent = control.TransparentColor;
             }
             while (extension != NULL) {
-                if (DGifGetExtensionNext(gif, &extension) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
+                if (libgif.DGifGetExtensionNext(gif, &extension) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
             }
             continue;
         }
         if (record != IMAGE_DESC_RECORD_TYPE) continue;
-        if (DGifGetImageDesc(gif) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
+        if (libgif.DGifGetImageDesc(gif) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
         const GifImageDesc *frame = &gif->Image;
         const ColorMapObject *colors = frame->ColorMap != NULL ? frame->ColorMap : gif->SColorMap;
         if (colors == NULL || frame->Width <= 0 || frame->Height <= 0) {
             seqr_copy_error(error, error_size, colors == NULL ? "no colour table" : "empty frame");
-            DGifCloseFile(gif, &code);
+            libgif.DGifCloseFile(gif, &code);
             return SEQR_CODEC_FAILED;
         }
         refused = seqr_refuse_if_too_large((uint64_t)frame->Width, (uint64_t)frame->Height, max_pixels, width, height, error, error_size);
         if (refused != SEQR_CODEC_OK) {
-            DGifCloseFile(gif, &code);
+            libgif.DGifCloseFile(gif, &code);
             return refused;
         }
         // Mapped through the colour table once: gray per index, transparent as white paper.
@@ -100,7 +117,7 @@ int seqr_gif_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
             free(buffer);
             free(line);
             seqr_copy_error(error, error_size, "out of memory");
-            DGifCloseFile(gif, &code);
+            libgif.DGifCloseFile(gif, &code);
             return SEQR_CODEC_FAILED;
         }
         memset(buffer, 255, w * h);
@@ -110,7 +127,7 @@ int seqr_gif_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
         for (int pass = 0; pass < passes; ++pass) {
             const int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
             for (int row = start; row < frame->Height; row += step) {
-                if (DGifGetLine(gif, line, frame->Width) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
+                if (libgif.DGifGetLine(gif, line, frame->Width) == GIF_ERROR) return gif_failed(gif, gif->Error, buffer, line, error, error_size);
                 const long y = (long)frame->Top + row;
                 if (y < 0 || (size_t)y >= h) continue;
                 for (int column = 0; column < frame->Width; ++column) {
@@ -121,7 +138,7 @@ int seqr_gif_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
             }
         }
         free(line);
-        DGifCloseFile(gif, &code);
+        libgif.DGifCloseFile(gif, &code);
         *pixels = buffer;
         *width = (int)w;
         *height = (int)h;

@@ -3,11 +3,32 @@
 // found by libwebpdemux and laid on a white canvas.
 #include "seqr_image_codecs.h"
 #include "internal/codec_support.h"
+#include "internal/lazy_library.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <webp/decode.h>
 #include <webp/demux.h>
+
+// libwebp and libwebpdemux, opened the first time a WebP is read (internal/lazy_library.h says why);
+// WebPInitDecoderConfig, WebPGetFeatures and WebPDemux are inline wrappers of the *Internal entries.
+#define SEQR_LIBWEBP "libwebp.so.7"
+#define SEQR_WEBP_FUNCTIONS(X)          \
+    X(WebPInitDecoderConfigInternal)    \
+    X(WebPGetFeaturesInternal)          \
+    X(WebPDecode)                       \
+    X(WebPFreeDecBuffer)
+
+SEQR_LAZY_LIBRARY(libwebp, SEQR_LIBWEBP, SEQR_WEBP_FUNCTIONS)
+
+#define SEQR_LIBWEBPDEMUX "libwebpdemux.so.2"
+#define SEQR_WEBPDEMUX_FUNCTIONS(X)     \
+    X(WebPDemuxInternal)                \
+    X(WebPDemuxGetFrame)                \
+    X(WebPDemuxReleaseIterator)         \
+    X(WebPDemuxDelete)
+
+SEQR_LAZY_LIBRARY(libwebpdemux, SEQR_LIBWEBPDEMUX, SEQR_WEBPDEMUX_FUNCTIONS)
 
 static const char *webp_status_text(VP8StatusCode status) {
     switch (status) {
@@ -27,21 +48,21 @@ static const char *webp_status_text(VP8StatusCode status) {
 static int webp_draw(const uint8_t *data, size_t size, uint8_t *canvas, size_t canvas_width, size_t canvas_height,
                      size_t left, size_t top, char *error, size_t error_size) {
     WebPDecoderConfig config;
-    if (!WebPInitDecoderConfig(&config)) {
+    if (!libwebp.WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION)) {
         seqr_copy_error(error, error_size, "libwebp version mismatch");
         return SEQR_CODEC_FAILED;
     }
     config.output.colorspace = MODE_YUVA;
-    VP8StatusCode status = WebPDecode(data, size, &config);
+    VP8StatusCode status = libwebp.WebPDecode(data, size, &config);
     if (status != VP8_STATUS_OK) {
-        WebPFreeDecBuffer(&config.output);
+        libwebp.WebPFreeDecBuffer(&config.output);
         seqr_copy_error(error, error_size, webp_status_text(status));
         return SEQR_CODEC_FAILED;
     }
     const WebPYUVABuffer *yuva = &config.output.u.YUVA;
     const size_t w = (size_t)config.output.width, h = (size_t)config.output.height;
     if (left + w > canvas_width || top + h > canvas_height) {
-        WebPFreeDecBuffer(&config.output);
+        libwebp.WebPFreeDecBuffer(&config.output);
         seqr_copy_error(error, error_size, "a frame does not fit the canvas");
         return SEQR_CODEC_FAILED;
     }
@@ -56,7 +77,7 @@ static int webp_draw(const uint8_t *data, size_t size, uint8_t *canvas, size_t c
             row[x] = alpha != NULL ? seqr_over_white(gray, alpha[x]) : gray;
         }
     }
-    WebPFreeDecBuffer(&config.output);
+    libwebp.WebPFreeDecBuffer(&config.output);
     return SEQR_CODEC_OK;
 }
 
@@ -64,8 +85,9 @@ int seqr_webp_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
                           uint8_t **pixels, int *width, int *height,
                           char *error, size_t error_size) {
     *pixels = NULL;
+    if (!libwebp_ready(error, error_size)) return SEQR_CODEC_FAILED;
     WebPBitstreamFeatures features;
-    VP8StatusCode status = WebPGetFeatures(data, size, &features);
+    VP8StatusCode status = libwebp.WebPGetFeaturesInternal(data, size, &features, WEBP_DECODER_ABI_VERSION);
     if (status != VP8_STATUS_OK) {
         seqr_copy_error(error, error_size, webp_status_text(status));
         return SEQR_CODEC_FAILED;
@@ -86,10 +108,14 @@ int seqr_webp_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
     if (!features.has_animation) {
         result = webp_draw(data, size, buffer, w, h, 0, 0, error, error_size);
     } else {
+        if (!libwebpdemux_ready(error, error_size)) {
+            free(buffer);
+            return SEQR_CODEC_FAILED;
+        }
         WebPData whole = {data, size};
-        WebPDemuxer *demux = WebPDemux(&whole);
+        WebPDemuxer *demux = libwebpdemux.WebPDemuxInternal(&whole, 0, NULL, WEBP_DEMUX_ABI_VERSION);
         WebPIterator frame;
-        if (demux == NULL || !WebPDemuxGetFrame(demux, 1, &frame)) {
+        if (demux == NULL || !libwebpdemux.WebPDemuxGetFrame(demux, 1, &frame)) {
             seqr_copy_error(error, error_size, demux == NULL ? "not a readable animated WebP" : "an animation without frames");
             result = SEQR_CODEC_FAILED;
         } else {
@@ -97,9 +123,9 @@ int seqr_webp_decode_gray(const uint8_t *data, size_t size, size_t max_pixels,
                                                 (size_t)frame.y_offset, error, error_size)
                                     : SEQR_CODEC_FAILED;
             if (!frame.complete) seqr_copy_error(error, error_size, "not enough data (truncated file)");
-            WebPDemuxReleaseIterator(&frame);
+            libwebpdemux.WebPDemuxReleaseIterator(&frame);
         }
-        WebPDemuxDelete(demux);
+        libwebpdemux.WebPDemuxDelete(demux);
     }
     if (result != SEQR_CODEC_OK) {
         free(buffer);

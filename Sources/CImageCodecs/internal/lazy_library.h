@@ -3,8 +3,10 @@
 // libheif brings libde265, x265, aom and dav1d (libde265 alone fills tables at load time), and
 // libtiff brings LERC, JBIG, zstd, lzma and libdeflate: linked directly they cost every `seqr`
 // process about 4 and 1.3 ms of start-up, even `seqr --version`, although few pictures are HEIC
-// or TIFF. Each decoder calls its library through a table typed from the library's own header
-// (`__typeof__`), filled by `dlsym` the first time a picture of that kind is read.
+// or TIFF. libjpeg, libwebp, libwebpdemux and giflib cost less each, but every process paid to
+// map them and bind their symbols; only libpng, the common case, stays linked. Each decoder
+// calls its library through a table typed from the library's own header (`__typeof__`), filled
+// by `dlsym` the first time a picture of that kind is read.
 #ifndef SEQR_LAZY_LIBRARY_H
 #define SEQR_LAZY_LIBRARY_H
 
