@@ -52,11 +52,12 @@ public enum ImageFile {
         case S_IFDIR: throw .unreadable(path: path, reason: "it is a directory")
         default: throw .unreadable(path: path, reason: "it is not a regular file")
         }
-        // Read into bytes of the size fstat gave (one copy of the file in memory, not two), then
-        // on to the end: a file may have grown or shrunk since.
-        var data = Data(count: Int(clamping: status.st_size))
+        // One buffer of the size fstat gave and a byte more, so that the read finding the end needs
+        // no other; grown if the file grew since, cut if it shrank.
+        var data = Data(count: Int(clamping: status.st_size) + 1)
         var filled = 0
-        while filled < data.count {
+        while true {
+            if filled == data.count { data.count += 65_536 }
             let count = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count > 0 {
                 filled += count
@@ -67,17 +68,6 @@ public enum ImageFile {
             }
         }
         data.count = filled
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data.append(contentsOf: chunk[..<count])
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                throw failed
-            }
-        }
         if data.isEmpty { throw .empty(path: path) }
         return data
     }

@@ -57,6 +57,8 @@ extension DecodeCommand {
             output += Array(String(close).utf8)
         }
 
+        private static let hexDigits = Array("0123456789abcdef".utf8)
+
         /// Quotes and backslashes escaped; controls as `\b \t \n \f \r` or `\u00xx`; all else as its UTF-8.
         private static func write(string: String, to output: inout [UInt8]) {
             output.append(0x22)
@@ -70,8 +72,7 @@ extension DecodeCommand {
                 case 0x0C: output += [0x5C, 0x66]
                 case 0x0D: output += [0x5C, 0x72]
                 case 0x00..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                    output += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
                 default: output.append(byte)
                 }
             }
