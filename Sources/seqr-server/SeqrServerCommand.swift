@@ -157,7 +157,11 @@ struct Serve: AsyncParsableCommand {
         let webApp: WebAppSettings
         do {
             webApp = WebAppSettings(tiles: try tiles(), qrcodeGenerator: try QRCodeGeneratorFile(path: qrcodeGenerator))
-            _ = try WebApp(tiles: webApp.tiles, qrcodeGenerator: webApp.qrcodeGenerator)
+            let files = try WebApp(tiles: webApp.tiles, qrcodeGenerator: webApp.qrcodeGenerator)
+            // The page works without it; only its scanner cannot decode.
+            if !files.hasQRDecoder {
+                logger.warning("the web app's QR decoder (\(WebApp.qrDecoderPath)) is not in this build: the page's scanner is unavailable; scripts/build-wasm builds it")
+            }
         } catch let error as WebAppError { throw CLIError(error.description) }
         if let streamsPerInstance { locationSettings.liveFeed.streamsPerInstance = streamsPerInstance }
         locationSettings.liveFeed.streamsPerShare = streamsPerShare
