@@ -52,7 +52,7 @@ export const shcErrors = {
     `missing ${count} of ${total} chunks: ${first.join(', ')}${count > first.length ? ', …' : ''}`, S.encoding, { count, first, total }),
   tooManyChunks: (claimed, limit) => new SmartHealthCardError('tooManyChunks', `a chunk claims the card has ${claimed} chunks; health cards have at most ${limit}`, S.encoding, { claimed, limit }),
   /** A JWSError of the card's JWS; its step is the card's. */
-  signature: (cause) => new SmartHealthCardError('signature', cause.description, cause.step ?? S.keyID, { cause }),
+  signature: (cause) => new SmartHealthCardError('signature', cause.description, cause.step ?? S.signature, { cause }),
   notCompressed: () => new SmartHealthCardError('notCompressed', 'the card\'s payload is not DEFLATE-compressed (zip "DEF")', S.decompression),
   decompressionFailed: () => new SmartHealthCardError('decompressionFailed', 'the card\'s payload does not inflate', S.decompression),
   invalidPayload: (detail, step = S.payload) => new SmartHealthCardError('invalidPayload', `invalid card payload: ${detail}`, step),
@@ -222,4 +222,14 @@ export function cardLines(card) {
     lines.push(`  dose ${index + 1}:     ${shot.date === null ? '(no date)' : escaped(shot.date)}  ${escaped(details)}`);
   });
   return lines;
+}
+
+/**
+ * What `seqr shc verify` does with scanned texts: the JWS from the chunks, verified against the
+ * trusted `issuers` (JWKSets naming their issuer). Resolves to { card, summary, lines } (lines as
+ * the CLI prints them, escaped); rejects with a SmartHealthCardError whose message is the CLI's line.
+ */
+export async function verifyHealthCard(texts, issuers, now = Date.now()) {
+  const card = await verifyCardWithIssuers(jwsFromQRContents(texts), issuers, now);
+  return { card, summary: cardSummary(card), lines: cardLines(card) };
 }
