@@ -125,7 +125,7 @@ struct Serve: AsyncParsableCommand {
     /// The --trusted-keys file, checked: one line and 66 when it cannot be read, 65 when it is no list of public keys.
     func readTrustedKeys() throws -> TrustedKeysFile? {
         guard let trustedKeys else { return nil }
-        do {
+        do throws(TrustedKeysFile.Failure) {
             return try TrustedKeysFile(path: trustedKeys)
         } catch .unreadable {
             throw CLIError(TrustedKeysFile.Failure.unreadable(path: trustedKeys).description, status: .noInput)

@@ -53,7 +53,7 @@ struct TrustedKeysFileTests {
         ]
         for (index, (object, fragment)) in cases.enumerated() {
             let path = try write(object, to: "case-\(index).json")
-            do {
+            do throws(TrustedKeysFile.Failure) {
                 _ = try TrustedKeysFile(path: path)
                 Issue.record("accepted: \(fragment)")
             } catch {

@@ -87,7 +87,7 @@ extension JWSCommand {
         /// Runs a step of verifying the token; a refusal names the step in the error line, as the web app's
         /// scanner does ("failed at signature: …"), with the status a bad input has (65).
         static func naming<T>(_ step: () throws(JWSError) -> T) throws -> T {
-            do {
+            do throws(JWSError) {
                 return try step()
             } catch {
                 guard let failed = error.step else { throw error }
