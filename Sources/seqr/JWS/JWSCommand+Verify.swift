@@ -10,8 +10,9 @@ extension JWSCommand {
             commandName: "verify",
             abstract: "Verify a signed QR code, a compact JWS, or a URL with ?jws= / &jws=.",
             discussion: """
-            Exit 0 and the verified payload (JSON pretty-printed), or one line saying why not and the status \
-            docs/cli.md names (65 for a token that does not verify). \
+            Exit 0 and the verified payload (JSON pretty-printed), or one line saying why not, the failed \
+            step first ("failed at signature: …"), and the status docs/cli.md names (65 for a token that \
+            does not verify). \
             exp and nbf claims, when present, must hold. --key takes the key as SAP's mobile services \
             cockpit hands it out, or in any other common encoding: PEM, DER (SPKI or PKCS#1), the bare \
             base64 of that DER, or a JWK. With --onboarding, a verified flat payload (authType, \

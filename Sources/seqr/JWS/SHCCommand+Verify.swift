@@ -14,8 +14,8 @@ extension SHCCommand {
             --issuer naming whose keys they are (or an "iss" member in the file), or --trusted, a \
             directory of such files, each with an "iss" member. A card is accepted only if its "iss" \
             is the issuer those keys belong to. `seqr jws keygen --jwk --issuer URL` writes such a file. \
-            Exit 0 with the issuer, date and summary; else one line (a card whose text does not decode \
-            says "damaged card") and the status docs/cli.md names.
+            Exit 0 with the issuer, date and summary; else one line, the failed step first ("failed at \
+            issuer: …"; a card whose text does not decode says "damaged card"), and the status docs/cli.md names.
 
             Example: seqr shc verify card-1.png card-2.png --jwks jwks.json --issuer https://spec.smarthealth.cards/examples/issuer
             """
