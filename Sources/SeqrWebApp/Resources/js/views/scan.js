@@ -29,7 +29,7 @@ export function scanView(app) {
   const view = h('section', { class: 'stack scan', 'aria-labelledby': 'scan-title' },
     h('h1', { id: 'scan-title' }, 'Scan'),
     h('p', { class: 'hint' }, 'Point the camera at a Seqr code, a signed code, a health card or a paper-vault page. The picture stays on this phone.'),
-    viewfinder, progress, status, controls, h('div', { class: 'actions' }, pickLabel, again), picker, result);
+    viewfinder, progress, status, result, controls, h('div', { class: 'actions' }, again, pickLabel), picker);
 
   const scanner = new Scanner(app, { video, viewfinder, controls, status, progress, result, again });
   picker.addEventListener('change', () => { scanner.readPhotos([...picker.files]); picker.value = ''; });
