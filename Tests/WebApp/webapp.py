@@ -109,8 +109,9 @@ def open_note(page, title):
 class SeqrServer:
     """seqr-server on a free loopback port, SQLite in a directory or the PostgreSQL URL given."""
 
-    def __init__(self, directory, database=None):
+    def __init__(self, directory, database=None, extra_args=()):
         self.directory = directory
+        self.extra_args = list(extra_args)
         self.database = database or os.path.join(directory, "server.sqlite")
         self.log_path = os.path.join(directory, f"server-{time.monotonic_ns()}.log")
         self.log = None
@@ -119,7 +120,8 @@ class SeqrServer:
     def start(self, port=0):
         self.log = open(self.log_path, "ab")
         self.process = subprocess.Popen([os.path.join(BIN, "seqr-server"), "--database", self.database, "--port", str(port),
-                                         "--registrations-per-address", "1000"],  # every test registers its own account
+                                         "--registrations-per-address", "1000",  # every test registers its own account
+                                         *self.extra_args],
                                         stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -5,9 +5,11 @@
 // In:  { type: 'decode', id, pixels: ArrayBuffer (transferred), width, height,
 //        layout?: 'rgba' (an ImageData's data.buffer, the default) | 'luminance', rowBytes?, options? }
 //      { type: 'text', id, bytes: Uint8Array, encodingBlocks: { blocks: [{ eci, position }], fromECI } }
+//      { type: 'load', id } — loads the decoder ahead of the first frame (the scanner opening)
 // Out: { type: 'decoded', id, codes: DecodedCode[] (zxing-wasm.js, without `display`), pixels } — the
 //        frame's buffer transferred back, to be filled with the next frame
 //      { type: 'text', id, text: { text, encoding, guessed } | null }
+//      { type: 'loaded', id }
 //      { type: 'error', id, message, unavailable } — `unavailable` when the decoder cannot be loaded
 //        at all (the module missing from this server, or refused by this browser): the scanner then
 //        says so and offers nothing else that needs it; otherwise only this request failed.
@@ -40,6 +42,7 @@ export class ScanRequests {
           { ...message.options, layout: message.layout ?? 'rgba', rowBytes: message.rowBytes });
         return { reply: { type: 'decoded', id, codes: codes.map(({ display, ...code }) => code), pixels: message.pixels }, transfer: [message.pixels] };
       }
+      if (message?.type === 'load') return { reply: { type: 'loaded', id }, transfer: [] };
       if (message?.type === 'text') {
         return { reply: { type: 'text', id, text: reader.readText(message.bytes, message.encodingBlocks) }, transfer: [] };
       }

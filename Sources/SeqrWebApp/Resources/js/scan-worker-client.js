@@ -35,6 +35,9 @@ export class ScanWorker {
     });
   }
 
+  /** Loads the decoder now, while the camera starts (rejects when it cannot be had). */
+  async load() { await this.#request({ type: 'load' }, []); }
+
   /** The codes in a frame or picture (an ImageBitmap, which is transferred and closed by the Worker). */
   async decodeBitmap(bitmap, options = {}) {
     const reply = await this.#request({ type: 'decode', bitmap, options }, [bitmap]);

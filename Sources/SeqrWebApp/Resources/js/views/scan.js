@@ -59,6 +59,8 @@ class Scanner {
     if (!this.current) return;
     this.again.hidden = true;
     replace(this.result);
+    // The decoder is fetched and compiled while the camera starts; never before the scanner opens.
+    this.decoder().load().catch((error) => { if (error.unavailable) replace(this.status, message('error', error.message)); });
     replace(this.status, message('info', 'Starting the camera…'));
     try {
       this.camera = await Camera.open(this.video);
@@ -150,7 +152,8 @@ class Scanner {
     if (set) {
       this.progress.hidden = false;
       this.progress.textContent = `${setName(set.kind)}: ${set.progress}${set.missing?.length ? ` (missing ${set.missing.join(', ')})` : ''}`;
-      if (outcome === 'otherSet') replace(this.status, message('info', 'That code belongs to another set: finish this one first, or scan another code to start over.'));
+      if (outcome === 'otherSet') replace(this.status, message('info', 'That code belongs to another set: it was left out. Finish this one first.'));
+      else if (set.kind === SetKind.vault) replace(this.status, message('info', 'A page of a paper backup: restore it with `seqr vault restore`.'));
       if (!whole) return false;
       collector.reset();
       this.progress.hidden = true;
