@@ -166,6 +166,7 @@ class Scanner {
 
   async showResult(work) {
     this.stop();
+    performance.mark('seqr:scan-result');  // scripts/bench-scanner: from "Scan" to the first result
     this.again.hidden = false;
     replace(this.status);
     await this.app.run(work, this.status);
