@@ -233,7 +233,7 @@ class Scanner {
     heading.textContent = 'Verified signed code';
     this.result.append(message('ok', `Signed with ${verified.algorithm}${verified.keyID ? `, key ${escaped(verified.keyID)}` : ''}.`),
       verified.json !== undefined && verified.json !== null && typeof verified.json === 'object'
-        ? h('dl', { class: 'facts' }, Object.entries(verified.json).flatMap(([name, value]) => [h('dt', {}, escaped(name)), h('dd', {}, escaped(typeof value === 'string' ? value : JSON.stringify(value)))]))
+        ? h('dl', { class: 'scan-facts' }, Object.entries(verified.json).flatMap(([name, value]) => [h('dt', {}, escaped(name)), h('dd', {}, escaped(typeof value === 'string' ? value : JSON.stringify(value)))]))
         : h('pre', { class: 'scan-text' }, verified.text === null ? 'binary payload' : escapedLines(verified.text)));
   }
 
