@@ -47,8 +47,9 @@ function staticallyLoaded() {
 test('the QR decoder loads only when the scanner opens: no module a page load fetches imports it, and no page names the .wasm', () => {
   const loaded = staticallyLoaded();
   assert.ok(loaded.has('app.js') && loaded.has('js/views/sign-in.js'), [...loaded].join(' '));
-  for (const decoder of ['js/zxing-wasm.js', 'js/scan-requests.js', 'js/scan-worker.js']) assert.ok(!loaded.has(decoder), `${decoder} is loaded with the page`);
-  for (const f of scripts.filter((name) => !['js/zxing-wasm.js', 'js/scan-requests.js', 'js/scan-worker.js', 'sw.js'].includes(name))) {
+  const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-worker.js'];
+  for (const f of decoder) assert.ok(!loaded.has(f), `${f} is loaded with the page`);
+  for (const f of scripts.filter((name) => !decoder.includes(name) && name !== 'sw.js')) {
     assert.doesNotMatch(code(f), /\.wasm\b|zxing-wasm\.js|scan-requests\.js/, `${f} reaches the decoder other than through the scanner's Worker`);
   }
 });
@@ -77,7 +78,7 @@ test('format, crypto and API modules touch no DOM and use only WebCrypto for cry
     'byte-reader.js', 'channel-error.js', 'channel-message-code.js', 'channel-rekey-code.js', 'channel-share-code.js', 'hkdf.js', 'hpke.js',
     'private-identity.js', 'public-identity.js', 'public-key-code.js', 'seqr-code-link.js', 'seqr-code-type.js',
     'sealed-records.js', 'channel-keyring.js', 'message-link-policy.js', 'display-name.js',
-    'payload-display.js', 'zxing-wasm.js', 'scan-requests.js', 'scan-worker.js'];
+    'payload-display.js', 'zxing-wasm.js', 'gray-image-filters.js', 'qr-picture-reader.js', 'scan-requests.js', 'scan-worker.js'];
   for (const f of pure) assert.doesNotMatch(code(`js/${f}`), /\bdocument\b|\bwindow\b|\blocalStorage\b|\bnavigator\b/, f);
   for (const f of scripts) assert.doesNotMatch(code(f), /Math\.random/, `${f}: randomness only from crypto.getRandomValues`);
 });

@@ -2,7 +2,7 @@
 // photo corpus (SeqrCorpus, written by seqr-bench) and the text-encoding cases (segno, qrencode and
 // zxing's black-box pictures, as Tests/SeqrQRTests/TextEncodingTests and DecodeTextCLITests make
 // them) go through `seqr decode --json` and through the module, given each picture as the RGBA a
-// canvas gives. Every code both read has the same bytes and the same text, encoding and guess; the
+// canvas gives and read as a picked photo is (qr-picture-reader.js: the CLI's passes). Every code both read has the same bytes and the same text, encoding and guess; the
 // module reads within 0.01 of the CLI's rate. Needs the module (scripts/build-wasm) and seqr,
 // seqr-bench (swift build; SEQR_BIN_DIR names another folder than .build/debug).
 import assert from 'node:assert/strict';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { toBase64 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { loadQRReader, QRReaderError } from '../../Sources/SeqrWebApp/Resources/js/zxing-wasm.js';
+import { readPicture } from '../../Sources/SeqrWebApp/Resources/js/qr-picture-reader.js';
 import { ScanRequests } from '../../Sources/SeqrWebApp/Resources/js/scan-requests.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -60,7 +61,7 @@ function nativeDecode(files) {
 
 function moduleDecode(file) {
   const { rgba, width, height } = rgbaOf(file);
-  return reader.read(rgba, width, height).map((code) => ({
+  return readPicture(reader, rgba, width, height).map((code) => ({
     bytes: toBase64(code.bytes), text: code.text, encoding: code.encoding, guessed: code.encodingGuessed,
   }));
 }
