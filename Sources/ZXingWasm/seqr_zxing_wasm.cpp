@@ -59,12 +59,13 @@ static void append_base64(std::string &out, const uint8_t *bytes, size_t length)
 
 static void append_int(std::string &out, long long value) { out += std::to_string(value); }
 
-/// The text of a payload as `seqr decode` reads it (seqr_zx_read_text), as a JSON object, or null.
-static int append_text(std::string &out, const uint8_t *bytes, size_t length, const seqr_zx_encoding *encodings,
-                       size_t encoding_count, int has_eci) {
+/// The text of a payload as `seqr decode` reads it (seqr_zx_read_text), as a JSON object, or null:
+/// also when reading it failed (blocks out of order, out of memory), as the CLI then shows the bytes.
+static void append_text(std::string &out, const uint8_t *bytes, size_t length, const seqr_zx_encoding *encodings,
+                        size_t encoding_count, int has_eci) {
     seqr_zx_text text;
-    if (seqr_zx_read_text(bytes, length, encodings, encoding_count, has_eci, &text, g_error, sizeof g_error) != 0) return -1;
-    if (text.text == nullptr) {
+    char ignored[256];
+    if (seqr_zx_read_text(bytes, length, encodings, encoding_count, has_eci, &text, ignored, sizeof ignored) != 0 || text.text == nullptr) {
         out += "null";
     } else {
         out += "{\"text\":";
@@ -76,7 +77,6 @@ static int append_text(std::string &out, const uint8_t *bytes, size_t length, co
         out += '}';
     }
     seqr_zx_text_free(&text);
-    return 0;
 }
 
 extern "C" {
@@ -126,11 +126,7 @@ int seqr_wasm_read(const uint8_t *pixels, size_t length, int layout, int width, 
         g_output += "{\"payload\":";
         append_base64(g_output, s.bytes, s.length);
         g_output += ",\"text\":";
-        if (append_text(g_output, s.bytes, s.length, s.encodings, s.encoding_count, s.has_eci) != 0) {
-            seqr_zx_free(symbols, count);
-            g_output.clear();
-            return -1;
-        }
+        append_text(g_output, s.bytes, s.length, s.encodings, s.encoding_count, s.has_eci);
         g_output += ",\"corners\":[";
         for (int c = 0; c < 8; ++c) {
             if (c > 0) g_output += ',';
@@ -174,7 +170,8 @@ int seqr_wasm_read(const uint8_t *pixels, size_t length, int layout, int width, 
 
 /// The text of `bytes` (`length`) with `block_count` encoding blocks (pairs of int32: ECI, position)
 /// as seqr_zx_read_text reads it: a joined structured-append payload is read this way. Returns 0,
-/// with the JSON object {text, encoding, guessed} or null in seqr_wasm_output; -1 on an error.
+/// with the JSON object {text, encoding, guessed} or null (bytes, or blocks it cannot read) in
+/// seqr_wasm_output; -1 when out of memory.
 EXPORT("seqr_wasm_read_text")
 int seqr_wasm_read_text(const uint8_t *bytes, size_t length, const int32_t *blocks, size_t block_count, int has_eci) {
     g_error[0] = '\0';
@@ -185,10 +182,9 @@ int seqr_wasm_read_text(const uint8_t *bytes, size_t length, const int32_t *bloc
         return -1;
     }
     for (size_t e = 0; e < block_count; ++e) encodings[e] = {blocks[2 * e], blocks[2 * e + 1]};
-    int status = append_text(g_output, bytes, length, encodings, block_count, has_eci);
+    append_text(g_output, bytes, length, encodings, block_count, has_eci);
     std::free(encodings);
-    if (status != 0) g_output.clear();
-    return status;
+    return 0;
 }
 
 /// One thread: zxing-cpp's thread_local buffers are destroyed at exit like any static (LLVM's

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 
 const root = new URL('../../Sources/SeqrWebApp/Resources/', import.meta.url).pathname;
 function files(dir = root) {
@@ -19,11 +20,45 @@ const read = (f) => readFileSync(join(root, f), 'utf8');
 // Comments name the things they avoid; only code counts.
 const code = (f) => read(f).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
-test('the service worker caches every file of the app shell, and only those', async () => {
-  const sw = read('sw.js');
-  const listed = JSON.parse(sw.match(/const SHELL = (\[[\s\S]*?\]);/)[1].replace(/'/g, '"').replace(/,\s*\]/, ']'));
-  const expected = all.filter((f) => f !== 'sw.js' && !/\.(md|txt)$/.test(f)).concat('./', 'vendor/qrcode-generator.js');
+const listOf = (name) => JSON.parse(read('sw.js').match(new RegExp(`const ${name} = (\\[[\\s\\S]*?\\]);`))[1].replace(/'/g, '"').replace(/,\s*\]/, ']'));
+// Built by scripts/build-wasm, git-ignored: present or not, the service worker names it.
+const QR_DECODER = 'wasm/zxing.wasm';
+
+test('the service worker caches every file of the app shell, and only those; the QR decoder once fetched, not at install', async () => {
+  const listed = listOf('SHELL').concat(listOf('ON_DEMAND'));
+  const expected = all.filter((f) => f !== 'sw.js' && !/\.(md|txt)$/.test(f)).concat('./', 'vendor/qrcode-generator.js', QR_DECODER);
   assert.deepEqual([...new Set(listed)].sort(), [...new Set(expected)].sort());
+  assert.deepEqual(listOf('ON_DEMAND'), [QR_DECODER]);
+  assert.ok(!listOf('SHELL').some((f) => f.endsWith('.wasm')), 'nothing WebAssembly is fetched when the service worker installs');
+});
+
+// Every module a page load fetches before any view asks for more: index.html's script and its static imports.
+function staticallyLoaded() {
+  const seen = new Set();
+  const visit = (f) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const [, path] of code(f).matchAll(/^\s*(?:import|export)\s[^;]*?from '([^']+)'/gm)) visit(relative(root, join(root, f, '..', path)));
+  };
+  for (const [, src] of read('index.html').matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) if (src !== 'vendor/qrcode-generator.js') visit(src);
+  return seen;
+}
+
+test('the QR decoder loads only when the scanner opens: no module a page load fetches imports it, and no page names the .wasm', () => {
+  const loaded = staticallyLoaded();
+  assert.ok(loaded.has('app.js') && loaded.has('js/views/sign-in.js'), [...loaded].join(' '));
+  const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-worker.js'];
+  for (const f of decoder) assert.ok(!loaded.has(f), `${f} is loaded with the page`);
+  for (const f of scripts.filter((name) => !decoder.includes(name) && name !== 'sw.js')) {
+    assert.doesNotMatch(code(f), /\.wasm\b|zxing-wasm\.js|scan-requests\.js/, `${f} reaches the decoder other than through the scanner's Worker`);
+  }
+});
+
+test('the bytes a page load fetches before sign-in stay under 100 KB gzipped (every statically loaded module, the style, the icons)', () => {
+  const files = [...staticallyLoaded(), 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png'];
+  const size = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, f)), { level: 9 }).length, 0);
+  console.log(`before sign-in: ${files.length} files, ${size} bytes gzip -9`);
+  assert.ok(size <= 100_000, `${size} bytes gzipped in ${files.length} files`);
 });
 
 test('the service worker never answers for the API', () => {
@@ -42,7 +77,8 @@ test('format, crypto and API modules touch no DOM and use only WebCrypto for cry
   const pure = ['bytes.js', 'note-kdf.js', 'note-field.js', 'note.js', 'note-error.js', 'location-fix.js', 'share-link.js', 'api.js', 'seen-versions.js',
     'byte-reader.js', 'channel-error.js', 'channel-message-code.js', 'channel-rekey-code.js', 'channel-share-code.js', 'hkdf.js', 'hpke.js',
     'private-identity.js', 'public-identity.js', 'public-key-code.js', 'seqr-code-link.js', 'seqr-code-type.js',
-    'sealed-records.js', 'channel-keyring.js', 'message-link-policy.js', 'display-name.js'];
+    'sealed-records.js', 'channel-keyring.js', 'message-link-policy.js', 'display-name.js',
+    'payload-display.js', 'zxing-wasm.js', 'gray-image-filters.js', 'qr-picture-reader.js', 'scan-requests.js', 'scan-worker.js'];
   for (const f of pure) assert.doesNotMatch(code(`js/${f}`), /\bdocument\b|\bwindow\b|\blocalStorage\b|\bnavigator\b/, f);
   for (const f of scripts) assert.doesNotMatch(code(f), /Math\.random/, `${f}: randomness only from crypto.getRandomValues`);
 });

@@ -3,7 +3,9 @@
 // with its `id`. No DOM.
 //
 // In:  { type: 'decode', id, pixels: ArrayBuffer (transferred), width, height,
-//        layout?: 'rgba' (an ImageData's data.buffer, the default) | 'luminance', rowBytes?, options? }
+//        layout?: 'rgba' (an ImageData's data.buffer, the default) | 'luminance', rowBytes?, options?,
+//        still?: true for a picked photo or screenshot: read with every pass `seqr decode` has
+//        (qr-picture-reader.js), not only the first, which is what a camera frame gets }
 //      { type: 'text', id, bytes: Uint8Array, encodingBlocks: { blocks: [{ eci, position }], fromECI } }
 //      { type: 'load', id } — loads the decoder ahead of the first frame (the scanner opening)
 // Out: { type: 'decoded', id, codes: DecodedCode[] (zxing-wasm.js, without `display`), pixels } — the
@@ -13,6 +15,7 @@
 //      { type: 'error', id, message, unavailable } — `unavailable` when the decoder cannot be loaded
 //        at all (the module missing from this server, or refused by this browser): the scanner then
 //        says so and offers nothing else that needs it; otherwise only this request failed.
+import { readPicture } from './qr-picture-reader.js';
 import { loadQRReader, MODULE_URL, QRReaderError } from './zxing-wasm.js';
 
 export class ScanRequests {
@@ -38,8 +41,10 @@ export class ScanRequests {
       }
       if (message?.type === 'decode') {
         if (!(message.pixels instanceof ArrayBuffer)) throw new QRReaderError('A frame to decode comes as an ArrayBuffer of pixels.');
-        const codes = reader.read(new Uint8Array(message.pixels), message.width, message.height,
-          { ...message.options, layout: message.layout ?? 'rgba', rowBytes: message.rowBytes });
+        const pixels = new Uint8Array(message.pixels), layout = { layout: message.layout ?? 'rgba', rowBytes: message.rowBytes };
+        const codes = message.still === true
+          ? readPicture(reader, pixels, message.width, message.height, layout)
+          : reader.read(pixels, message.width, message.height, { ...message.options, ...layout });
         return { reply: { type: 'decoded', id, codes: codes.map(({ display, ...code }) => code), pixels: message.pixels }, transfer: [message.pixels] };
       }
       if (message?.type === 'load') return { reply: { type: 'loaded', id }, transfer: [] };
