@@ -38,9 +38,13 @@ export class ScanWorker {
   /** Loads the decoder now, while the camera starts (rejects when it cannot be had). */
   async load() { await this.#request({ type: 'load' }, []); }
 
-  /** The codes in a frame or picture (an ImageBitmap, which is transferred and closed by the Worker). */
-  async decodeBitmap(bitmap, options = {}) {
-    const reply = await this.#request({ type: 'decode', bitmap, options }, [bitmap]);
+  /**
+   * The codes in a frame or picture (an ImageBitmap, which is transferred and closed by the Worker).
+   * `still`: a picked photo or screenshot, read with every pass of `seqr decode` (a camera frame gets
+   * the first pass only: the next frame comes soon).
+   */
+  async decodeBitmap(bitmap, { still = false, options = {} } = {}) {
+    const reply = await this.#request({ type: 'decode', bitmap, still, options }, [bitmap]);
     return reply.codes;
   }
 

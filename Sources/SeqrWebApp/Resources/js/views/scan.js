@@ -136,7 +136,7 @@ class Scanner {
         continue;
       }
       let codes;
-      try { codes = await this.decoder().decodeBitmap(bitmap); } catch (error) { replace(this.status, message('error', error.message)); return; }
+      try { codes = await this.decoder().decodeBitmap(bitmap, { still: true }); } catch (error) { replace(this.status, message('error', error.message)); return; }
       found += codes.length;
       for (const code of codes) if (await this.handle(code)) return;
     }
