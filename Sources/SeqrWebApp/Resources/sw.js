@@ -10,7 +10,7 @@ const SHELL = [
   'js/seen-versions.js', 'js/session.js', 'js/share-link.js',
   'js/byte-reader.js', 'js/channel-error.js', 'js/channel-message-code.js', 'js/channel-rekey-code.js', 'js/channel-share-code.js',
   'js/hkdf.js', 'js/hpke.js', 'js/private-identity.js', 'js/public-identity.js', 'js/public-key-code.js', 'js/seqr-code-link.js',
-  'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
+  'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/identity-backup.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
   'js/views/password.js', 'js/views/sign-in.js', 'js/views/channel.js', 'js/views/channels.js', 'js/views/code-card.js',
   'js/views/keyring.js', 'js/views/open-code.js',
