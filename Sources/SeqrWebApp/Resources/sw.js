@@ -13,7 +13,7 @@ const SHELL = [
   'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/identity-backup.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
   'js/views/password.js', 'js/views/sign-in.js', 'js/views/channel.js', 'js/views/channels.js', 'js/views/code-card.js',
-  'js/views/keyring.js', 'js/views/open-code.js',
+  'js/views/keyring.js', 'js/views/open-code.js', 'js/views/identity-backup.js',
 ];
 const scope = new URL(self.registration.scope);
 
