@@ -4,17 +4,22 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/seqr
 
-.PHONY: setup build release demo test docs bench fuzz clean install uninstall
+.PHONY: setup wasm build release demo test docs bench fuzz clean install uninstall
 
 setup:
 	@bash scripts/setup
 
-build: setup
+# The web app's QR decoder (zxing-cpp as WebAssembly) into Sources/SeqrWebApp/Resources/wasm/, before
+# swift build copies the resources; does nothing when it is newer than its sources (scripts/build-wasm).
+wasm: setup
+	@bash scripts/build-wasm
+
+build: setup wasm
 	$(SWIFT) build
 
 # Release builds link the Swift runtime and Foundation statically: a `seqr` process
 # then starts in about half the time (see docs/benchmarks.md).
-release: setup
+release: setup wasm
 	$(SWIFT) build -c release --static-swift-stdlib
 
 demo: release
@@ -22,7 +27,7 @@ demo: release
 
 # The server tests run against SQLite and PostgreSQL (scripts/test starts a throwaway
 # cluster on loopback); on a failure the failing tests are listed again at the end.
-test: setup
+test: setup wasm
 	@SWIFT=$(SWIFT) bash scripts/test
 
 # The libraries' DocC documentation, warnings as errors (scripts/docs, docs/library.md).

@@ -5,6 +5,7 @@
 #include "TextDecoder.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -54,9 +55,18 @@ extern "C" int seqr_zx_read(const uint8_t *luminance, int width, int height, int
                             const seqr_zx_options *options,
                             seqr_zx_symbol **symbols, size_t *count,
                             char *error, size_t error_size) {
+    return seqr_zx_read_pixels(luminance, SEQR_ZX_PIXELS_LUMINANCE, width, height, stride, options, symbols, count, error, error_size);
+}
+
+extern "C" int seqr_zx_read_pixels(const uint8_t *pixels, seqr_zx_pixels layout, int width, int height, int row_bytes,
+                                   const seqr_zx_options *options,
+                                   seqr_zx_symbol **symbols, size_t *count,
+                                   char *error, size_t error_size) {
     *symbols = nullptr;
     *count = 0;
-    if (luminance == nullptr || options == nullptr || width <= 0 || height <= 0 || stride < width) {
+    int pixel_bytes = layout == SEQR_ZX_PIXELS_RGBA ? 4 : 1;
+    if (pixels == nullptr || options == nullptr || (layout != SEQR_ZX_PIXELS_LUMINANCE && layout != SEQR_ZX_PIXELS_RGBA)
+        || width <= 0 || height <= 0 || width > INT32_MAX / pixel_bytes || row_bytes < width * pixel_bytes) {
         copy_string(error, error_size, "invalid image dimensions");
         return -1;
     }
@@ -72,7 +82,7 @@ extern "C" int seqr_zx_read(const uint8_t *luminance, int width, int height, int
         hints.setIsPure(false);
         if (options->max_symbols > 0) hints.setMaxNumberOfSymbols(static_cast<uint8_t>(options->max_symbols > 255 ? 255 : options->max_symbols));
 
-        ImageView view(luminance, width, height, ImageFormat::Lum, stride);
+        ImageView view(pixels, width, height, layout == SEQR_ZX_PIXELS_RGBA ? ImageFormat::RGBA : ImageFormat::Lum, row_bytes);
         Barcodes results = ReadBarcodes(view, hints);
 
         size_t valid = 0;

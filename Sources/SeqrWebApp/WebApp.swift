@@ -45,6 +45,11 @@ public struct WebApp: Sendable {
         unservedFiles = unserved
     }
 
+    /// Where the scanner's QR decoder is, when this build has it (scripts/build-wasm writes it before
+    /// `swift build` copies the resources; without it the app works, the scanner says it is unavailable).
+    public static let qrDecoderPath = "wasm/zxing.wasm"
+    public var hasQRDecoder: Bool { files[Self.qrDecoderPath] != nil }
+
     /// The file a request path below `/app/` names, or nil (404).
     public func file(at path: Substring) -> WebAppFile? {
         guard path.isEmpty || WebAppFile.isServableName(path) else { return nil }
@@ -52,10 +57,11 @@ public struct WebApp: Sendable {
     }
 
     /// On every app response. Scripts, styles, the API, the manifest and the service worker from
-    /// this origin only, never inline or eval'd; images also as blob:/data: (QR codes drawn in the
+    /// this origin only, never inline or eval'd (`'wasm-unsafe-eval'` lets a script compile
+    /// WebAssembly, this origin's QR decoder, and allows no JavaScript eval); images also as blob:/data: (QR codes drawn in the
     /// page) and from the operator's tile server; the page cannot be framed or post elsewhere.
     public var contentSecurityPolicy: String {
-        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; "
             + "img-src 'self' blob: data:\(tiles.map { " " + $0.origin } ?? ""); manifest-src 'self'; worker-src 'self'; "
             + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }

@@ -20,6 +20,7 @@ public struct WebAppFile: Sendable, Equatable {
 
     /// What each served extension is; a file with any other extension is not served. No `.json`
     /// or `.map` and no directory listings: only what a page, a module or a manifest needs.
+    /// `application/wasm` lets a browser compile the QR decoder (`wasm/zxing.wasm`) while it streams.
     public static let contentTypes: [String: String] = [
         "html": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8",
@@ -28,6 +29,7 @@ public struct WebAppFile: Sendable, Equatable {
         "png": "image/png",
         "svg": "image/svg+xml",
         "txt": "text/plain; charset=utf-8",
+        "wasm": "application/wasm",
     ]
 
     /// A path is a name made of letters, digits, `.`, `_` and `-` (not starting with a dot),

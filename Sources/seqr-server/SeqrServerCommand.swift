@@ -97,6 +97,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Where Debian's libjs-leaflet put Leaflet.") var leafletDirectory = LeafletFiles.defaultDirectory
     @Option(help: "Where Debian's node-qrcode-generator put its browser script (the web app draws share links' QR codes with it).")
     var qrcodeGenerator = QRCodeGeneratorFile.defaultPath
+    @Option(help: ArgumentHelp("A JWK set (public keys, each usable; an \"iss\" member names a health-card issuer) that the web app's scanner trusts for signed codes and SMART Health Cards, served at /app/trusted-keys.json. Checked at start: a file that cannot be read exits 66, one that is no such list 65.", valueName: "file"))
+    var trustedKeys: String?
     @Flag(inversion: .prefixedNo, help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await). Default: on with PostgreSQL, whose answers arrive on the loops; off with SQLite, whose reads run on the caller's thread (docs/benchmarks.md, \"Reads in batches\").")
     var eventLoopExecutor: Bool?
 
@@ -120,6 +122,18 @@ struct Serve: AsyncParsableCommand {
         _ = try tiles()
     }
 
+    /// The --trusted-keys file, checked: one line and 66 when it cannot be read, 65 when it is no list of public keys.
+    func readTrustedKeys() throws -> TrustedKeysFile? {
+        guard let trustedKeys else { return nil }
+        do throws(TrustedKeysFile.Failure) {
+            return try TrustedKeysFile(path: trustedKeys)
+        } catch .unreadable {
+            throw CLIError(TrustedKeysFile.Failure.unreadable(path: trustedKeys).description, status: .noInput)
+        } catch {
+            throw CLIError(error.description)
+        }
+    }
+
     func tiles() throws -> MapTileSource? {
         guard let mapTiles else { return nil }
         do { return try MapTileSource(template: mapTiles, attribution: mapAttribution) } catch { throw ValidationError(error.description) }
@@ -128,6 +142,8 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown log level \(logLevel)") }
         let logger = makeLogger(level)
+        // Read and checked before anything is opened: a bad list ends the start in one line.
+        let trustedKeysFile = try readTrustedKeys()
         // Before any request or query: from here on every job runs on a loop (see ConcurrencyOnEventLoops).
         if eventLoopExecutor ?? RepositoryLocation.isPostgres(database.location), !ConcurrencyOnEventLoops.install() {
             logger.warning("Swift concurrency's global executor was already replaced; running on it")
@@ -156,8 +172,12 @@ struct Serve: AsyncParsableCommand {
         // The web app's files are all read here, so a missing one stops the start rather than a page later.
         let webApp: WebAppSettings
         do {
-            webApp = WebAppSettings(tiles: try tiles(), qrcodeGenerator: try QRCodeGeneratorFile(path: qrcodeGenerator))
-            _ = try WebApp(tiles: webApp.tiles, qrcodeGenerator: webApp.qrcodeGenerator)
+            webApp = WebAppSettings(tiles: try tiles(), qrcodeGenerator: try QRCodeGeneratorFile(path: qrcodeGenerator), trustedKeys: trustedKeysFile)
+            let files = try WebApp(tiles: webApp.tiles, qrcodeGenerator: webApp.qrcodeGenerator)
+            // The page works without it; only its scanner cannot decode.
+            if !files.hasQRDecoder {
+                logger.warning("the web app's QR decoder (\(WebApp.qrDecoderPath)) is not in this build: the page's scanner is unavailable; scripts/build-wasm builds it")
+            }
         } catch let error as WebAppError { throw CLIError(error.description) }
         if let streamsPerInstance { locationSettings.liveFeed.streamsPerInstance = streamsPerInstance }
         locationSettings.liveFeed.streamsPerShare = streamsPerShare

@@ -30,7 +30,7 @@ struct JWSCLITests {
         #expect(report?["algorithm"] as? String == alg && report?["verified"] as? Bool == true)
     }
 
-    @Test("refusals are one line and exit 65: another key, alg none, tampering, expiry, garbage")
+    @Test("refusals are one line and exit 65, the failed step first: another key, alg none, tampering, expiry, garbage")
     func refusals() throws {
         let key = directory.file("k.pem"), other = directory.file("o.pem")
         _ = try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", key)
@@ -43,14 +43,16 @@ struct JWSCLITests {
             #expect(result.errorLines.count == 1 && result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty, "nothing of the payload is shown")
         }
-        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token], "expired at 1970-01-01T00:16:40Z")
-        try refuse(["jws", "verify", "--key", directory.file("o.pub.pem"), token], "signature does not verify")
-        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), "eyJhbGciOiJub25lIn0.e30."], "unsigned")
+        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token], "seqr: failed at expiry: expired at 1970-01-01T00:16:40Z")
+        try refuse(["jws", "verify", "--key", directory.file("o.pub.pem"), token], "seqr: failed at signature: the signature does not verify")
+        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), "eyJhbGciOiJub25lIn0.e30."], "seqr: failed at header: the JWS is unsigned")
         // 87 characters end in 2 unused bits, and "x" (110001) sets one: not canonical base64url.
-        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token + "x"], "the signature is not base64url")
-        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token + "w"], "signature does not verify")
-        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), "hello world"], "not a compact JWS")
+        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token + "x"], "seqr: failed at encoding: not a compact JWS: the signature is not base64url")
+        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), token + "w"], "seqr: failed at signature: the signature does not verify")
+        try refuse(["jws", "verify", "--key", directory.file("k.pub.pem"), "hello world"], "seqr: failed at encoding: not a compact JWS")
         try refuse(["jws", "verify", "--key", directory.file("k.pem"), token], "expected a public key")
+        _ = try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", directory.file("s.pem"), "--jwk", "--force")
+        try refuse(["jws", "verify", "--jwks", directory.file("s.jwks.json"), token], "seqr: failed at key id: no trusted key has kid")
         let ok = try SeqrBinary.run("jws", "verify", "--key", directory.file("k.pub.pem"), token, "--ignore-time")
         #expect(ok.status == 0)
     }

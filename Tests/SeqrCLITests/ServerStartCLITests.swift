@@ -76,6 +76,26 @@ struct ServerStartCLITests {
         }
     }
 
+    @Test("--trusted-keys: a missing file exits 66, a file that is no list of public keys 65, in one line naming it, before any database is made")
+    func trustedKeys() throws {
+        let key = directory.file("issuer.pem")
+        #expect(try SeqrBinary.run("jws", "keygen", "--alg", "ES256", "-o", key, "--jwk").status == 0)
+        var jwk = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory.file("issuer.jwk.json")))) as? [String: Any])
+        jwk["d"] = "AAAA"
+        let privateSet = try directory.write(JSONSerialization.data(withJSONObject: ["keys": [jwk]]), to: "private.json")
+        let notASet = try directory.write(Data("hello".utf8), to: "hello.json")
+        let cases: [(String, Int32, String)] = [
+            (directory.file("missing.json"), 66, "seqr-server: \(directory.file("missing.json")): cannot read the trusted keys file"),
+            (notASet, 65, "seqr-server: \(notASet): not a list of trusted keys: invalid key: not a JWK set (a JSON object with a \"keys\" array)"),
+            (privateSet, 65, "seqr-server: \(privateSet): not a list of trusted keys: key 1 holds a private part (\"d\"): publish public keys only"),
+        ]
+        for (path, status, line) in cases {
+            let run = try start(["--trusted-keys", path, "--database", directory.file("t.sqlite"), "--port", "0"], within: 10)
+            #expect(run.status == status && run.lines == [Substring(line)], "\(run.lines)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("t.sqlite")), "checked before the database is opened")
+    }
+
     @Test("an admin command without --database, or with a missing file, creates nothing and says so")
     func adminNeverCreates() throws {
         var environment = ProcessInfo.processInfo.environment

@@ -78,6 +78,19 @@ int seqr_zx_read(const uint8_t *luminance, int width, int height, int stride,
                  seqr_zx_symbol **symbols, size_t *count,
                  char *error, size_t error_size);
 
+/// How the pixels given to `seqr_zx_read_pixels` are laid out.
+typedef enum {
+    SEQR_ZX_PIXELS_LUMINANCE = 0, ///< one byte per pixel
+    SEQR_ZX_PIXELS_RGBA = 1,      ///< four bytes per pixel, R G B A (a canvas's ImageData); zxing-cpp takes the luminance
+} seqr_zx_pixels;
+
+/// `seqr_zx_read` for pixels laid out as `layout` says, `row_bytes` bytes per row (the WebAssembly
+/// build reads a camera frame's RGBA without a copy to gray first).
+int seqr_zx_read_pixels(const uint8_t *pixels, seqr_zx_pixels layout, int width, int height, int row_bytes,
+                        const seqr_zx_options *options,
+                        seqr_zx_symbol **symbols, size_t *count,
+                        char *error, size_t error_size);
+
 void seqr_zx_free(seqr_zx_symbol *symbols, size_t count);
 
 /// Reads `bytes` as text with the encoding blocks given (none: one block of unknown encoding).

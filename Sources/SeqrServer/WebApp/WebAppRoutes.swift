@@ -10,10 +10,13 @@ import SeqrWebApp
 struct WebAppRoutes: Sendable {
     /// nil when this build has no app files (only embedders of the library can get here).
     let app: WebApp?
+    /// The operator's trusted keys at `/app/trusted-keys.json`, when `--trusted-keys` gave some.
+    let trustedKeys: WebAppFile?
     let headers: HTTPFields
 
     init(settings: WebAppSettings) {
         app = try? WebApp(tiles: settings.tiles, qrcodeGenerator: settings.qrcodeGenerator ?? (try? QRCodeGeneratorFile()))
+        trustedKeys = settings.trustedKeys?.file
         headers = [
             .contentSecurityPolicy: app?.contentSecurityPolicy ?? "default-src 'none'; frame-ancestors 'none'",
             HTTPField.Name("Referrer-Policy")!: "no-referrer",
@@ -33,7 +36,8 @@ struct WebAppRoutes: Sendable {
         if path == "/app" { return answer(.movedPermanently, extra: [.location: WebApp.Path.root]) }
         guard let app else { return answer(.serviceUnavailable, text: "the web app's files are missing from this build") }
         let name = path.dropFirst(WebApp.Path.root.count)
-        guard path.hasPrefix(WebApp.Path.root), let file = app.file(at: name) else {
+        let trusted = name == TrustedKeysFile.path ? trustedKeys : nil
+        guard path.hasPrefix(WebApp.Path.root), let file = trusted ?? app.file(at: name) else {
             if name == WebApp.Path.qrcodeGenerator {
                 return answer(.serviceUnavailable, text: "node-qrcode-generator is not installed on this server")
             }
@@ -63,8 +67,11 @@ public struct WebAppSettings: Sendable {
     public var tiles: MapTileSource?
     /// nil reads `QRCodeGeneratorFile.defaultPath` when the routes are made.
     public var qrcodeGenerator: QRCodeGeneratorFile?
-    public init(tiles: MapTileSource? = nil, qrcodeGenerator: QRCodeGeneratorFile? = nil) {
+    /// The operator's trusted keys for the scanner (`--trusted-keys`); nil serves none (404).
+    public var trustedKeys: TrustedKeysFile?
+    public init(tiles: MapTileSource? = nil, qrcodeGenerator: QRCodeGeneratorFile? = nil, trustedKeys: TrustedKeysFile? = nil) {
         self.tiles = tiles
         self.qrcodeGenerator = qrcodeGenerator
+        self.trustedKeys = trustedKeys
     }
 }

@@ -19,6 +19,7 @@ import { noteDetailView } from './js/views/note-detail.js';
 import { noteEditorView } from './js/views/note-editor.js';
 import { noteListView } from './js/views/note-list.js';
 import { openCodeView } from './js/views/open-code.js';
+import { scanView } from './js/views/scan.js';
 import { accountView, passwordView } from './js/views/password.js';
 import { signInView } from './js/views/sign-in.js';
 
@@ -143,6 +144,8 @@ function takeCodeFragment() {
 function viewFor(hash) {
   const section = hash.replace(/^#\/?/, '').split('/');
   if (section[0] === 'channels') return channelsViewFor(section);
+  // The scanner needs no account: what it reads is verified or opened in this page.
+  if (section[0] === 'scan') return scanView(app);
   if (!session.signedIn) return hash === '#/register' ? signInView(app, { mode: 'register' }) : signInView(app);
   if (!session.unlocked) return signInView(app, { mode: 'unlock' });
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -168,7 +171,7 @@ async function route() {
     view = h('section', { class: 'stack' }, h('h1', {}, 'Seqr'), message('error', app.problem(error)));  // never a blank page
   }
   const open = session.unlocked;
-  tabs.hidden = !open && location.hash.split('/')[1] !== 'channels';
+  tabs.hidden = !open && !['channels', 'scan'].includes(location.hash.split('/')[1]);
   document.body.classList.toggle('signed-in', open);
   document.body.classList.toggle('has-tabs', !tabs.hidden);
   const section = location.hash.split('/')[1] || 'notes';
@@ -179,8 +182,8 @@ async function route() {
   replace(main, view);
   if (performance.getEntriesByName('seqr:first-view').length === 0) performance.mark('seqr:first-view');  // scripts/bench-webapp
   // The browser's history keeps titles in the clear: a section's name there, never a note's or a channel's.
-  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', account: 'Account' }[section];
-  document.title = `${(open || section === 'channels') && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
+  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', scan: 'Scan', account: 'Account' }[section];
+  document.title = `${(open || section === 'channels' || section === 'scan') && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
   if (!main.contains(document.activeElement)) main.focus({ preventScroll: true });
   scrollTo(0, 0);
 }

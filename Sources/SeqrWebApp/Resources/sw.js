@@ -1,7 +1,7 @@
 // Seqr's service worker: keeps the app shell (this page's HTML, style, scripts, icons) so the app
 // opens offline. It never caches or answers anything outside /app/ — no API response, key or note
 // is ever stored here — and fetches the shell from the network first, so an update shows at once.
-const CACHE = 'seqr-app-shell-v2';
+const CACHE = 'seqr-app-shell-v3';
 const SHELL = [
   './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'vendor/qrcode-generator.js',
@@ -11,10 +11,16 @@ const SHELL = [
   'js/byte-reader.js', 'js/channel-error.js', 'js/channel-message-code.js', 'js/channel-rekey-code.js', 'js/channel-share-code.js',
   'js/hkdf.js', 'js/hpke.js', 'js/private-identity.js', 'js/public-identity.js', 'js/public-key-code.js', 'js/seqr-code-link.js',
   'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/identity-backup.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
+  'js/base64url.js', 'js/jws-error.js', 'js/jwk.js', 'js/compact-jws.js', 'js/raw-deflate.js', 'js/smart-health-card.js', 'js/trusted-keys.js',
+  'js/location-share-link.js', 'js/vault-code.js', 'js/url-warnings.js', 'js/scanned-code.js', 'js/code-set-collector.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
   'js/views/password.js', 'js/views/sign-in.js', 'js/views/channel.js', 'js/views/channels.js', 'js/views/code-card.js',
   'js/views/keyring.js', 'js/views/open-code.js', 'js/views/identity-backup.js',
+  'js/payload-display.js', 'js/zxing-wasm.js', 'js/scan-requests.js', 'js/scan-worker.js',
 ];
+// Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
+// scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.
+const ON_DEMAND = ['wasm/zxing.wasm'];
 const scope = new URL(self.registration.scope);
 
 self.addEventListener('install', (event) => {
@@ -36,7 +42,7 @@ self.addEventListener('fetch', (event) => {
     const cache = await caches.open(CACHE);
     try {
       const response = await fetch(event.request, { cache: 'no-cache' });
-      if (response.ok && SHELL.some((path) => new URL(path, scope).href === url.origin + url.pathname)) cache.put(url.origin + url.pathname, response.clone());
+      if (response.ok && [...SHELL, ...ON_DEMAND].some((path) => new URL(path, scope).href === url.origin + url.pathname)) cache.put(url.origin + url.pathname, response.clone());
       return response;
     } catch {
       const cached = await cache.match(url.origin + url.pathname) ?? (event.request.mode === 'navigate' ? await cache.match(new URL('./', scope).href) : undefined);

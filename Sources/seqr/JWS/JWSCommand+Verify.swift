@@ -10,8 +10,9 @@ extension JWSCommand {
             commandName: "verify",
             abstract: "Verify a signed QR code, a compact JWS, or a URL with ?jws= / &jws=.",
             discussion: """
-            Exit 0 and the verified payload (JSON pretty-printed), or one line saying why not and the status \
-            docs/cli.md names (65 for a token that does not verify). \
+            Exit 0 and the verified payload (JSON pretty-printed), or one line saying why not, the failed \
+            step first ("failed at signature: …"), and the status docs/cli.md names (65 for a token that \
+            does not verify). \
             exp and nbf claims, when present, must hold. --key takes the key as SAP's mobile services \
             cockpit hands it out, or in any other common encoding: PEM, DER (SPKI or PKCS#1), the bare \
             base64 of that DER, or a JWK. With --onboarding, a verified flat payload (authType, \
@@ -57,11 +58,12 @@ extension JWSCommand {
                 } catch {
                     throw CLIError("\(key): \(error)")
                 }
-                verified = try CompactJWS.verify(token, with: trusted)
+                verified = try Self.naming { () throws(JWSError) in try CompactJWS.verify(token, with: trusted) }
             } else {
-                verified = try CompactJWS.verify(token, with: JWKSet(json: Data(readText(jwks!, what: "JWK set").utf8)))
+                let trusted = try JWKSet(json: Data(readText(jwks!, what: "JWK set").utf8))
+                verified = try Self.naming { () throws(JWSError) in try CompactJWS.verify(token, with: trusted) }
             }
-            if !ignoreTime { try JWSClaims.check(verified.payload) }
+            if !ignoreTime { try Self.naming { () throws(JWSError) in try JWSClaims.check(verified.payload) } }
             if onboarding {
                 // Only now, after the signature held, is anything of the payload printed.
                 let configuration = try OnboardingConfiguration(flatPayload: verified.payload)
@@ -81,6 +83,17 @@ extension JWSCommand {
                 StandardStreams.print(PayloadDisplay(verified.payload).line)
             }
             StandardStreams.warn("signature valid (\(verified.algorithm.rawValue)\(verified.keyID.map { ", kid \($0)" } ?? ""))")
+        }
+
+        /// Runs a step of verifying the token; a refusal names the step in the error line, as the web app's
+        /// scanner does ("failed at signature: …"), with the status a bad input has (65).
+        static func naming<T>(_ step: () throws(JWSError) -> T) throws -> T {
+            do throws(JWSError) {
+                return try step()
+            } catch {
+                guard let failed = error.step else { throw error }
+                throw CLIError("failed at \(failed.rawValue): \(error)")
+            }
         }
 
         /// The token in an image file, a URL, or the argument itself.

@@ -14,8 +14,8 @@ extension SHCCommand {
             --issuer naming whose keys they are (or an "iss" member in the file), or --trusted, a \
             directory of such files, each with an "iss" member. A card is accepted only if its "iss" \
             is the issuer those keys belong to. `seqr jws keygen --jwk --issuer URL` writes such a file. \
-            Exit 0 with the issuer, date and summary; else one line (a card whose text does not decode \
-            says "damaged card") and the status docs/cli.md names.
+            Exit 0 with the issuer, date and summary; else one line, the failed step first ("failed at \
+            issuer: …"; a card whose text does not decode says "damaged card"), and the status docs/cli.md names.
 
             Example: seqr shc verify card-1.png card-2.png --jwks jwks.json --issuer https://spec.smarthealth.cards/examples/issuer
             """
@@ -115,15 +115,17 @@ extension SHCCommand {
 
         /// A card whose text does not decode, fit together or inflate was damaged (in printing, scanning
         /// or copying): said in those words; a bad signature may be damage too, or a forgery.
+        /// The line starts with the step that failed ("failed at issuer: …"), as the web app's scanner says it.
         static func explained(_ error: SmartHealthCardError) -> Error {
+            let failed = "failed at \(error.step.rawValue): "
             switch error {
             case .invalidNumericEncoding, .inconsistentChunks, .notCompressed, .decompressionFailed, .invalidPayload,
                  .signature(.malformed), .signature(.invalidHeader):
-                return CLIError("damaged card: \(error)")
+                return CLIError(failed + "damaged card: \(error)")
             case .signature(.invalidSignature):
-                return CLIError("damaged card, or a forgery: the signature does not verify (the text was altered, or another key signed it)")
+                return CLIError(failed + "damaged card, or a forgery: the signature does not verify (the text was altered, or another key signed it)")
             default:
-                return error
+                return CLIError(failed + "\(error)")
             }
         }
 

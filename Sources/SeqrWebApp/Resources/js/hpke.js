@@ -3,7 +3,7 @@
 // swift-crypto's HPKE, SeqrCore/Channels/ChannelSuite.swift). The one protocol composed by hand in
 // the app, from WebCrypto's X25519, HMAC-SHA256 (hkdf.js) and AES-GCM only; checked against
 // RFC 9180's vectors for this suite and against swift-crypto both ways (Tests/WebApp/hpke.test.mjs,
-// browser_test.py).
+// test_channels.py).
 import { concatBytes, fromBase64URL, utf8 } from './bytes.js';
 import { hkdfExpand, hkdfExtract } from './hkdf.js';
 

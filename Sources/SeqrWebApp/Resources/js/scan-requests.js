@@ -1,0 +1,53 @@
+// What the scanner's Worker (scan-worker.js) answers, apart from the Worker itself so that
+// node --test drives it too. One decoder, loaded on the first request; each request gets one reply
+// with its `id`. No DOM.
+//
+// In:  { type: 'decode', id, pixels: ArrayBuffer (transferred), width, height,
+//        layout?: 'rgba' (an ImageData's data.buffer, the default) | 'luminance', rowBytes?, options? }
+//      { type: 'text', id, bytes: Uint8Array, encodingBlocks: { blocks: [{ eci, position }], fromECI } }
+// Out: { type: 'decoded', id, codes: DecodedCode[] (zxing-wasm.js, without `display`), pixels } — the
+//        frame's buffer transferred back, to be filled with the next frame
+//      { type: 'text', id, text: { text, encoding, guessed } | null }
+//      { type: 'error', id, message, unavailable } — `unavailable` when the decoder cannot be loaded
+//        at all (the module missing from this server, or refused by this browser): the scanner then
+//        says so and offers nothing else that needs it; otherwise only this request failed.
+import { loadQRReader, MODULE_URL, QRReaderError } from './zxing-wasm.js';
+
+export class ScanRequests {
+  #reader = null;
+  #source;
+
+  /** `source`: where the module comes from (zxing-wasm.js's loadQRReader; the app's own copy by default). */
+  constructor(source = MODULE_URL) {
+    this.#source = source;
+  }
+
+  /** The reply to one message, and what it transfers. */
+  async answer(message) {
+    const id = message?.id;
+    try {
+      if (this.#reader === null) this.#reader = loadQRReader(this.#source);
+      let reader;
+      try {
+        reader = await this.#reader;
+      } catch (error) {
+        this.#reader = null; // tried again with the next request (a network that came back)
+        return { reply: { type: 'error', id, message: error.message, unavailable: true }, transfer: [] };
+      }
+      if (message?.type === 'decode') {
+        if (!(message.pixels instanceof ArrayBuffer)) throw new QRReaderError('A frame to decode comes as an ArrayBuffer of pixels.');
+        const codes = reader.read(new Uint8Array(message.pixels), message.width, message.height,
+          { ...message.options, layout: message.layout ?? 'rgba', rowBytes: message.rowBytes });
+        return { reply: { type: 'decoded', id, codes: codes.map(({ display, ...code }) => code), pixels: message.pixels }, transfer: [message.pixels] };
+      }
+      if (message?.type === 'text') {
+        return { reply: { type: 'text', id, text: reader.readText(message.bytes, message.encodingBlocks) }, transfer: [] };
+      }
+      throw new QRReaderError(`Unknown request ${JSON.stringify(message?.type)}.`);
+    } catch (error) {
+      // Every request gets its reply, whatever went wrong (a page waiting on it would hang otherwise).
+      const text = error instanceof QRReaderError ? error.message : `The QR decoder failed (${error?.message ?? error}).`;
+      return { reply: { type: 'error', id, message: text, unavailable: false }, transfer: [] };
+    }
+  }
+}

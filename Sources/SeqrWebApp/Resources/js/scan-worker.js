@@ -1,0 +1,35 @@
+// The scanner's decoding thread: a module Worker (`new Worker(new URL('./js/scan-worker.js', …), { type: 'module' })`)
+// that owns one QR decoder, so a frame's decode never holds up the page. It loads wasm/zxing.wasm
+// on its first message: nothing of the decoder is fetched before the scanner opens. No DOM.
+// Messages in and out: scan-requests.js; a frame may also come as an ImageBitmap (`bitmap`,
+// transferred), whose RGBA pixels are read here, off the page's thread, into one reused canvas.
+import { ScanRequests } from './scan-requests.js';
+
+const requests = new ScanRequests();
+let canvas = null;
+
+/** An ImageBitmap's RGBA pixels, read here and the bitmap closed. */
+function pixelsOf(bitmap) {
+  const { width, height } = bitmap;
+  if (!canvas || canvas.width !== width || canvas.height !== height) canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  context.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return context.getImageData(0, 0, width, height).data.buffer;
+}
+
+self.addEventListener('message', async (event) => {
+  let message = event.data;
+  if (message?.type === 'decode' && message.bitmap) {
+    const { bitmap, ...rest } = message;
+    const { width, height } = bitmap;
+    try {
+      message = { ...rest, width, height, layout: 'rgba', pixels: pixelsOf(bitmap) };
+    } catch (error) {
+      self.postMessage({ type: 'error', id: message.id, message: `The picture could not be read (${error.message}).`, unavailable: false });
+      return;
+    }
+  }
+  const { reply, transfer } = await requests.answer(message);
+  self.postMessage(reply, transfer);
+});

@@ -1,0 +1,146 @@
+"""The app as a whole: the keyboard alone, accessible names, dark mode and the phone's width, the offline
+shell, page titles."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from webapp import PASSWORD, add_note, channel_identity, check_accessible, create_channel, open_app, register, shot, unique
+
+
+@pytest.mark.page_only
+def test_keyboard(new_context, seqr_cli):
+    """The keyboard alone signs in and opens a note."""
+    user = unique("keys")
+    cli = seqr_cli()
+    cli.register(user)
+    cli.run("notes", "add", "--title", "Typed", "--info", "no mouse")
+    context = new_context()
+    page = open_app(context)
+    page.keyboard.press("Tab")  # skip link
+    page.get_by_label("Username").focus()
+    page.keyboard.type(user)
+    page.keyboard.press("Tab")
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Notes", level=1)).to_be_visible(timeout=30_000)
+    link = page.get_by_role("list", name="Notes").get_by_role("link").first
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if link.evaluate("(el) => el === document.activeElement"):
+            break
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Typed")).to_be_visible()
+
+
+@pytest.mark.page_only
+def test_accessible_names(new_context, seqr_server):
+    """Every field has a label and every button an accessible name, on every screen."""
+    user = unique("a11y")
+    context = new_context()
+    page = open_app(context)
+    script = """() => {
+      const bad = [];
+      for (const el of document.querySelectorAll('input, textarea, select')) if (el.labels.length === 0 && !el.getAttribute('aria-label')) bad.push(el.outerHTML.slice(0, 80));
+      for (const el of document.querySelectorAll('button, a[href]')) if (!(el.textContent.trim() || el.getAttribute('aria-label'))) bad.push(el.outerHTML.slice(0, 80));
+      return bad;
+    }"""
+    assert page.evaluate(script) == []
+    check_accessible(page, "sign-in")
+    register(page, user)
+    for hash_ in ["#/notes", "#/notes/new", "#/location", "#/account", "#/account/password"]:
+        page.goto(seqr_server.url + "/app/" + hash_)
+        if page.get_by_role("heading", name="Locked").count() or page.get_by_role("heading", name="Sign in").count():
+            sign_in_again = page.get_by_label("Password", exact=True)
+            sign_in_again.fill(PASSWORD)
+            page.get_by_role("button", name=re.compile("Sign in|Unlock")).click()
+        page.wait_for_timeout(300)
+        assert page.evaluate(script) == [], f"{hash_}: {page.evaluate(script)}"
+        check_accessible(page, hash_)
+    # The channel views: the identity gate, the channel list, a channel, a public key opened.
+    gate = open_app(context, "#/channels")
+    assert gate.evaluate(script) == [], gate.evaluate(script)
+    check_accessible(gate, "#/channels (no identity)")
+    channels, public_key, _ = channel_identity(context, "Ann")
+    assert channels.evaluate(script) == [], channels.evaluate(script)
+    check_accessible(channels, "#/channels")
+    channels.get_by_label("Channel name").fill("Lane")
+    channels.get_by_role("button", name="Create channel").click()
+    expect(channels.get_by_role("heading", name="Lane", level=1)).to_be_visible()
+    assert channels.evaluate(script) == [], channels.evaluate(script)
+    check_accessible(channels, "#/channels/0")
+    channels.goto(public_key)
+    expect(channels.get_by_role("button", name="Share channel")).to_be_visible()
+    assert channels.evaluate(script) == [], channels.evaluate(script)
+    check_accessible(channels, "a public key opened")
+
+
+@pytest.mark.page_only
+def test_dark_and_narrow(new_context):
+    """Dark mode and the 360 px width: nothing is wider than the screen."""
+    user = unique("dark")
+    context = new_context(color_scheme="dark")
+    page = open_app(context)
+    shot(page, "dark-sign-in")
+    register(page, user)
+    add_note(page, "A rather long title for 30 ch", "Lorem ipsum " * 40)
+    shot(page, "dark-note-show")
+    for hash_ in ["#/notes", "#/location", "#/account"]:
+        page.evaluate(f"location.hash = '{hash_}'")
+        page.wait_for_timeout(300)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{hash_} is {width} px wide"
+    shot(page, "dark-account")
+    channels, _, _ = channel_identity(context, "A rather long name for a channel identity")
+    channels.get_by_label("Channel name").fill("A channel with a rather long name")
+    channels.get_by_role("button", name="Create channel").click()
+    expect(channels.get_by_role("heading", name="A channel with a rather long name", level=1)).to_be_visible()
+    for hash_ in ["#/channels", "#/channels/0"]:
+        channels.evaluate(f"location.hash = '{hash_}'")
+        channels.wait_for_timeout(300)
+        width = channels.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{hash_} is {width} px wide"
+    shot(channels, "dark-channels")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background != "rgb(244, 246, 245)", background
+
+
+@pytest.mark.page_only
+def test_offline_shell(new_context, start_server):
+    """The offline shell opens with the server stopped, and says it is offline; no API answer is cached."""
+    server = start_server()
+    try:
+        context = new_context(server=server)
+        page = open_app(context)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now controlled by the service worker
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        register(page, unique("off"))
+        cached = page.evaluate("""async () => {
+          const urls = [];
+          for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+          return urls;
+        }""")
+        assert cached and all("/app/" in u for u in cached) and not any("/v1/" in u for u in cached), cached
+        server.stop()
+        page.reload()
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        expect(page.get_by_role("status").filter(has_text="Offline")).to_be_visible()
+        shot(page, "offline")
+    finally:
+        server.stop()
+
+
+@pytest.mark.page_only
+def test_channels_title(new_context, seqr_server):
+    """Channels: a channel's or a note's name never becomes the page title (the browser's history keeps titles in the clear)."""
+    context = new_context()
+    page, _, _ = channel_identity(context, "Dana")
+    create_channel(page, "Secret Yard")
+    expect(page).to_have_title("Channels · Seqr")
+    page.goto(seqr_server.url + "/app/#/register")
+    register(page, unique("title"))
+    add_note(page, "Secret title", "text")
+    expect(page.get_by_role("heading", name="Secret title", level=1)).to_be_visible()
+    expect(page).to_have_title("Notes · Seqr")

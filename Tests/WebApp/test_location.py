@@ -1,0 +1,150 @@
+"""Location sharing from the page, followed by `seqr location follow`."""
+import json
+import os
+import re
+import subprocess
+import time
+from datetime import datetime, timedelta
+
+from playwright.sync_api import expect
+
+from webapp import BIN, open_app, register, shot, unique
+
+
+def test_location_sharing(new_context, seqr_server):
+    """The page shares its position as the test moves it; `seqr location follow` receives every fix in order; stop ends it."""
+    user = unique("geo")
+    positions = [(47.3769, 8.5417), (47.3772, 8.5421), (47.3776, 8.5430), (47.3781, 8.5438), (47.3790, 8.5447)]
+    context = new_context(geolocation={"latitude": positions[0][0], "longitude": positions[0][1], "accuracy": 9})
+    page = open_app(context, "#/register")
+    register(page, user)
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_label("Share for").select_option(label="1 hour")
+    page.get_by_label("Label (optional)").fill("Berry picking, north field")
+    shot(page, "location-start")
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.get_by_text(re.compile(r"Sharing until \d\d:\d\d"))).to_be_visible()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    expect(page.get_by_role("img", name="QR code of the share link")).to_be_visible()
+    link = page.get_by_label("Share link", exact=True).input_value()
+    assert re.fullmatch(re.escape(seqr_server.url) + r"/l/[A-Za-z0-9_-]{22}#k=[A-Za-z0-9_-]{43}", link), link
+    follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", link, "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for n, (lat, lon) in enumerate(positions[1:], start=2):
+            context.set_geolocation({"latitude": lat, "longitude": lon, "accuracy": 9 + n})
+            expect(page.locator("#fix-count")).to_have_text(str(n))
+        expect(page.locator("#fix-accuracy")).to_have_text("± 14 m")
+        shot(page, "location-sharing")
+        time.sleep(2)
+        # Revoke: the follower is told the share ended.
+        page.get_by_role("button", name="Stop sharing").click()
+        expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
+        out, err = follower.communicate(timeout=30)
+    finally:
+        if follower.poll() is None:
+            follower.kill()
+    fixes = [json.loads(line) for line in out.splitlines() if line.strip()]
+    assert [(f["latitude"], f["longitude"]) for f in fixes] == positions, f"follow printed {fixes}; stderr {err}"
+    assert [f["seq"] for f in fixes] == sorted(f["seq"] for f in fixes)
+    assert follower.returncode != 0 and "revoked" in err, (follower.returncode, err)
+    shot(page, "location-stopped")
+
+
+def test_location_rotate_hidden(new_context):
+    """A new link (rotate) ends the old one; the hidden page says so and sends the newest fix when shown."""
+    user = unique("rot")
+    context = new_context()
+    page = open_app(context, "#/register")
+    register(page, user)
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    old = page.get_by_label("Share link", exact=True).input_value()
+    page.get_by_role("button", name="New link").click()
+    expect(page.get_by_label("Share link", exact=True)).not_to_have_value(old)
+    new = page.get_by_label("Share link", exact=True).input_value()
+    gone = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", old, "--once"],
+                          capture_output=True, text=True, timeout=60)
+    assert gone.returncode != 0, gone.stdout
+    fresh = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
+                           capture_output=True, text=True, timeout=60)
+    assert fresh.returncode == 0 and json.loads(fresh.stdout.splitlines()[-1])["latitude"] == 47.3769, (fresh.stdout, fresh.stderr)
+    # The page is hidden (another app in front): it says so; shown again, it sends the newest position.
+    page.evaluate("""() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    expect(page.get_by_text("in the background")).to_be_visible()
+    shot(page, "location-hidden")
+    context.set_geolocation({"latitude": 46.9480, "longitude": 7.4474, "accuracy": 5})
+    page.evaluate("""() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    expect(page.get_by_text("in the background")).to_be_hidden()
+    expect(page.get_by_text("± 5 m")).to_be_visible()
+    time.sleep(1)
+    latest = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
+                            capture_output=True, text=True, timeout=60)
+    assert json.loads(latest.stdout.splitlines()[-1])["latitude"] == 46.948, latest.stdout
+    page.get_by_role("button", name="Stop sharing").click()
+    expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
+
+
+def test_location_extend(new_context, seqr_cli):
+    """Extend: +1 hour and +1 day move the share's expiry, and until-I-stop lifts it, as `seqr location shares` sees; a share revoked elsewhere is said in the page."""
+    user = unique("ext")
+    context = new_context()
+    page = open_app(context, "#/register")
+    register(page, user)
+    cli = seqr_cli()
+    cli.login(user)
+
+    def expiry():
+        shares = json.loads(cli.run("location", "shares", "--json").stdout)
+        assert len(shares) == 1, shares
+        return shares[0]["id"], shares[0].get("expiresAt") and datetime.fromisoformat(shares[0]["expiresAt"])  # absent: until revoked
+
+    def expiry_becomes(expected):
+        for _ in range(50):
+            if expiry()[1] == expected:
+                return
+            time.sleep(0.2)
+        assert False, f"expiry {expiry()[1]}, expected {expected}"
+
+    def clock(when):
+        return page.evaluate("(iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false })",
+                             when.isoformat())
+
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_label("Share for").select_option(label="1 hour")
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    share_id, first = expiry()
+    expect(page.locator("#sharing-until")).to_have_text(f"Sharing until {clock(first)}")
+    page.get_by_label("Extend by").select_option(label="1 hour")
+    page.get_by_role("button", name="Extend", exact=True).click()
+    expect(page.locator("#sharing-until")).to_have_text(f"Sharing until {clock(first + timedelta(hours=1))}")
+    expiry_becomes(first + timedelta(hours=1))
+    page.get_by_label("Extend by").select_option(label="1 day")
+    page.get_by_role("button", name="Extend", exact=True).click()
+    expiry_becomes(first + timedelta(hours=25))
+    expect(page.locator("#sharing-until")).to_have_text(f"Sharing until {clock(first + timedelta(hours=25))}")
+    shot(page, "location-extended")
+    page.get_by_label("Extend by").select_option(label="Until I stop")
+    page.get_by_role("button", name="Extend", exact=True).click()
+    expect(page.locator("#sharing-until")).to_have_text("Sharing until you stop")
+    expect(page.get_by_role("button", name="Extend", exact=True)).to_be_hidden()
+    assert expiry() == (share_id, None), expiry()  # and the id is the same
+    # The same link still works: extending keeps the id, key and fixes.
+    link = page.get_by_label("Share link", exact=True).input_value()
+    fix = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", link, "--once", "--json"], capture_output=True, text=True, timeout=60)
+    assert fix.returncode == 0 and json.loads(fix.stdout.splitlines()[-1])["latitude"] == 47.3769, (fix.stdout, fix.stderr)
+    page.get_by_role("button", name="Stop sharing").click()
+    # A share revoked from another device cannot be extended: the page says it ended.
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.get_by_role("button", name="Extend", exact=True)).to_be_visible()
+    cli.run("location", "revoke", expiry()[0])
+    page.get_by_role("button", name="Extend", exact=True).click()
+    expect(page.get_by_text("The last share ended: revoked elsewhere.")).to_be_visible()
