@@ -62,7 +62,7 @@ function mutateJSON(random, text) {
     const { parent, key } = pick(random, value);
     if (!parent) continue;
     switch (random.below(4)) {
-      case 0: parent[key] = VALUES[random.below(VALUES.length)]; break;
+      case 0: parent[key] = structuredClone(VALUES[random.below(VALUES.length)]); break;
       case 1: if (Array.isArray(parent)) parent.push(structuredClone(parent[key])); else delete parent[key]; break;
       case 2: if (typeof parent[key] === 'number') parent[key] += [-1, 1, 2 ** 31][random.below(3)]; else parent[key] = String(parent[key]).slice(1); break;
       default: if (typeof parent[key] === 'string') parent[key] = parent[key].toUpperCase(); else parent[key] = JSON.stringify(parent[key]) ?? null; break;
