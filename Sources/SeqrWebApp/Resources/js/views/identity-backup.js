@@ -6,7 +6,7 @@ import { FILE_EXTENSION } from '../identity-backup.js';
 
 /** The unlocked keyring's backup: asks the passphrase again, then offers the file (download, and Share… where the browser has it). */
 export function backupForm(app) {
-  const pass = field('Passphrase', { type: 'password', name: 'backup-passphrase', required: true, autocomplete: 'current-password' },
+  const pass = field('Passphrase for the backup', { type: 'password', name: 'backup-passphrase', required: true, autocomplete: 'current-password' },
     { hint: 'The passphrase of this identity: the file is sealed under it. Anyone with the file and the passphrase has your identity.' });
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const result = h('div', { class: 'actions' });
