@@ -268,6 +268,7 @@ if Context.environment["SEQR_FUZZ"] != nil {
         ("FuzzChannels", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
         ("FuzzNoteFormats", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
         ("FuzzGPSLogs", ["SeqrCore"]),
+        ("FuzzIdentityBackup", ["SeqrCore"]),
         ("FuzzImage", ["SeqrQR"]),
         // A payload read as text with the encoding blocks a symbol states (CZXing's seqr_zx_read_text).
         ("FuzzText", ["SeqrQR", "CZXing"]),

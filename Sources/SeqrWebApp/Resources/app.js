@@ -19,7 +19,6 @@ import { noteDetailView } from './js/views/note-detail.js';
 import { noteEditorView } from './js/views/note-editor.js';
 import { noteListView } from './js/views/note-list.js';
 import { openCodeView } from './js/views/open-code.js';
-import { scanView } from './js/views/scan.js';
 import { accountView, passwordView } from './js/views/password.js';
 import { signInView } from './js/views/sign-in.js';
 
@@ -145,7 +144,8 @@ function viewFor(hash) {
   const section = hash.replace(/^#\/?/, '').split('/');
   if (section[0] === 'channels') return channelsViewFor(section);
   // The scanner needs no account: what it reads is verified or opened in this page.
-  if (section[0] === 'scan') return scanView(app);
+  // Loaded when opened: the scanner's modules are not among the bytes before sign-in.
+  if (section[0] === 'scan') return import('./js/views/scan.js').then(({ scanView }) => scanView(app));
   if (!session.signedIn) return hash === '#/register' ? signInView(app, { mode: 'register' }) : signInView(app);
   if (!session.unlocked) return signInView(app, { mode: 'unlock' });
   const parts = hash.replace(/^#\/?/, '').split('/');

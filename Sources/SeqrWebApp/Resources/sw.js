@@ -10,13 +10,14 @@ const SHELL = [
   'js/seen-versions.js', 'js/session.js', 'js/share-link.js',
   'js/byte-reader.js', 'js/channel-error.js', 'js/channel-message-code.js', 'js/channel-rekey-code.js', 'js/channel-share-code.js',
   'js/hkdf.js', 'js/hpke.js', 'js/private-identity.js', 'js/public-identity.js', 'js/public-key-code.js', 'js/seqr-code-link.js',
-  'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
+  'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/identity-backup.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
   'js/base64url.js', 'js/jws-error.js', 'js/jwk.js', 'js/compact-jws.js', 'js/raw-deflate.js', 'js/smart-health-card.js', 'js/trusted-keys.js',
   'js/location-share-link.js', 'js/vault-code.js', 'js/url-warnings.js', 'js/scanned-code.js', 'js/code-set-collector.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
   'js/views/password.js', 'js/views/sign-in.js', 'js/views/channel.js', 'js/views/channels.js', 'js/views/code-card.js',
-  'js/views/keyring.js', 'js/views/open-code.js',
+  'js/views/keyring.js', 'js/views/open-code.js', 'js/views/identity-backup.js', 'js/views/scan.js',
   'js/payload-display.js', 'js/zxing-wasm.js', 'js/gray-image-filters.js', 'js/qr-picture-reader.js', 'js/scan-requests.js', 'js/scan-worker.js',
+  'js/scan-worker-client.js', 'js/camera.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
 // scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.

@@ -62,3 +62,13 @@ extension StoreError: ExitStatusReporting {
         }
     }
 }
+
+extension IdentityBackupError: ExitStatusReporting {
+    public var exitStatus: ExitStatus {
+        switch self {
+        // The cipher refused the passphrase (or the file changed: the two cannot be told apart).
+        case .wrongPassphraseOrDamaged: .noPermission
+        default: .dataError
+        }
+    }
+}

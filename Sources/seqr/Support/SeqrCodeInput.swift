@@ -13,10 +13,16 @@ func writeCode(_ bytes: [UInt8], to path: String, overwrite: Bool = true, link: 
 func codeSymbol(_ bytes: [UInt8], link: String?) throws -> QRSymbol {
     let options = QREncodingOptions(errorCorrection: .M, segmentation: .binary)
     guard let link else { return try QREncoder.encode(Data(bytes), options: options) }
-    let text = Array(try SeqrCodeLink(base: link, code: bytes).description.utf8)
+    return try QREncoder.encode(Data(try linkText(bytes, base: link).utf8), options: options)
+}
+
+/// The code as a link's text (``SeqrCodeLink``), refused when a version-40 code could not hold it:
+/// printed or drawn, a link is one a phone can also scan.
+func linkText(_ bytes: [UInt8], base: String) throws -> String {
+    let text = try SeqrCodeLink(base: base, code: bytes).description
     let capacity = QRCapacity.capacity(version: 40, level: .M)
-    guard text.count <= capacity else { throw ChannelError.linkTooLong(bytes: text.count, capacity: capacity) }
-    return try QREncoder.encode(Data(text), options: options)
+    guard text.utf8.count <= capacity else { throw ChannelError.linkTooLong(bytes: text.utf8.count, capacity: capacity) }
+    return text
 }
 
 /// A QR symbol as PNG, SVG or PDF, by the file's extension.
