@@ -2,7 +2,7 @@
 // channels you own and follow, a new channel, a link to open, and the messages kept here.
 import { escaped, escapedLines } from '../display-name.js';
 import { field, h } from '../dom.js';
-import { parseCodeLink } from '../seqr-code-link.js';
+import { readCodeLink } from '../seqr-code-link.js';
 import { codeCard } from './code-card.js';
 
 export function channelsView(app) {
@@ -16,7 +16,7 @@ export function channelsView(app) {
     codeCard(app, keyring.publicKeyCode(), { label: 'Public key', fileName: 'seqr-public-key.png', hint: 'Holds only public keys.' }));
 
   view.append(h('h2', {}, 'Your channels'), channelList(app), newChannelForm(app), openLinkForm(app), historyList(app),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => { keyring.lock(); app.refresh(); } }, 'Lock channels')));
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => app.lockChannels() }, 'Lock channels')));
   return view;
 }
 
@@ -46,7 +46,7 @@ function openLinkForm(app) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   return h('form', { class: 'card stack', onsubmit: async (event) => {
     event.preventDefault();
-    await app.run(async () => app.openCode(parseCodeLink(link.input.value)), status);
+    await app.run(async () => app.openPastedLink(readCodeLink(link.input.value)), status);
   } }, link.wrapper, status, h('button', { type: 'submit' }, 'Open link'));
 }
 
