@@ -48,16 +48,16 @@ struct WebAppRoutesTests {
         }
     }
 
-    @Test("the CSP: nothing inline or eval'd (WebAssembly compiled, no JavaScript eval), everything from this origin, images also blob:, data: and the --map-tiles origin alone")
+    @Test("the CSP: nothing inline or eval'd (WebAssembly compiled, no JavaScript eval), everything from this origin, images also from the --map-tiles origin alone (no blob:, no data:)")
     func contentSecurityPolicy() async throws {
         let plain = try WebApp(tiles: nil, qrcodeGenerator: nil).contentSecurityPolicy
-        #expect(plain == "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self' blob: data:; "
+        #expect(plain == "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self'; "
             + "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
         // 'wasm-unsafe-eval' compiles the QR decoder's WebAssembly; it allows no JavaScript eval.
         #expect(!plain.replacingOccurrences(of: "'wasm-unsafe-eval'", with: "").contains("unsafe"))
         let tiles = try MapTileSource(template: "https://tiles.example:8443/{z}/{x}/{y}.png")
         let csp = try WebApp(tiles: tiles, qrcodeGenerator: nil).contentSecurityPolicy
-        #expect(csp.contains("; img-src 'self' blob: data: https://tiles.example:8443; "))
+        #expect(csp.contains("; img-src 'self' https://tiles.example:8443; "))
         #expect(csp.matches(of: /https?:\/\/[^\s;]+/).map { String($0.0) } == ["https://tiles.example:8443"])
         try await Backend.sqlite.withApp(webApp: WebAppSettings(tiles: tiles)) { client, _, _ in
             for uri in ["/app/", "/app/app.js", "/app/no-such-file.js"] {

@@ -3,9 +3,9 @@
 // is ever stored here — and fetches the shell from the network first, so an update shows at once.
 const CACHE = 'seqr-app-shell-v3';
 const SHELL = [
-  './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
+  './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/search.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'vendor/qrcode-generator.js',
-  'app.js', 'js/api.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/location-fix.js', 'js/location-sharing.js',
+  'app.js', 'js/api.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/lock-broadcast.js', 'js/location-fix.js', 'js/location-sharing.js',
   'js/note-error.js', 'js/note-field.js', 'js/note-kdf.js', 'js/note.js', 'js/notes-client.js', 'js/qr-code.js',
   'js/seen-versions.js', 'js/session.js', 'js/share-link.js',
   'js/byte-reader.js', 'js/channel-error.js', 'js/channel-message-code.js', 'js/channel-rekey-code.js', 'js/channel-share-code.js',

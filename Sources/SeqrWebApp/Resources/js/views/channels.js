@@ -2,7 +2,7 @@
 // channels you own and follow, a new channel, a link to open, and the messages kept here.
 import { escaped, escapedLines } from '../display-name.js';
 import { field, h, replace } from '../dom.js';
-import { parseCodeLink } from '../seqr-code-link.js';
+import { readCodeLink } from '../seqr-code-link.js';
 import { codeCard } from './code-card.js';
 import { backupForm, restoreForm } from './identity-backup.js';
 
@@ -21,7 +21,7 @@ export function channelsView(app) {
     h('h2', {}, 'Back up identity'),
     h('p', {}, 'Your identity and every channel live only in this browser: clearing it loses them. A backup file brings them back here, on another phone, or in seqr on a computer.'),
     backupForm(app), restoreForm(app, () => replace(list, channelList(app))),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => { keyring.lock(); app.refresh(); } }, 'Lock channels')));
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => app.lockChannels() }, 'Lock channels')));
   return view;
 }
 
@@ -51,7 +51,7 @@ function openLinkForm(app) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   return h('form', { class: 'card stack', onsubmit: async (event) => {
     event.preventDefault();
-    await app.run(async () => app.openCode(parseCodeLink(link.input.value)), status);
+    await app.run(async () => app.openPastedLink(readCodeLink(link.input.value)), status);
   } }, link.wrapper, status, h('button', { type: 'submit' }, 'Open link'));
 }
 
