@@ -180,6 +180,25 @@ test('shared again after a removal, the subscriber is back; an older rekey namin
   assert.equal((await carol.read(later)).message.content, 'epoch 2');
 });
 
+test('a stale removal replayed after the channel was shared again at a later epoch is stale, not a removal (issue 47)', async () => {
+  const alice = keyring(), bob = keyring(), carol = keyring();
+  await alice.create('Alice', 'pass one'); await bob.create('Bob', 'pass two'); await carol.create('Carol', 'pass three');
+  const garden = await alice.createChannel('Garden');
+  const carolKey = await ChannelKeyring.readPublicKey(carol.publicKeyCode());
+  await bob.subscribe(await alice.share(garden, await ChannelKeyring.readPublicKey(bob.publicKeyCode())));
+  await carol.subscribe(await alice.share(garden, carolKey));
+  // Carol removed (epoch 1), then Bob (epoch 2); Carol, who never scanned the first, is shared the channel again at epoch 2.
+  const [removal] = await alice.removeSubscriber(garden, await carol.identity.publicIdentity.fingerprint());
+  await alice.removeSubscriber(garden, await bob.identity.publicIdentity.fingerprint());
+  await carol.subscribe(await alice.share(garden, carolKey));
+  assert.equal(carol.channels[0].epoch, 2);
+  // Someone replays the old removal: it names epoch 1, and Carol holds a share of epoch 2.
+  await assert.rejects(carol.rekey(removal), (e) => e.code === 'staleRekey' && e.epoch === 1);
+  assert.equal(carol.channels[0].removedAt, null);
+  const later = await alice.post(garden, { kind: 1, created: 4, expires: 0, content: 'welcome back' });
+  assert.equal((await carol.read(later)).message.content, 'welcome back');
+});
+
 test('a message whose code the page cannot draw is not kept as posted', async () => {
   const alice = keyring();
   await alice.create('Alice', 'pass one');

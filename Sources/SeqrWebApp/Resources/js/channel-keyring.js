@@ -210,7 +210,10 @@ export class ChannelKeyring {
     }));
   }
 
-  /** Moves a subscribed channel to the rekey's epoch: { channel, epoch }; `removedFromChannel` is recorded. */
+  /**
+   * Moves a subscribed channel to the rekey's epoch: { channel, epoch }; `removedFromChannel` is recorded
+   * when the removal names a later epoch than any this keyring holds, else it is `staleRekey`.
+   */
   rekey(code) {
     const { channelID, epoch: codeEpoch } = parseRekeyCode(code);
     return this.#change(() => this.#bySigner(channelID, async (channel) => {
@@ -222,6 +225,9 @@ export class ChannelKeyring {
         return { channel, epoch };
       } catch (error) {
         if (error.code === 'removedFromChannel') {
+          // A removal applies to the epoch it names, and only while this keyring holds no share of that
+          // epoch or a later one: replayed after the owner shared the channel again, it is stale.
+          if (Math.max(...channel.secrets.keys()) >= codeEpoch) throw channelErrors.staleRekey(codeEpoch);
           // Thrown only once the owner's signature verified: only then is the removal believed.
           channel.removedAt = channel.removedAt === null ? codeEpoch : Math.min(channel.removedAt, codeEpoch);
           await this.#save();
