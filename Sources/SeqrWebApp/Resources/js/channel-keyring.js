@@ -158,12 +158,20 @@ export class ChannelKeyring {
     });
   }
 
-  /** Subscribes from a share made for this identity; { channel, added: false } when held already. */
-  async subscribe(code) {
+  /**
+   * Subscribes from a share made for this identity; { channel, added: false } when held already. A share
+   * whose channel id, or owner name, is known with another owner key is refused (`newOwnerKey`, naming both
+   * fingerprints) unless `newOwnerKey` is true: a look-alike is said before subscribing, never accepted silently.
+   */
+  async subscribe(code, { newOwnerKey = false } = {}) {
     const opened = await decodeChannelShare(code, this.identity);
     const fingerprint = await opened.owner.fingerprint();
     return this.#change(async () => {
       const known = await this.#find(opened.id, fingerprint);
+      if (!known && !newOwnerKey) {
+        const conflict = await this.ownerKeyConflict(opened, fingerprint);
+        if (conflict) throw channelErrors.newOwnerKey(conflict.reason, conflict.channel.name, conflict.channel.owner.name, conflict.fingerprint, fingerprint);
+      }
       if (known) {
         const had = known.secrets.has(opened.epoch);
         known.secrets.set(opened.epoch, opened.secret);
@@ -179,6 +187,21 @@ export class ChannelKeyring {
       await this.#save();
       return { channel, added: true };
     });
+  }
+
+  /**
+   * The channel held under `channel`'s id (reason `sameChannelID`), else from an owner of its owner's name
+   * (`sameOwnerName`), whose owner key is not `fingerprint`: { reason, channel, fingerprint }, or null.
+   */
+  async ownerKeyConflict(channel, fingerprint) {
+    let byName = null;
+    for (const held of this.channels) {
+      const heldFingerprint = await held.owner.fingerprint();
+      if (heldFingerprint === fingerprint) continue;
+      if (equalBytes(held.id, channel.id)) return { reason: 'sameChannelID', channel: held, fingerprint: heldFingerprint };
+      if (!byName && held.owner.name === channel.owner.name) byName = { reason: 'sameOwnerName', channel: held, fingerprint: heldFingerprint };
+    }
+    return byName;
   }
 
   async #find(id, fingerprint) {
