@@ -85,10 +85,6 @@ struct ChannelOwnershipTests {
         let message = try ChannelMessageCode.encode(ChannelMessage(kind: .text, created: Date(), expires: nil, content: "new"), in: channel, signedBy: owner)
         #expect(try store.receive(message).0.content == "new")
     }
-}
-
-extension Channel {
-    func withID(_ id: Data) -> Channel { Channel(id: id, name: name, secret: secret, owner: owner, created: created, suite: suite, epoch: epoch) }
 
     /// Issue 47: a look-alike share (same channel id, name and owner name, another key) was accepted silently.
     @Test("a share under a known channel id, or from a known owner name, with another owner key is reported before subscribing, with both fingerprints")
@@ -112,4 +108,8 @@ extension Channel {
         let roses = try alice.createChannel(name: "Roses", owner: aliceID)
         #expect(try bob.ownerKeyConflicts(with: roses).isEmpty)
     }
+}
+
+extension Channel {
+    func withID(_ id: Data) -> Channel { Channel(id: id, name: name, secret: secret, owner: owner, created: created, suite: suite, epoch: epoch) }
 }
