@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "seqr_cairo.h"
@@ -92,6 +93,14 @@ static void add_spent(const struct rusage *usage) {
     pthread_mutex_unlock(&run_budget_lock);
 }
 
+/// Milliseconds from now to `deadline_ms` (CLOCK_MONOTONIC), 0 once it has passed.
+static int remaining_ms(int64_t deadline_ms) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    const int64_t left = deadline_ms - ((int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000);
+    return left <= 0 ? 0 : (left > 0x7FFFFFFF ? 0x7FFFFFFF : (int)left);
+}
+
 /// Allows the child `seconds` more of processor time from now (SIGXCPU, which ends it, after that).
 static void allow_cpu_seconds(int seconds) {
     struct rusage usage;
@@ -100,6 +109,8 @@ static void allow_cpu_seconds(int seconds) {
     rlim_t used = (rlim_t)usage.ru_utime.tv_sec + (rlim_t)usage.ru_stime.tv_sec + 1;
     limit.rlim_cur = used + (rlim_t)seconds;
     if (limit.rlim_max != RLIM_INFINITY && limit.rlim_cur > limit.rlim_max) limit.rlim_cur = limit.rlim_max;
+    // A second later the kernel sends SIGKILL, which no signal mask or handler holds back.
+    if (limit.rlim_max == RLIM_INFINITY || limit.rlim_max > limit.rlim_cur + 1) limit.rlim_max = limit.rlim_cur + 1;
     if (setrlimit(RLIMIT_CPU, &limit) != 0) _exit(4);
 }
 
@@ -174,6 +185,12 @@ int seqr_draw_in_child(int cpu_seconds, size_t max_picture_pixels, const char *r
         setrlimit(RLIMIT_CORE, &no_core);
         const int crashes[] = {SIGPIPE, SIGXCPU, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
         for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; ++i) signal(crashes[i], SIG_DFL);
+        // The forking thread's signal mask is inherited: a Swift concurrency or Dispatch worker thread
+        // blocks SIGXCPU, which then never ended the child (a 40-page document drew whole under a 3 s limit).
+        sigset_t unblocked;
+        sigemptyset(&unblocked);
+        for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; ++i) sigaddset(&unblocked, crashes[i]);
+        sigprocmask(SIG_UNBLOCK, &unblocked, NULL);
         child_pipe pipe_end = {fds[1]};
         child_trailer trailer;
         memset(&trailer, 0, sizeof trailer);
@@ -202,7 +219,11 @@ int seqr_draw_in_child(int cpu_seconds, size_t max_picture_pixels, const char *r
         return -1;
     }
     // A generous wall-clock bound besides the processor-time limit, for a child that waits for ever.
-    const int timeout_ms = cpu_seconds * 10 * 1000;
+    // ... for the whole drawing, as the processor time is: not renewed per picture.
+    struct timespec started;
+    clock_gettime(CLOCK_MONOTONIC, &started);
+    const int64_t deadline_ms = (int64_t)started.tv_sec * 1000 + started.tv_nsec / 1000000 + (int64_t)cpu_seconds * 10 * 1000;
+#define timeout_ms remaining_ms(deadline_ms)
     int result = -1, next_index = 1, finished = 0, last_read = 0;
     for (;;) {
         int32_t header[3];
@@ -235,17 +256,20 @@ int seqr_draw_in_child(int cpu_seconds, size_t max_picture_pixels, const char *r
             break;
         }
     }
+#undef timeout_ms
     close(fds[0]);
     int status = 0;
-    // Stopped early, timed out or sent a broken picture: the child may still be drawing.
-    if (result == 0 || !finished) kill(child, SIGKILL);
+    // Stopped early, timed out or sent a broken picture: the child may still be drawing. At the end of
+    // its pipe (last_read 0) it is ending by itself, perhaps by its hard CPU limit's SIGKILL: not killed here.
+    const int killed_here = finished ? result == 0 : last_read != 0;
+    if (killed_here) kill(child, SIGKILL);
     struct rusage usage;
     memset(&usage, 0, sizeof usage);
     while (wait4(child, &status, 0, &usage) < 0 && errno == EINTR) {}
     add_spent(&usage);
     if (!finished) {
         // Past its processor time, or (on a machine too busy to give it that) ten times as long waited for.
-        if ((WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) || last_read == -1) {
+        if ((WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || (WTERMSIG(status) == SIGKILL && !killed_here))) || last_read == -1) {
             *slow_index = next_index;
             return SEQR_CHILD_TOO_SLOW;
         }
