@@ -63,9 +63,11 @@ struct CodeLinkReport: Encodable, Equatable {
         return lines
     }
 
-    /// "https://host:port" → "host:port", lowercased as link bases are.
+    /// "https://host:port" → "host:port", lowercased as link bases are, and as a browser shows it:
+    /// Foundation reads an `xn--` label as the Unicode name and percent-encodes it, which is decoded here,
+    /// so that the letters a look-alike uses are the ones checked and shown.
     private static func host(of base: String) -> String {
         let withoutScheme = base.range(of: "://").map { String(base[$0.upperBound...]) } ?? base
-        return withoutScheme.lowercased()
+        return (withoutScheme.removingPercentEncoding ?? withoutScheme).lowercased()
     }
 }
