@@ -55,7 +55,8 @@ extension LocalStore {
 
     /// Reads a scanned rekey code of a subscribed channel: verifies the owner's signature, then keeps
     /// the new epoch's secret (older epochs stay readable). Throws `removedFromChannel`, after noting
-    /// it, when the owner removed this subscriber.
+    /// it, when the owner removed this subscriber at an epoch later than the one this store holds;
+    /// `staleRekey` for a removal at or before it (a code replayed after the channel was shared again).
     public func applyRekey(_ bytes: [UInt8], identity: PrivateIdentity) throws -> Channel {
         let code = try ChannelRekeyCode(parsing: bytes)
         let records = try database.read { db in try ChannelRecord.filter(Column("id") == code.channelID).fetchAll(db) }
@@ -72,6 +73,12 @@ extension LocalStore {
                 }
                 next = try ChannelRekeyCode.open(bytes, channel: current, for: identity)
             } catch ChannelError.removedFromChannel(let name) {
+                // A removal applies to the epoch it names, and only to a subscriber holding no share of
+                // that epoch or a later one: replayed after the owner shared the channel again, it is stale.
+                guard current.epoch < code.epoch else {
+                    firstFailure = firstFailure ?? ChannelError.staleRekey(code.epoch)
+                    continue
+                }
                 // Signed by this channel's owner: only then is the removal believed and noted.
                 var marked = record
                 marked.removed = true

@@ -99,12 +99,16 @@ extension ChannelCommand {
             commandName: "subscribe", abstract: "Subscribe from a channel share made for you: its link, or a picture of its QR code.",
             discussion: "Example: seqr channel subscribe 'https://seqr.example/app/#U1ECAg…'")
         @Argument(help: "The share: its link (https://HOST/app/#…, as the owner sent it), its QR picture (any format seqr decode reads; - for standard input), or its code as base64.") var share: String
+        @Flag(help: "Subscribe even though a channel of this id, or an owner of this name, is known with another owner key (compare the fingerprint first).")
+        var newOwnerKey = false
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
             let store = try storeOptions.open()
             let payload = try scannedSeqrCode(in: share, describing: "channel-share") { if case .channelShare(let bytes) = $0 { bytes } else { nil } }
-            let channel = try store.subscribe(share: payload, identity: storeOptions.identity(in: store))
+            let identity = try storeOptions.identity(in: store)
+            try checkOwnerKey(of: store.openShare(payload, identity: identity), in: store, accepted: newOwnerKey)
+            let channel = try store.subscribe(share: payload, identity: identity)
             StandardStreams.status("subscribed to \"\(DisplayName.escaped(channel.name))\" from \(DisplayName.escaped(channel.owner.name)); compare the owner's fingerprint with theirs")
             StandardStreams.print("fingerprint: \(channel.owner.fingerprint)")
         }
@@ -150,5 +154,17 @@ extension ChannelCommand {
                 StandardStreams.print("\(row.owned ? "owned     " : "subscribed") \(row.fingerprint)  \(DisplayName.escaped(row.name))  (\(row.shortId)…, owner \(DisplayName.escaped(row.owner)))")
             }
         }
+    }
+}
+
+/// Refuses a share whose channel id or owner name is known with another owner key (a look-alike,
+/// ``OwnerKeyConflict``) unless `accepted` (--new-owner-key): said before subscribing, never silently.
+func checkOwnerKey(of channel: Channel, in store: LocalStore, accepted: Bool) throws {
+    guard let conflict = try store.ownerKeyConflicts(with: channel).first else { return }
+    let sentence = conflict.sentence(newFingerprint: channel.owner.fingerprint)
+    if accepted {
+        StandardStreams.warn("⚠ " + sentence)
+    } else {
+        throw CLIError(sentence + " (--new-owner-key subscribes all the same)")
     }
 }

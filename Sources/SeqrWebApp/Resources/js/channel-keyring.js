@@ -159,12 +159,20 @@ export class ChannelKeyring {
     });
   }
 
-  /** Subscribes from a share made for this identity; { channel, added: false } when held already. */
-  async subscribe(code) {
+  /**
+   * Subscribes from a share made for this identity; { channel, added: false } when held already. A share
+   * whose channel id, or owner name, is known with another owner key is refused (`newOwnerKey`, naming both
+   * fingerprints) unless `newOwnerKey` is true: a look-alike is said before subscribing, never accepted silently.
+   */
+  async subscribe(code, { newOwnerKey = false } = {}) {
     const opened = await decodeChannelShare(code, this.identity);
     const fingerprint = await opened.owner.fingerprint();
     return this.#change(async () => {
       const known = await this.#find(opened.id, fingerprint);
+      if (!known && !newOwnerKey) {
+        const conflict = await this.ownerKeyConflict(opened, fingerprint);
+        if (conflict) throw channelErrors.newOwnerKey(conflict.reason, conflict.channel.name, conflict.channel.owner.name, conflict.fingerprint, fingerprint);
+      }
       if (known) {
         const had = known.secrets.has(opened.epoch);
         known.secrets.set(opened.epoch, opened.secret);
@@ -180,6 +188,21 @@ export class ChannelKeyring {
       await this.#save();
       return { channel, added: true };
     });
+  }
+
+  /**
+   * The channel held under `channel`'s id (reason `sameChannelID`), else from an owner of its owner's name
+   * (`sameOwnerName`), whose owner key is not `fingerprint`: { reason, channel, fingerprint }, or null.
+   */
+  async ownerKeyConflict(channel, fingerprint) {
+    let byName = null;
+    for (const held of this.channels) {
+      const heldFingerprint = await held.owner.fingerprint();
+      if (heldFingerprint === fingerprint) continue;
+      if (equalBytes(held.id, channel.id)) return { reason: 'sameChannelID', channel: held, fingerprint: heldFingerprint };
+      if (!byName && held.owner.name === channel.owner.name) byName = { reason: 'sameOwnerName', channel: held, fingerprint: heldFingerprint };
+    }
+    return byName;
   }
 
   async #find(id, fingerprint) {
@@ -211,7 +234,10 @@ export class ChannelKeyring {
     }));
   }
 
-  /** Moves a subscribed channel to the rekey's epoch: { channel, epoch }; `removedFromChannel` is recorded. */
+  /**
+   * Moves a subscribed channel to the rekey's epoch: { channel, epoch }; `removedFromChannel` is recorded
+   * when the removal names a later epoch than any this keyring holds, else it is `staleRekey`.
+   */
   rekey(code) {
     const { channelID, epoch: codeEpoch } = parseRekeyCode(code);
     return this.#change(() => this.#bySigner(channelID, async (channel) => {
@@ -223,6 +249,9 @@ export class ChannelKeyring {
         return { channel, epoch };
       } catch (error) {
         if (error.code === 'removedFromChannel') {
+          // A removal applies to the epoch it names, and only while this keyring holds no share of that
+          // epoch or a later one: replayed after the owner shared the channel again, it is stale.
+          if (Math.max(...channel.secrets.keys()) >= codeEpoch) throw channelErrors.staleRekey(codeEpoch);
           // Thrown only once the owner's signature verified: only then is the removal believed.
           channel.removedAt = channel.removedAt === null ? codeEpoch : Math.min(channel.removedAt, codeEpoch);
           await this.#save();

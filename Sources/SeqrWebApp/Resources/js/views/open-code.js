@@ -63,10 +63,15 @@ async function publicKey(app, opened, body, status) {
 
 async function share(app, code, body, status) {
   const result = h('div', { class: 'stack' });
+  // A look-alike share (a known channel id or owner name, another owner key) is said first; a second press subscribes.
+  let newOwnerKey = false;
   const button = h('button', { type: 'button', class: 'primary', onclick: async () => {
     button.disabled = true;
     const ok = await app.run(async () => {
-      const { channel, added } = await app.keyring.subscribe(code);
+      const { channel, added } = await app.keyring.subscribe(code, { newOwnerKey }).catch((error) => {
+        if (error.code === 'newOwnerKey') { newOwnerKey = true; button.textContent = 'Subscribe anyway'; }
+        throw error;
+      });
       const fingerprint = await channel.owner.fingerprint();
       replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${escaped(channel.name)}, owned by ${escaped(channel.owner.name)}.`),
         h('p', {}, 'Owner\'s fingerprint: ', h('strong', { class: 'fingerprint' }, fingerprint), '. Compare it with the owner\'s.'));
