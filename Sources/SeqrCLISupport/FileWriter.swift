@@ -27,6 +27,7 @@ public enum FileWriter {
             }
             return
         }
+        try createLastFolder(of: path)
         // Split by hand: Foundation's NSString path methods trap on a one-character path ("-o a").
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -75,12 +76,30 @@ public enum FileWriter {
         if !replacing && FileManager.default.fileExists(atPath: path) {
             throw CLIError("\(path) exists; use --force to overwrite it", status: .cannotCreate)
         }
+        try createLastFolder(of: path)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? "."
         var status = stat()
         guard stat(directory, &status) == 0 else { throw failure(path) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw CLIError("cannot write \(path): a part of the path is not a directory", status: .cannotCreate) }
         guard access(directory, W_OK) == 0 else { throw failure(path) }
+    }
+
+    /// The one folder rule for every file a command writes (docs/cli.md): a missing folder of the
+    /// output path is made when its own parent exists (`-o new/b.png` makes `new/`, as `vault backup`
+    /// does); a deeper missing folder is refused (73), so a mistyped path does not grow a tree.
+    public static func createLastFolder(of path: String) throws(CLIError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let folder = String(path[..<slash])
+        var status = stat()
+        guard stat(folder, &status) != 0, errno == ENOENT else { return }  // there (or in the way: the write says so)
+        let parent = folder.lastIndex(of: "/").map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
+        guard stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw CLIError("cannot write \(path): the folder \(parent) does not exist (only the last folder of an output path is made)", status: .cannotCreate)
+        }
+        guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+            throw CLIError("cannot create the folder \(folder): \(SystemErrorWords.writing(errno))", status: .cannotCreate)
+        }
     }
 
     /// A directory for output files, with its parents; one clear line when that fails.

@@ -40,13 +40,14 @@ extension ChannelCommand {
         @Flag(help: "Overwrite the output file if it exists.") var force = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var linkOptions: LinkOptions
+        @OptionGroup var pictureLimit: PictureLimitOptions
 
         func run() throws {
             try FileWriter.checkWritable(output, replacing: force)
             let store = try storeOptions.open()
             let (found, owned) = try store.channel(named: channel)
             guard owned else { throw StoreError.notOwner(found.name) }
-            let recipient = try scannedSeqrCode(in: to, describing: "public-key") { if case .publicKey(let identity) = $0 { identity } else { nil } }
+            let recipient = try scannedSeqrCode(in: to, describing: "public-key", pixelLimit: pictureLimit.maxPixels) { if case .publicKey(let identity) = $0 { identity } else { nil } }
             let share = try store.share(found, to: recipient, signedBy: storeOptions.identity(in: store))
             try writeCode(share, to: output, overwrite: force, link: linkOptions.base(in: store))
             StandardStreams.status("fingerprint: \(recipient.fingerprint)")
@@ -60,10 +61,11 @@ extension ChannelCommand {
         static let configuration = CommandConfiguration(commandName: "subscribe", abstract: "Subscribe from a channel-share QR code made for you.")
         @Argument(help: "The share's QR picture (any format seqr decode reads; - for standard input), or its code as base64.") var share: String
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var pictureLimit: PictureLimitOptions
 
         func run() throws {
             let store = try storeOptions.open()
-            let payload = try scannedSeqrCode(in: share, describing: "channel-share") { if case .channelShare(let bytes) = $0 { bytes } else { nil } }
+            let payload = try scannedSeqrCode(in: share, describing: "channel-share", pixelLimit: pictureLimit.maxPixels) { if case .channelShare(let bytes) = $0 { bytes } else { nil } }
             let channel = try store.subscribe(share: payload, identity: storeOptions.identity(in: store))
             StandardStreams.status("subscribed to \"\(DisplayName.escaped(channel.name))\" from \(DisplayName.escaped(channel.owner.name)); compare the owner's fingerprint with theirs")
             StandardStreams.print("fingerprint: \(channel.owner.fingerprint)")

@@ -24,7 +24,7 @@ struct ScanCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF or PDF (every page), BMP or GIF, recognised by content; - reads one from standard input.") var images: [String]
+    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF or PDF (every page), BMP, GIF or SVG, recognised by content; - reads one from standard input.") var images: [String]
     @Flag(help: "Subscribe to channel shares found.") var accept = false
     @Option(help: "Latitude where the code was scanned, -90 to 90 (with --lon).") var lat: Double?
     @Option(help: "Longitude where the code was scanned, -180 to 180 (with --lat).") var lon: Double?
@@ -142,7 +142,7 @@ struct ScanCommand: AsyncParsableCommand {
                 if json { findings.append(Finding(file: path, error: "no QR code found")) }
             }
             for symbol in symbols {
-                let finding = await check(handle(symbol, file: path, store: store), with: checker)
+                let finding = await check(try handle(symbol, file: path, store: store), with: checker)
                 if finding.error != nil { failed = true }
                 if json { findings.append(finding) } else { report(finding) }
             }
@@ -150,7 +150,7 @@ struct ScanCommand: AsyncParsableCommand {
         // After every picture's own codes (each part as a phone reads it), each sequence whole only
         // across pictures or pages, named by the file of its first part, its parts listed.
         for sequence in StructuredAppend.joinAcross(parts) {
-            var finding = handle(sequence.symbol, file: sequence.parts[0].file, store: store)
+            var finding = try handle(sequence.symbol, file: sequence.parts[0].file, store: store)
             finding.parts = sequence.parts
             finding = await check(finding, with: checker)
             if finding.error != nil { failed = true }
@@ -180,7 +180,7 @@ struct ScanCommand: AsyncParsableCommand {
         return finding
     }
 
-    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore) -> Finding {
+    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore) throws -> Finding {
         let bytes = [UInt8](symbol.payload)
         do {
             switch try SeqrCode(parsing: bytes) {
@@ -214,6 +214,9 @@ struct ScanCommand: AsyncParsableCommand {
             case .other:
                 return Finding(file: file, kind: .text, content: PayloadDisplay(symbol).exact)
             }
+        } catch let error as StoreError where error.exitStatus != .dataError {
+            // The passphrase wrong (77) or none to be had (64): the command's failure, not this code's.
+            throw error
         } catch {
             return Finding(file: file, kind: .seqrCode, error: "\(error)")
         }

@@ -33,6 +33,7 @@ extension JWSCommand {
         @Argument(help: "A QR picture (any format seqr decode reads; - for standard input), a compact JWS, or a URL containing jws=.")
         var input: String
 
+        @OptionGroup var pictureLimit: PictureLimitOptions
         @Flag(help: "Print JSON: algorithm, kid and the payload (parsed when JSON, else base64).")
         var json = false
 
@@ -87,7 +88,7 @@ extension JWSCommand {
         static func token(from input: String) throws -> String {
             var text = input
             if PictureInput.isPicture(input) {
-                let symbols = try PictureInput.symbols(in: input)
+                let symbols = try PictureInput.symbols(in: input, pixelLimit: pictureLimit.maxPixels)
                 guard let first = symbols.first else { throw CLIError("\(input): no QR code found") }
                 guard symbols.count == 1 else { throw CLIError("\(input): \(symbols.count) QR codes found; give an image with one") }
                 guard let decoded = String(data: first.payload, encoding: .utf8) else { throw CLIError("\(input): the QR code does not hold text") }
