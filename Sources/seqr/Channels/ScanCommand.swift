@@ -142,7 +142,7 @@ struct ScanCommand: AsyncParsableCommand {
                 if json { findings.append(Finding(file: path, error: "no QR code found")) }
             }
             for symbol in symbols {
-                let finding = await check(try handle(symbol, file: path, store: store), with: checker)
+                let finding = try await check(handle(symbol, file: path, store: store), with: checker)
                 if finding.error != nil { failed = true }
                 if json { findings.append(finding) } else { report(finding) }
             }

@@ -48,7 +48,7 @@ extension JWSCommand {
         }
 
         func run() throws {
-            let token = try Self.token(from: input)
+            let token = try Self.token(from: input, pixelLimit: pictureLimit.maxPixels)
             let verified: CompactJWS.Verified
             if let key {
                 guard let data = FileManager.default.contents(atPath: key) else { throw CLIError("\(key): cannot read the key file", status: .noInput) }
@@ -85,10 +85,10 @@ extension JWSCommand {
         }
 
         /// The token in an image file, a URL, or the argument itself.
-        static func token(from input: String) throws -> String {
+        static func token(from input: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws -> String {
             var text = input
             if PictureInput.isPicture(input) {
-                let symbols = try PictureInput.symbols(in: input, pixelLimit: pictureLimit.maxPixels)
+                let symbols = try PictureInput.symbols(in: input, pixelLimit: pixelLimit)
                 guard let first = symbols.first else { throw CLIError("\(input): no QR code found") }
                 guard symbols.count == 1 else { throw CLIError("\(input): \(symbols.count) QR codes found; give an image with one") }
                 guard let decoded = String(data: first.payload, encoding: .utf8) else { throw CLIError("\(input): the QR code does not hold text") }
