@@ -66,7 +66,7 @@ struct DocumentedBehaviourCLITests {
             ["channel", "share", "Garden", "--to", picture, "-o", directory.file("share.png")] + store,
             ["jws", "verify", "--key", directory.file("key.pub.pem"), picture],
             ["shc", "verify", picture, "--jwks", directory.file("key.jwks.json"), "--issuer", "https://issuer.example"],
-            ["location", "follow", picture, "--once"] + store,
+            ["location", "follow", picture, "--once"],
         ]
         #expect(try seqr(["channel", "create", "Garden"] + store, environment: Self.passphrase).status == 0)
         for command in commands {
