@@ -71,12 +71,14 @@ public enum FileWriter {
     /// Checks, before any long work, that `path` can be created: its directory exists and is writable.
     /// The write itself still reports whatever happens later.
     /// `replacing` false: an existing file is refused too (the one overwrite rule: `--force`).
-    public static func checkWritable(_ path: String, replacing: Bool = true) throws(CLIError) {
+    /// `makingFolder`: the path's missing last folder is made (``createLastFolder(of:)``); false
+    /// for a caller that makes its own folders (`vault backup`'s page folder) and needs the strict check.
+    public static func checkWritable(_ path: String, replacing: Bool = true, makingFolder: Bool = true) throws(CLIError) {
         if path == standardOutput { return }
         if !replacing && FileManager.default.fileExists(atPath: path) {
             throw CLIError("\(path) exists; use --force to overwrite it", status: .cannotCreate)
         }
-        try createLastFolder(of: path)
+        if makingFolder { try createLastFolder(of: path) }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? "."
         var status = stat()
@@ -95,7 +97,7 @@ public enum FileWriter {
         guard stat(folder, &status) != 0, errno == ENOENT else { return }  // there (or in the way: the write says so)
         let parent = folder.lastIndex(of: "/").map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
         guard stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw CLIError("cannot write \(path): the folder \(parent) does not exist (only the last folder of an output path is made)", status: .cannotCreate)
+            throw CLIError("cannot write \(path): no such directory (\(parent) does not exist; only the last folder of an output path is made)", status: .cannotCreate)
         }
         guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
             throw CLIError("cannot create the folder \(folder): \(SystemErrorWords.writing(errno))", status: .cannotCreate)

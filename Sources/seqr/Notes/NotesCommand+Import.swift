@@ -46,6 +46,8 @@ extension NotesCommand {
             let title: String
             let info: String
             let createdAt: Date?
+
+            enum CodingKeys: String, CodingKey { case objectId, title, info, createdAt }
         }
 
         func run() async throws {
