@@ -40,7 +40,10 @@ extension LocalStore {
         let current = try channel(record)
         let active = try database.read { db in try ChannelSubscriberRecord.of(record).filter(Column("removed") == nil).fetchAll(db) }
         let wanted = nameOrFingerprint.uppercased().filter { $0 != "-" }
+        // The exact name first; else the name in any case ("carol" for "Carol"), which is ambiguous
+        // when two names differ only in case; else a fingerprint prefix.
         var matches = active.filter { $0.name == nameOrFingerprint }
+        if matches.isEmpty { matches = active.filter { $0.name.caseInsensitiveCompare(nameOrFingerprint) == .orderedSame } }
         if matches.isEmpty, !wanted.isEmpty { matches = active.filter { $0.fingerprint.filter { $0 != "-" }.hasPrefix(wanted) } }
         guard var removed = matches.first else { throw StoreError.subscriberNotFound(nameOrFingerprint) }
         guard matches.count == 1 else { throw StoreError.ambiguousSubscriber(nameOrFingerprint) }

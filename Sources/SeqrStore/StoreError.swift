@@ -48,7 +48,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sealedWithoutPassphrase: "a secret in the store is sealed, but the identity has no passphrase: the store was changed"
         case .nameTooLong(let bytes): "the name is \(bytes) bytes of UTF-8; an identity's name holds at most 255"
         case .subscriberNotFound(let name): "no subscriber \"\(DisplayName.escaped(name))\" on this channel (see `seqr channel subscribers`)"
-        case .ambiguousSubscriber(let name): "several subscribers match \"\(DisplayName.escaped(name))\": give more of the fingerprint"
+        case .ambiguousSubscriber(let name): "several subscribers match \"\(DisplayName.escaped(name))\": give the name in its exact case, or more of the fingerprint"
         case .otherIdentity(let backup, let store): "the backup is of identity \(backup), but this store holds \(store); nothing was restored (restore into another --store)"
         case .ownerMismatch(let name): "channel \"\(DisplayName.escaped(name))\": its owner key does not match the owner it is filed under; the store was changed"
         }

@@ -16,8 +16,10 @@ struct SeqrServerCommand: AsyncParsableCommand {
         discussion: """
         Serves plain HTTP on loopback by default; put TLS in a reverse proxy (nginx, Caddy) in front \
         of it. Data lives in a SQLite file (the default) or PostgreSQL (--database postgres://…).
-        Exit statuses as in sysexits(3) (docs/cli.md): 64 usage, 66 no database, 69 PostgreSQL \
-        unreachable, 73 a file that cannot be written.
+        Exit statuses as in sysexits(3) (docs/cli.md): 64 usage (a malformed --database URL too), \
+        65 a database or password file that cannot be used, 66 a file it reads at start missing \
+        (Leaflet, qrcode-generator, the database password file; for admin, the database), 69 PostgreSQL unreachable or the \
+        port taken, 73 a file that cannot be written.
         """,
         version: SeqrVersion.current,
         subcommands: [Serve.self, Admin.self],
@@ -167,7 +169,9 @@ struct Serve: AsyncParsableCommand {
         locationSettings.sharesPerAccount = sharesPerAccount
         locationSettings.storageQuota = storageQuotaKib * 1024
         do { locationSettings.viewer = LocationViewerSettings(tiles: try tiles(), leaflet: try LeafletFiles(directory: leafletDirectory)) } catch let error as LocationViewerError {
-            throw CLIError(error.description)
+            // Leaflet not installed is a missing input (66); a --map-tiles template was refused in validate().
+            if case .leafletMissing = error { throw CLIError(error.description, status: .noInput) }
+            throw CLIError(error.description, status: .usage)
         }
         // The web app's files are all read here, so a missing one stops the start rather than a page later.
         let webApp: WebAppSettings
@@ -178,7 +182,10 @@ struct Serve: AsyncParsableCommand {
             if !files.hasQRDecoder {
                 logger.warning("the web app's QR decoder (\(WebApp.qrDecoderPath)) is not in this build: the page's scanner is unavailable; scripts/build-wasm builds it")
             }
-        } catch let error as WebAppError { throw CLIError(error.description) }
+        } catch let error as WebAppError {
+            // A file the server reads at start that is not there is a missing input (66).
+            throw CLIError(error.description, status: error == .resourcesMissing ? .software : .noInput)
+        }
         if let streamsPerInstance { locationSettings.liveFeed.streamsPerInstance = streamsPerInstance }
         locationSettings.liveFeed.streamsPerShare = streamsPerShare
         locationSettings.liveFeed.streamsPerAddress = streamsPerAddress
@@ -240,4 +247,16 @@ struct Admin: AsyncParsableCommand {
 /// An unreachable PostgreSQL is the service being unavailable (69), as sysexits(3) says.
 extension PostgresUnreachableError: ExitStatusReporting {
     public var exitStatus: ExitStatus { .unavailable }
+}
+
+/// A malformed --database URL is a wrong command line (64); a password file that cannot be read
+/// is a missing input (66), as docs/cli.md's table says.
+extension PostgresURLError: ExitStatusReporting {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .passwordFileUnreadable: .noInput
+        case .passwordFileEmpty: .dataError
+        default: .usage
+        }
+    }
 }

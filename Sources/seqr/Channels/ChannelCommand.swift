@@ -52,6 +52,7 @@ extension ChannelCommand {
         @Flag(help: "Print JSON: channel, channelId, recipient, fingerprint, output, codeBase64, link.") var json = false
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var linkOptions: LinkOptions
+        @OptionGroup var pictureLimit: PictureLimitOptions
 
         func validate() throws {
             if json && output == FileWriter.standardOutput { throw ValidationError("--json and -o - both write standard output: choose one") }
@@ -64,7 +65,7 @@ extension ChannelCommand {
             guard output != nil || base != nil else { throw CodeOutput.missing }
             let (found, owned) = try store.channel(named: channel)
             guard owned else { throw StoreError.notOwner(found.name) }
-            let recipient = try scannedSeqrCode(in: to, describing: "public-key") { if case .publicKey(let identity) = $0 { identity } else { nil } }
+            let recipient = try scannedSeqrCode(in: to, describing: "public-key", pixelLimit: pictureLimit.maxPixels) { if case .publicKey(let identity) = $0 { identity } else { nil } }
             let share = try store.share(found, to: recipient, signedBy: storeOptions.identity(in: store))
             let link = try base.map { try linkText(share, base: $0) }
             if let output { try writeCode(share, to: output, overwrite: force, link: base) }
@@ -102,10 +103,11 @@ extension ChannelCommand {
         @Flag(help: "Subscribe even though a channel of this id, or an owner of this name, is known with another owner key (compare the fingerprint first).")
         var newOwnerKey = false
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var pictureLimit: PictureLimitOptions
 
         func run() throws {
             let store = try storeOptions.open()
-            let payload = try scannedSeqrCode(in: share, describing: "channel-share") { if case .channelShare(let bytes) = $0 { bytes } else { nil } }
+            let payload = try scannedSeqrCode(in: share, describing: "channel-share", pixelLimit: pictureLimit.maxPixels) { if case .channelShare(let bytes) = $0 { bytes } else { nil } }
             let identity = try storeOptions.identity(in: store)
             try checkOwnerKey(of: store.openShare(payload, identity: identity), in: store, accepted: newOwnerKey)
             let channel = try store.subscribe(share: payload, identity: identity)

@@ -26,7 +26,7 @@ struct ScanCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF or PDF (every page), BMP or GIF, recognised by content; - reads one from standard input.") var images: [String]
+    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF or PDF (every page), BMP, GIF or SVG, recognised by content; - reads one from standard input.") var images: [String]
     @Flag(help: "Subscribe to channel shares found.") var accept = false
     @Flag(help: "With --accept, subscribe even to a share whose channel id or owner name is known with another owner key (compare the fingerprint first).")
     var newOwnerKey = false
@@ -151,7 +151,7 @@ struct ScanCommand: AsyncParsableCommand {
                 if json { findings.append(Finding(file: path, error: "no QR code found")) }
             }
             for symbol in symbols {
-                let finding = await check(handle(symbol, file: path, store: store, linkBase: linkBase), with: checker)
+                let finding = try await check(handle(symbol, file: path, store: store, linkBase: linkBase), with: checker)
                 if finding.error != nil { failed = true }
                 if json { findings.append(finding) } else { report(finding) }
             }
@@ -159,7 +159,7 @@ struct ScanCommand: AsyncParsableCommand {
         // After every picture's own codes (each part as a phone reads it), each sequence whole only
         // across pictures or pages, named by the file of its first part, its parts listed.
         for sequence in StructuredAppend.joinAcross(parts) {
-            var finding = handle(sequence.symbol, file: sequence.parts[0].file, store: store, linkBase: linkBase)
+            var finding = try handle(sequence.symbol, file: sequence.parts[0].file, store: store, linkBase: linkBase)
             finding.parts = sequence.parts
             finding = await check(finding, with: checker)
             if finding.error != nil { failed = true }
@@ -202,7 +202,7 @@ struct ScanCommand: AsyncParsableCommand {
         return finding
     }
 
-    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore) -> Finding {
+    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore) throws -> Finding {
         let bytes = [UInt8](symbol.payload)
         do {
             switch try SeqrCode(parsing: bytes) {
@@ -238,6 +238,9 @@ struct ScanCommand: AsyncParsableCommand {
             case .other:
                 return Finding(file: file, kind: .text, content: PayloadDisplay(symbol).exact)
             }
+        } catch let error as StoreError where error.exitStatus != .dataError {
+            // The passphrase wrong (77) or none to be had (64): the command's failure, not this code's.
+            throw error
         } catch {
             return Finding(file: file, kind: .seqrCode, error: "\(error)")
         }

@@ -13,7 +13,7 @@ extension ServerClientError: ExitStatusReporting {
         case .server(let status, _, _) where status == 401 || status == 403: .noPermission
         case .server(let status, let code, _) where status >= 500 || code.hasPrefix("http_"): .unavailable
         case .server: .dataError
-        case .unreachable, .timedOut, .badResponse: .unavailable
+        case .unreachable, .timedOut, .badResponse, .certificate: .unavailable
         case .insecureTransport, .badServerURL: .usage
         }
     }

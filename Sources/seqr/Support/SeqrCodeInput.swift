@@ -36,9 +36,9 @@ func writeSymbol(_ symbol: QRSymbol, to path: String, overwrite: Bool = true) th
 }
 
 /// The payloads of the QR codes in a picture (a file, PDF pages, or "-" for standard input), or the bytes of a Seqr link, a "base64:…" or plain base64 argument.
-func scannedPayloads(_ input: String) throws -> [[UInt8]] {
+func scannedPayloads(_ input: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws -> [[UInt8]] {
     if PictureInput.isPicture(input) {
-        let symbols = try PictureInput.symbols(in: input)
+        let symbols = try PictureInput.symbols(in: input, pixelLimit: pixelLimit)
         guard !symbols.isEmpty else { throw CLIError("\(input): no QR code found") }
         return symbols.map { [UInt8]($0.payload) }
     }
@@ -50,9 +50,9 @@ func scannedPayloads(_ input: String) throws -> [[UInt8]] {
 
 /// The first Seqr code in an image file or base64 argument that `pick` accepts. When none
 /// does, the first Seqr code that could not be parsed says why; else one line names `what`.
-func scannedSeqrCode<T>(in input: String, describing what: String, _ pick: (SeqrCode) -> T?) throws -> T {
+func scannedSeqrCode<T>(in input: String, describing what: String, pixelLimit: Int = ImageCodec.defaultPixelLimit, _ pick: (SeqrCode) -> T?) throws -> T {
     var firstFailure: ChannelError?
-    for payload in try scannedPayloads(input) {
+    for payload in try scannedPayloads(input, pixelLimit: pixelLimit) {
         do {
             if let picked = pick(try SeqrCode(parsing: payload)) { return picked }
         } catch {
