@@ -74,6 +74,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Failed logins from one client address (an IPv6 /64) per 5 minutes.") var loginsPerAddress = 30
     @Option(help: "Registrations (failed ones too) per client address (an IPv6 /64) per hour.") var registrationsPerAddress = 5
     @Option(help: "New accounts per hour, all addresses together (failed registrations do not count).") var registrationsPerHour = 200
+    @Option(help: "Argon2id hashes (logins, registrations, password changes) running or waiting at once; 503 with Retry-After beyond. Default: 4 per core.")
+    var argon2Queue: Int?
     @Option(help: "KiB of notes and location fixes one account may store (507 beyond).") var storageQuotaKib = 4096
     @Option(name: .customLong("trusted-proxy"),
             help: "A reverse proxy's address (repeatable): from it, X-Forwarded-For gives the client's address for rate limits and the access log.")
@@ -89,6 +91,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a request's body may take to arrive after its headers.") var bodyTimeout = 60.0
     @Option(help: "Connections open at once; more wait to be accepted. Default: the descriptor limit (ulimit -n) less a quarter of it, at least 64.")
     var maxConnections: Int?
+    @Option(help: "Connections one client address (an IPv6 /64) may hold; 429 beyond. A --trusted-proxy is exempt. Default: a quarter of --max-connections, at most 64.")
+    var connectionsPerAddress: Int?
     @Option(help: "Seconds between heartbeats on live feeds, which keep proxies from closing idle streams.") var heartbeatSeconds = 15.0
     @Option(help: "Also write an access log (Combined Log Format: address, time, request line with share ids, status, user agent) to this file, as a proxy would.")
     var accessLog: String?
@@ -117,7 +121,9 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--idle-timeout and --body-timeout must be between 0.1 and 3600 seconds")
         }
         guard (maxConnections ?? 1) >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        guard (connectionsPerAddress ?? 1) >= 1 else { throw ValidationError("--connections-per-address must be at least 1") }
         guard heartbeatSeconds >= 0.1, heartbeatSeconds <= 3600 else { throw ValidationError("--heartbeat-seconds must be between 0.1 and 3600") }
+        guard (argon2Queue ?? 1) >= 1 else { throw ValidationError("--argon2-queue must be at least 1") }
         guard storageQuotaKib >= 1 else { throw ValidationError("--storage-quota-kib must be at least 1") }
         do { _ = try TrustedProxies(trustedProxies) } catch { throw ValidationError(error.description) }
         if mapTiles == nil && !mapAttribution.isEmpty { throw ValidationError("--map-attribution needs --map-tiles") }
@@ -160,6 +166,7 @@ struct Serve: AsyncParsableCommand {
         settings.sessionLifetime = sessionHours * 3600
         settings.loginLimits = .init(perAccountFromAddress: loginsPerAccount, perAddress: loginsPerAddress)
         settings.registrationLimits = .init(perAddress: registrationsPerAddress, overall: registrationsPerHour)
+        if let argon2Queue { settings.hashingCapacity = argon2Queue }
         let accounts = try AccountsService(repository: repository, settings: settings, events: events)
         var notesSettings = NotesService.Settings()
         notesSettings.storageQuota = storageQuotaKib * 1024
@@ -198,6 +205,7 @@ struct Serve: AsyncParsableCommand {
         connections.idleTimeout = .milliseconds(Int((idleTimeout * 1000).rounded()))
         connections.bodyTimeout = .milliseconds(Int((bodyTimeout * 1000).rounded()))
         if let maxConnections { connections.maxConnections = maxConnections }
+        connections.perAddress = connectionsPerAddress
         let app = SeqrServerApplication.application(
             repository: repository, accounts: accounts, notes: notes, location: location, webApp: webApp, host: host, port: port, logger: logger,
             accessLog: access, trustedProxies: proxies, connections: connections, services: services + eventServices,
