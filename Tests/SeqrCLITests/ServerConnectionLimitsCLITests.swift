@@ -67,7 +67,8 @@ struct ServerConnectionLimitsCLITests {
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(200)); log: \(server.process.log.suffix(2000))")
         // Waiting is not spinning: before, accept failed over and over at the limit (9 s of CPU in 20 s, on a loaded machine).
         let busy = try Self.cpuSeconds(server.process.pid) - cpu, elapsed = Date().timeIntervalSince(start)
-        #expect(busy < 0.2 * elapsed, "\(busy) s of CPU in \(elapsed) s")
+        // (Idle connections now make room at once, so the request may be served in milliseconds: half a second of CPU is allowed then.)
+        #expect(busy < max(0.5, 0.2 * elapsed), "\(busy) s of CPU in \(elapsed) s")
         withExtendedLifetime(idle) {}
     }
 

@@ -201,14 +201,17 @@ extension LiveFeedTests {
     func instanceCap(backend: Backend) async throws {
         var settings = LocationService.Settings()
         settings.liveFeed.streamsPerInstance = 2
-        // Three client addresses, so that no address's fair share of the last places (LiveFeedHub.fairShareFactor) is what refuses.
+        // Three client addresses, each stream on its own socket, so that no address's fair share of the last
+        // places (LiveFeedHub.fairShareFactor) is what refuses.
         try await backend.withInstances(live: true, trusting: ["127.0.0.1"], location: settings) { clients, instances in
             let client = clients[0]
             var alice = TestUser()
             try await client.register(&alice)
             let shares = [try await client.createShare(alice), try await client.createShare(alice), try await client.createShare(alice)]
-            let streams = [Self.open(client, shares[0].id, headers: Self.forwarded("203.0.113.1")),
-                           Self.open(client, shares[1].id, headers: Self.forwarded("203.0.113.2"))]
+            let port = try #require(client.port)
+            let (first, firstHead) = try await Self.stream(port: port, shares[0].id, from: "203.0.113.1")
+            let (second, secondHead) = try await Self.stream(port: port, shares[1].id, from: "203.0.113.2")
+            #expect(firstHead.hasPrefix("HTTP/1.1 200") && secondHead.hasPrefix("HTTP/1.1 200"), "\(firstHead) \(secondHead)")
             try await Self.waitForStreams(instances[0], shares[0].id, 1)
             try await Self.waitForStreams(instances[0], shares[1].id, 1)
             let full = try await client.execute(uri: "/v1/location/feed/\(shares[2].id)/events", method: .get, headers: Self.forwarded("203.0.113.3"))
@@ -217,7 +220,12 @@ extension LiveFeedTests {
             for share in shares.prefix(2) {
                 #expect(try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
             }
-            for stream in streams { #expect(EventStreamBody(String(buffer: try await stream.value.body)).endReason == "revoked") }
+            for socket in [first, second] {
+                let ended = await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async { continuation.resume(returning: socket.read(until: "revoked", seconds: 30).found) }
+                }
+                #expect(ended)
+            }
         }
     }
 
