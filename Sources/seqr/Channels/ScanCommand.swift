@@ -196,8 +196,8 @@ struct ScanCommand: AsyncParsableCommand {
         return finding
     }
 
-    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore, linkBase: String?) -> Finding {
-        var finding = handle(symbol, file: file, store: store)
+    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore, linkBase: String?) throws -> Finding {
+        var finding = try handle(symbol, file: file, store: store)
         finding.link = CodeLinkReport(payload: [UInt8](symbol.payload), configuredBase: linkBase)
         return finding
     }
