@@ -206,13 +206,14 @@ def test_scanner_routes_public_keys_location_links_and_vault_pages(fake_camera, 
     expect(page.get_by_role("heading", name="Public key")).to_be_visible(timeout=30_000)
     expect(page.locator("main")).to_contain_text(f"The public key of Bob, fingerprint {fingerprint}")
 
-    link = f"{seqr_server.url}/l/{uuid.uuid4()}#k={base64.urlsafe_b64encode(os.urandom(32)).rstrip(b'=').decode()}"
+    b64url = lambda data: base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+    link = f"{seqr_server.url}/l/{b64url(os.urandom(16))}#k={b64url(os.urandom(32))}"
     location = out_file(work_dir, "location.png")
     seqr_without_store("encode", "--text", link, "-o", location)
     page.goto(seqr_server.url + "/app/#/scan")
     page.get_by_label("Pick a photo").set_input_files(location)
     expect(page.get_by_role("heading", name="Location link")).to_be_visible()
-    expect(page.get_by_role("link", name="Open the live view")).to_be_visible()
+    expect(page.get_by_role("link", name="Open the live view")).to_have_attribute("href", link)
     assert "/l/" not in page.url
 
     document = out_file(work_dir, "secret.txt")
@@ -221,7 +222,7 @@ def test_scanner_routes_public_keys_location_links_and_vault_pages(fake_camera, 
     pdf = out_file(work_dir, "vault.pdf")
     subprocess.run([os.path.join(BIN, "seqr"), "vault", "backup", document, "-o", pdf], check=True, capture_output=True,
                    env=dict(os.environ, SEQR_PASSWORD="a vault password for the test"))
-    subprocess.run(["pdftoppm", "-r", "60", "-f", "1", "-l", "1", "-png", pdf, pdf], check=True)
+    subprocess.run(["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-png", pdf, pdf], check=True)
     page_one = next(os.path.join(work_dir, f) for f in sorted(os.listdir(work_dir)) if f.startswith(os.path.basename(pdf)) and f.endswith(".png"))
     page.goto(seqr_server.url + "/app/#/scan")
     page.get_by_label("Pick a photo").set_input_files(page_one)

@@ -2,6 +2,7 @@
 // WebAssembly, in a Worker), each code routed as `seqr scan` routes it and in its words. Nothing the
 // camera sees leaves the phone: frames go to the Worker only, and a code reaches the server only
 // when the person then acts on it (subscribing, following a location).
+import { encodeBase64URL } from '../base64url.js';
 import { CodeSetCollector, SetKind } from '../code-set-collector.js';
 import { Camera } from '../camera.js';
 import { h, message, replace } from '../dom.js';
@@ -179,6 +180,12 @@ class Scanner {
     for (const warning of scan.warnings ?? []) result.append(message('error', warning.message));
     switch (scan.action) {
       case ScanAction.shareChannel:
+        // As `seqr scan` shows it: whose key, and the fingerprint to compare aloud; sharing needs the channel keys.
+        result.append(h('h2', {}, 'Public key' + from),
+          h('p', {}, 'The public key of ', h('strong', {}, escaped(scan.name)), ', fingerprint ', h('strong', { class: 'fingerprint' }, scan.fingerprint),
+            '. Compare the fingerprint with them aloud before you share.'),
+          h('button', { type: 'button', class: 'primary', onclick: () => this.app.openCode(scan.code, { host: scan.host ?? null }) }, 'Share a channel to this key'));
+        return;
       case ScanAction.subscribe:
       case ScanAction.readMessage:
       case ScanAction.applyRekey:
@@ -187,7 +194,7 @@ class Scanner {
       case ScanAction.openLocation:
         result.append(h('h2', {}, 'Location link' + from),
           h('p', {}, 'Someone shares their live location with this link. Only this browser decrypts it.'),
-          h('a', { class: 'button primary', href: scan.link.pageURL, rel: 'noopener noreferrer' }, 'Open the live view'));
+          h('a', { class: 'button primary', href: `${scan.link.pageURL}#k=${encodeBase64URL(scan.link.key)}`, rel: 'noopener noreferrer' }, 'Open the live view'));
         return;
       case ScanAction.verifySignedCode: return this.signedCode(scan);
       case ScanAction.verifyHealthCard: return this.healthCard([scan.text]);
