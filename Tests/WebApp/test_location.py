@@ -185,6 +185,13 @@ def test_location_link_first_and_asks_first(new_context):
     fresh = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", link, "--once", "--json"],
                            capture_output=True, text=True, timeout=60)
     assert fresh.returncode == 0, fresh.stderr
+    # The follower's viewer: local times and the time left, not a UTC timestamp; big enough to tap, nothing overflowing.
+    viewer = context.new_page()
+    viewer.goto(link)
+    expect(viewer.locator("#time")).to_have_text(re.compile(r"^at \d\d:\d\d:\d\d$"))
+    expect(viewer.locator("#until")).to_have_text(re.compile(r"^until \d\d:\d\d, (59 min|1 h 0 min) left$"))
+    check_fit(viewer, "location-viewer")
+    viewer.close()
     page.get_by_role("button", name="Stop sharing").click()
     answer_dialog(page, "Stop sharing")
     expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
