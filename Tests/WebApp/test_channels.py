@@ -34,6 +34,7 @@ def subscribe_page(page, share_link, channel="Garden"):
     expect(page.get_by_role("heading", name="Channel share")).to_be_visible()
     page.get_by_role("button", name="Subscribe").click()
     expect(page.get_by_role("status").filter(has_text=f"Subscribed to {channel}")).to_be_visible()
+    expect(page.get_by_role("link", name=f"Open {channel}")).to_have_attribute("href", re.compile(r"^#/channels/\d+$"))
 
 
 def read_page(page, link):
@@ -231,7 +232,7 @@ def test_channels_removal_in_browser(new_context, seqr_server, seqr_cli, work_di
     page.get_by_role("button", name="Post message").click()
     expect(page.get_by_role("img", name="Message QR code")).to_be_visible()
     # Posted: the box is empty again, and the new code is on screen with a confirmation.
-    expect(page.get_by_label("Message", exact=True)).to_have_value("")
+    expect(page.get_by_role("textbox", name="Message", exact=True)).to_have_value("")
     expect(page.get_by_role("status").filter(has_text="Posted")).to_be_in_viewport()
     message_link = page.get_by_label("Message link").input_value()
     page.get_by_role("group", name="Message").get_by_role("button", name="Copy link").click()

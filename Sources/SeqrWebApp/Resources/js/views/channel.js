@@ -14,12 +14,14 @@ export function channelView(app, index) {
   const back = h('a', { class: 'back', href: '#/channels' }, '‹ Channels');
   if (!channel) return h('section', { class: 'stack' }, back, message('error', 'No such channel here.'));
   const fingerprint = h('strong', { class: 'fingerprint' }, '…');
+  const epochText = () => `Key epoch ${channel.epoch}: it moves on each time a subscriber is removed.`;
+  const epoch = h('p', { class: 'hint' }, epochText());
   channel.owner.fingerprint().then((text) => { fingerprint.textContent = text; });
   const view = h('section', { class: 'stack', 'aria-labelledby': 'channel-title' }, back, h('h1', { id: 'channel-title' }, escaped(channel.name)),
     h('p', {}, channel.owned ? 'Your channel' : `Owned by ${escaped(channel.owner.name)}`, ', fingerprint ', fingerprint, '.'),
-    h('details', { class: 'details' }, h('summary', {}, 'Details'), h('p', { class: 'hint' }, `Key epoch ${channel.epoch}: it moves on each time a subscriber is removed.`)));
+    h('details', { class: 'details' }, h('summary', {}, 'Details'), epoch));
   if (channel.removedAt !== null) view.append(message('error', `You were removed from ${escaped(channel.name)}: messages after that cannot be read here.`));
-  if (channel.owned) view.append(postForm(app, channel), shareForm(app, channel), subscriberList(app, channel));
+  if (channel.owned) view.append(postForm(app, channel), shareForm(app, channel), subscriberList(app, channel, () => { epoch.textContent = epochText(); }));
   app.keyring.historyOf(channel).then((own) => {
     if (own.length) view.append(h('h2', {}, 'Messages'), h('ul', { class: 'share-list' }, own.map((e) => h('li', { class: 'share-item' }, escapedLines(e.content)))));
   });
@@ -59,7 +61,7 @@ function postForm(app, channel) {
   } }, h('h2', {}, 'Post a message'), kinds, content.wrapper, expiry.wrapper, status, h('button', { type: 'submit', class: 'primary' }, 'Post message'), result);
 }
 
-function subscriberList(app, channel) {
+function subscriberList(app, channel, removed) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const result = h('div', { class: 'stack' });
   const items = channel.subscribers.map((s) => h('li', { class: 'share-item' },
@@ -78,6 +80,7 @@ function subscriberList(app, channel) {
             ...codes.map((code, i) => codeCard(app, code, { label: codes.length > 1 ? `Rekey code ${i + 1} of ${codes.length}` : 'Rekey code',
               fileName: codes.length > 1 ? `seqr-rekey-${i + 1}.png` : 'seqr-rekey.png', hint: `Tells ${escaped(s.name)} they were removed; gives the others the new key.` })));
           event.target.replaceWith(h('span', { class: 'share-label' }, 'removed'));
+          removed();
           requestAnimationFrame(() => result.scrollIntoView({ block: 'start' }));
         }, status);
         event.target.disabled = false;

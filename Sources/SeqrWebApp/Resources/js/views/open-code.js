@@ -60,7 +60,8 @@ async function share(app, code, body, status) {
     const ok = await app.run(async () => {
       const { channel, added } = await app.keyring.subscribe(code);
       const fingerprint = await channel.owner.fingerprint();
-      replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${escaped(channel.name)}, owned by ${escaped(channel.owner.name)}.`),
+      const open = h('a', { href: `#/channels/${app.keyring.channels.indexOf(channel)}` }, `Open ${escaped(channel.name)}`);
+      replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${escaped(channel.name)}, owned by ${escaped(channel.owner.name)}.`), h('p', {}, open),
         h('p', {}, 'Owner\'s fingerprint: ', h('strong', { class: 'fingerprint' }, fingerprint), '. Compare it with the owner\'s.'));
     }, status);
     button.disabled = ok;
