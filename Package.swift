@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -128,6 +130,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                // TLS: the trust roots SSL_CERT_FILE/SSL_CERT_DIR name, and which certificate problem a refusal was.
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
             ]),
         // The location web viewer (/l/<share id>) and the self-contained track file: static page,
         // script and style, no build step, no CDN; Leaflet read from Debian's libjs-leaflet.
@@ -268,6 +275,7 @@ if Context.environment["SEQR_FUZZ"] != nil {
         ("FuzzChannels", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
         ("FuzzNoteFormats", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
         ("FuzzGPSLogs", ["SeqrCore"]),
+        ("FuzzIdentityBackup", ["SeqrCore"]),
         ("FuzzImage", ["SeqrQR"]),
         // A payload read as text with the encoding blocks a symbol states (CZXing's seqr_zx_read_text).
         ("FuzzText", ["SeqrQR", "CZXing"]),

@@ -239,7 +239,7 @@ static int draw_pages(void *context, seqr_picture_callback send, void *channel, 
 }
 
 int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
-                    size_t max_page_pixels, int max_pages, uint64_t max_pixels_in_all, int cpu_seconds_per_page,
+                    size_t max_page_pixels, int max_pages, uint64_t max_pixels_in_all, int cpu_seconds,
                     seqr_pdf_page_callback callback, void *context,
                     int *pages_counted, uint64_t *pixels_counted,
                     char *error, size_t error_size) {
@@ -257,7 +257,7 @@ int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
         copy_error(error, error_size, cairo_error);
         return -1;
     }
-    if (cpu_seconds_per_page <= 0) {
+    if (cpu_seconds <= 0) {
         seqr_cairo_begin_drawing();
         int result = render_here(data, size, dpi, max_page_pixels, max_pages, max_pixels_in_all, callback, context,
                                  pages_counted, pixels_counted, error, error_size);
@@ -266,11 +266,11 @@ int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
     }
     pdf_drawing pdf = {data, size, dpi, max_page_pixels, max_pages, max_pixels_in_all};
     int slow_page = 0;
-    int result = seqr_draw_in_child(cpu_seconds_per_page, max_page_pixels, "PDF renderer", draw_pages, &pdf, callback, context,
+    int result = seqr_draw_in_child(cpu_seconds, max_page_pixels, "PDF renderer", draw_pages, &pdf, callback, context,
                                     pages_counted, pixels_counted, &slow_page, error, error_size);
     if (result == SEQR_CHILD_TOO_SLOW) {
         *pages_counted = slow_page;
-        copy_error(error, error_size, "a page takes too long to draw (deeply nested forms?)");
+        copy_error(error, error_size, "the pages take too long to draw (deeply nested forms?)");
         return SEQR_PDF_TOO_SLOW;
     }
     return result;

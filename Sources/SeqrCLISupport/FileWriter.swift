@@ -27,6 +27,7 @@ public enum FileWriter {
             }
             return
         }
+        try createLastFolder(of: path)
         // Split by hand: Foundation's NSString path methods trap on a one-character path ("-o a").
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -70,17 +71,37 @@ public enum FileWriter {
     /// Checks, before any long work, that `path` can be created: its directory exists and is writable.
     /// The write itself still reports whatever happens later.
     /// `replacing` false: an existing file is refused too (the one overwrite rule: `--force`).
-    public static func checkWritable(_ path: String, replacing: Bool = true) throws(CLIError) {
+    /// `makingFolder`: the path's missing last folder is made (``createLastFolder(of:)``); false
+    /// for a caller that makes its own folders (`vault backup`'s page folder) and needs the strict check.
+    public static func checkWritable(_ path: String, replacing: Bool = true, makingFolder: Bool = true) throws(CLIError) {
         if path == standardOutput { return }
         if !replacing && FileManager.default.fileExists(atPath: path) {
             throw CLIError("\(path) exists; use --force to overwrite it", status: .cannotCreate)
         }
+        if makingFolder { try createLastFolder(of: path) }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? "."
         var status = stat()
         guard stat(directory, &status) == 0 else { throw failure(path) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw CLIError("cannot write \(path): a part of the path is not a directory", status: .cannotCreate) }
         guard access(directory, W_OK) == 0 else { throw failure(path) }
+    }
+
+    /// The one folder rule for every file a command writes (docs/cli.md): a missing folder of the
+    /// output path is made when its own parent exists (`-o new/b.png` makes `new/`, as `vault backup`
+    /// does); a deeper missing folder is refused (73), so a mistyped path does not grow a tree.
+    public static func createLastFolder(of path: String) throws(CLIError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let folder = String(path[..<slash])
+        var status = stat()
+        guard stat(folder, &status) != 0, errno == ENOENT else { return }  // there (or in the way: the write says so)
+        let parent = folder.lastIndex(of: "/").map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
+        guard stat(parent, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw CLIError("cannot write \(path): no such directory (\(parent) does not exist; only the last folder of an output path is made)", status: .cannotCreate)
+        }
+        guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+            throw CLIError("cannot create the folder \(folder): \(SystemErrorWords.writing(errno))", status: .cannotCreate)
+        }
     }
 
     /// A directory for output files, with its parents; one clear line when that fails.

@@ -44,9 +44,13 @@ public struct ServerClient: Sendable {
 
     /// Redirects are never followed: async-http-client would send a request's body (an auth
     /// key) again to whatever `Location` a reply names, http included. A 3xx is an error here.
+    /// https trusts the system's authorities, or those SSL_CERT_FILE and SSL_CERT_DIR name (``ServerTrust``).
+    static let trust = ServerTrust.fromEnvironment()
+
     static let httpClient: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
+        configuration.tlsConfiguration = trust.configuration
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
@@ -54,6 +58,7 @@ public struct ServerClient: Sendable {
 
     private func send(_ method: HTTPMethod, _ path: String, body: (any Encodable)?) async throws -> (Int, Data) {
         try Self.checkTransport(server, allowsInsecureHTTP: allowsInsecureHTTP)
+        if let problem = Self.trust.problem, server.lowercased().hasPrefix("https:") { throw ServerClientError.certificate(server, problem) }
         var request = HTTPClientRequest(url: server + path)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
@@ -73,6 +78,9 @@ public struct ServerClient: Sendable {
             // Slow, or never connected within the time: either way no answer came in time.
             throw ServerClientError.timedOut(server, seconds: seconds)
         } catch {
+            if CertificateProblem.isCertificateFailure(error) {
+                throw ServerClientError.certificate(server, await CertificateProblem.explain(error, server: server))
+            }
             throw ServerClientError.unreachable(server)
         }
         let data = try await Self.collect(response.body, before: deadline, server: server, seconds: seconds)

@@ -14,6 +14,8 @@ public enum ServerClientError: Error, Equatable, CustomStringConvertible {
     case insecureTransport(String)
     /// Not an http(s) URL with a host.
     case badServerURL(String)
+    /// The https server's certificate was refused (the server URL, and what is wrong with it).
+    case certificate(String, String)
 
     /// One line for a person, the server's own words escaped for a terminal.
     public var description: String {
@@ -26,6 +28,8 @@ public enum ServerClientError: Error, Equatable, CustomStringConvertible {
         case .insecureTransport(let server):
             return "refusing plain http to \(server): the session token would cross the network in the clear (use https, or --insecure-http if you must)"
         case .badServerURL(let server): return "\(server) is not an http(s) server URL"
+        case .certificate(let server, let problem):
+            return "certificate problem with seqr-server at \(server): \(problem) (a private authority is trusted through SSL_CERT_FILE or SSL_CERT_DIR; docs/server.md)"
         }
     }
 

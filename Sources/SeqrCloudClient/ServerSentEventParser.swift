@@ -4,9 +4,12 @@ import Foundation
 /// in LF, CRLF or CR; `event:`, `data:` (lines joined by LF) and `id:` fields; lines starting with `:`
 /// are comments (heartbeats); a blank line ends an event. An event with no data is not dispatched.
 ///
-/// What it holds is bounded whatever a server sends: one line (``maxLineLength``) and one event's
-/// data (``maxEventSize``); a server that goes past either is refused, and the caller drops
-/// the connection. (Capping only lines let a hostile server grow one event's data without end.)
+/// What it holds, and how long one event may go on, is bounded whatever a server sends: one line
+/// (``maxLineLength``) and one event (``maxEventSize``: every line from its first to the blank line
+/// that ends it, comments and unknown fields too); a server that goes past either is refused, and
+/// the caller drops the connection. (Capping only lines let a hostile server grow one event's data
+/// without end; capping only its data let one endless event of `event:`, `id:` or comment lines keep
+/// a follower waiting, silent, for ever.)
 struct ServerSentEventParser {
     struct Event: Equatable {
         var name: String
@@ -21,9 +24,8 @@ struct ServerSentEventParser {
     static let maxEventSize = 256 * 1024
 
     private let eventLimit: Int
-    /// Bytes of the event's data so far: its lines and the line feeds that join them. (Its name and
-    /// id are replaced, not added to, so a line's cap bounds them.)
-    private var dataSize = 0
+    /// Bytes of the event so far: every line since the last blank one, with its line end.
+    private var eventSize = 0
 
     private var line: [UInt8] = []
     private var skipLF = false
@@ -58,10 +60,12 @@ struct ServerSentEventParser {
     private mutating func endLine() throws(ServerClientError) -> Event? {
         defer { line.removeAll(keepingCapacity: true) }
         guard !line.isEmpty else {
-            defer { name = ""; data = []; dataSize = 0 }
+            defer { name = ""; data = []; eventSize = 0 }
             guard !data.isEmpty else { return nil }
             return Event(name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n"), id: id)
         }
+        eventSize += line.count + 1
+        guard eventSize <= eventLimit else { throw .badResponse("a live-feed event over \(eventLimit) bytes") }
         guard line.first != UInt8(ascii: ":") else { return nil }
         let text = String(decoding: line, as: UTF8.self)
         let field: Substring
@@ -76,10 +80,7 @@ struct ServerSentEventParser {
         }
         switch field {
         case "event": name = String(value)
-        case "data":
-            dataSize += value.utf8.count + (data.isEmpty ? 0 : 1)
-            guard dataSize <= eventLimit else { throw .badResponse("a live-feed event over \(eventLimit) bytes") }
-            data.append(String(value))
+        case "data": data.append(String(value))
         case "id": if !value.contains("\u{0}") { id = String(value) }
         default: break
         }

@@ -4,7 +4,7 @@ extension ImageFile {
     /// The pictures in a file: one for an image, one per page for PDF and TIFF (at least one).
     public static func readPages(_ path: String, pdfResolution: Double = 250,
                                  pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(ImageFileError) -> [GrayImage] {
-        try pages(of: readBytes(path), path: path, pdfResolution: pdfResolution, pixelLimit: pixelLimit)
+        try pages(of: readImageBytes(path, pixelLimit: pixelLimit), path: path, pdfResolution: pdfResolution, pixelLimit: pixelLimit)
     }
 
     /// The pictures in bytes already read (standard input, say); `path` only names them in errors.
@@ -32,19 +32,20 @@ extension ImageFile {
     /// holds one page at a time. Throws ``ImageFileError`` for the file, or what `body` throws.
     public static func forEachPage(ofFile path: String, pdfResolution: Double = 250, pixelLimit: Int = ImageCodec.defaultPixelLimit,
                                    _ body: (GrayImage) throws -> Void) throws {
-        try forEachPage(of: readBytes(path), path: path, pdfResolution: pdfResolution, pixelLimit: pixelLimit, body)
+        try forEachPage(of: readImageBytes(path, pixelLimit: pixelLimit), path: path, pdfResolution: pdfResolution, pixelLimit: pixelLimit, body)
     }
 
     /// ``forEachPage(ofFile:pdfResolution:pixelLimit:_:)`` for bytes already read; `drawingTimeLimit`
-    /// bounds a PDF page as ``PDFPages/forEachPage(_:dpi:pixelLimit:pageTimeLimit:_:)`` and an SVG file
-    /// as ``SVGPicture/render(_:pixelLimit:timeLimit:)`` take it (0: drawn here, unbounded — the fuzzer).
+    /// bounds a whole PDF as ``PDFPages/forEachPage(_:dpi:pixelLimit:timeLimit:_:)`` and an SVG file
+    /// as ``SVGPicture/render(_:pixelLimit:timeLimit:)`` take it (nil: each one's default; 0: drawn here,
+    /// unbounded — the fuzzer).
     public static func forEachPage(of data: Data, path: String, pdfResolution: Double = 250, pixelLimit: Int = ImageCodec.defaultPixelLimit,
-                                   drawingTimeLimit: Int = PDFPages.defaultPageTimeLimit, _ body: (GrayImage) throws -> Void) throws {
+                                   drawingTimeLimit: Int? = nil, _ body: (GrayImage) throws -> Void) throws {
         if data.isEmpty { throw ImageFileError.empty(path: path) }
         if PDFPages.isPDF(data) {
             var count = 0
             do {
-                try PDFPages.forEachPage(data, dpi: pdfResolution, pixelLimit: pixelLimit, pageTimeLimit: drawingTimeLimit) { page in
+                try PDFPages.forEachPage(data, dpi: pdfResolution, pixelLimit: pixelLimit, timeLimit: drawingTimeLimit ?? PDFPages.defaultDocumentTimeLimit) { page in
                     count += 1
                     try body(page)
                 }
@@ -69,6 +70,6 @@ extension ImageFile {
             for page in pages { try body(page) }
             return
         }
-        try body(try decode(data, path: path, pixelLimit: pixelLimit, svgTimeLimit: drawingTimeLimit))
+        try body(try decode(data, path: path, pixelLimit: pixelLimit, svgTimeLimit: drawingTimeLimit ?? SVGPicture.defaultTimeLimit))
     }
 }

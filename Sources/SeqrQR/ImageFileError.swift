@@ -15,9 +15,13 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A multi-page file (TIFF) whose pages hold more than `ImageCodec.maximumPixelsInAll` pixels;
     /// `pages` and `pixels` say where counting stopped.
     case tooManyPixelsInAll(path: String, format: String, pages: Int, pixels: Int)
-    /// A PDF page (from 1), or an SVG file (page 1), that took more than `seconds` of processor time to draw
-    /// (`PDFPages.defaultPageTimeLimit`, `SVGPicture.defaultTimeLimit`).
+    /// A PDF, or an SVG file, whose drawing took more than `seconds` of processor time in all, stopped at
+    /// page `page` (from 1): `PDFPages.defaultDocumentTimeLimit`, `SVGPicture.defaultTimeLimit`, or what the
+    /// run's budget had left (`DrawingTimeBudget`, 0 when it was spent before this file).
     case tooSlowToDraw(path: String, format: String, page: Int, seconds: Int)
+    /// A file larger than its format allows (``ImageFileFormat/maximumFileBytes(pixelLimit:)``), refused
+    /// from its size before it is read whole.
+    case tooManyBytes(path: String, format: String, bytes: Int, limit: Int)
     /// A progressive JPEG of more than `ImageCodec.maximumJPEGScans` scans.
     case tooManyScans(path: String, format: String)
     /// A colour space Seqr does not read (a CMYK JPEG).
@@ -38,8 +42,12 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .tooManyPixelsInAll(let path, let format, let pages, let pixels):
             "\(path): the \(format) file's first \(pages) pages hold \(pixels.formatted()) pixels; Seqr reads at most \(ImageCodec.maximumPixelsInAll.formatted()) pixels from one file (split it)"
         case let .tooSlowToDraw(path, format, page, seconds):
-            "\(path): page \(page) of the \(format) file takes more than \(seconds) s of processor time to draw, more than Seqr spends on a page"
+            seconds == 0
+                ? "\(path): not drawn: this run has already spent the processor time it allows for drawing documents; read the \(format) file in a run of its own"
+                : "\(path): the \(format) file takes more than \(seconds) s of processor time to draw\(format == "SVG" ? "" : " (stopped at page \(page))"), more than Seqr spends on a file"
                 + (format == "SVG" ? " (nested <use> or filters?)" : " (deeply nested forms?)")
+        case let .tooManyBytes(path, format, bytes, limit):
+            "\(path): the \(format) file is \(bytes.formatted()) bytes, more than Seqr reads for one (at most \(limit.formatted()) bytes)"
         case .tooManyScans(let path, let format):
             "\(path): the \(format) image has more than \(ImageCodec.maximumJPEGScans) scans, more than Seqr reads (cameras and editors write a dozen or so; save it again)"
         case .unsupportedColorSpace(let path, let format, let colorSpace):

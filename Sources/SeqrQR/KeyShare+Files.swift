@@ -24,14 +24,14 @@ public enum KeySheetFileError: Error, Equatable, Sendable, CustomStringConvertib
 extension KeyShare {
     /// The shares in a key-sheet file: the codes in a photo, scan or PDF of sheets (several
     /// sheets in one picture are all read), or the words typed into a text file.
-    public static func read(fromFile path: String) throws(KeySheetFileError) -> [KeyShare] {
+    public static func read(fromFile path: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws(KeySheetFileError) -> [KeyShare] {
         let data: Data
         do { data = try ImageFile.readBytes(path) } catch { throw .unreadable(error) }
         guard PDFPages.isPDF(data) || ImageCodec.sniff(data) != nil else {
             do { return [try KeyShare(reading: [UInt8](data))] } catch { throw .invalidShare(path: path, error) }
         }
         let pages: [GrayImage]
-        do { pages = try ImageFile.readPages(path) } catch { throw .unreadable(error) }
+        do { pages = try ImageFile.readPages(path, pixelLimit: pixelLimit) } catch { throw .unreadable(error) }
         var shares: [KeyShare] = []
         for page in pages {
             // Quickly first; every decoder pass only for a page where no sheet code showed.

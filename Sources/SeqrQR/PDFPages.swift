@@ -8,22 +8,25 @@ import Foundation
 /// ``maximumPixelsInAll`` pixels in all, each page drawn at the resolution asked or lower, so that
 /// it holds at most the pixel limit (a page's size in points is the author's to choose: ten pages
 /// of 4,070 pt at 250 dpi were 3.7 GB). Pages are drawn one at a time, each handed on before the next,
-/// in a child process that may spend at most ``defaultPageTimeLimit`` seconds of processor time a page.
+/// in a child process that may spend at most ``defaultDocumentTimeLimit`` seconds of processor time on
+/// the whole document (not per page: a page tree listing one costly page 1,000 times would otherwise
+/// cost 1,000 times the limit), and no more than the run has left (``DrawingTimeBudget``).
 public enum PDFPages {
     /// The most pages read from one PDF, and the most pixels all its pages may hold: as for TIFF.
     public static let maximumPages = ImageCodec.maximumPages
     public static let maximumPixelsInAll = ImageCodec.maximumPixelsInAll
 
-    /// Processor seconds a page may take to draw (in a child process; 0 draws in this process without
-    /// a limit, for the fuzzer). A page Seqr prints draws in well under a second; nested form XObjects
-    /// make poppler's work grow exponentially (depth 8 in 2 KB: past a minute; depth 12: days).
-    public static let defaultPageTimeLimit = 10
+    /// Processor seconds all the pages of one document may take to draw (in a child process; 0 draws in
+    /// this process without a limit, for the fuzzer). A page Seqr prints draws in well under a second;
+    /// nested form XObjects make poppler's work grow exponentially (depth 8 in 2 KB: past a minute;
+    /// depth 12: days), and one page object may be listed as every page of the document.
+    public static let defaultDocumentTimeLimit = 30
 
     /// A PDF refused from its page sizes, before any page was drawn.
     public enum Refusal: Error, Equatable, Sendable {
         case tooManyPages(Int)
         case tooManyPixelsInAll(pages: Int, pixels: Int)
-        /// Page `page` (from 1) took more than `seconds` of processor time to draw.
+        /// The pages took more than `seconds` of processor time in all to draw; `page` (from 1) was being drawn.
         case tooSlowToDraw(page: Int, seconds: Int)
     }
 
@@ -49,7 +52,10 @@ public enum PDFPages {
     /// `body` throws stops the drawing and is thrown here. Throws ``Refusal`` for a document beyond
     /// the limits, ``PDFRenderingError`` for one poppler cannot read.
     public static func forEachPage(_ data: Data, dpi: Double = 250, pixelLimit: Int = ImageCodec.defaultPixelLimit,
-                                   pageTimeLimit: Int = defaultPageTimeLimit, _ body: (GrayImage) throws -> Void) throws {
+                                   timeLimit: Int = defaultDocumentTimeLimit, _ body: (GrayImage) throws -> Void) throws {
+        // What the run's budget leaves of the document's (0 stays 0: drawn here, unbounded).
+        let seconds = timeLimit > 0 ? DrawingTimeBudget.seconds(for: timeLimit) : 0
+        if timeLimit > 0, seconds == 0 { throw Refusal.tooSlowToDraw(page: 1, seconds: 0) }
         try withoutActuallyEscaping(body) { body in
             final class Sink {
                 let body: (GrayImage) throws -> Void
@@ -63,7 +69,7 @@ public enum PDFPages {
             let limit = max(1, min(pixelLimit, ImageCodec.maximumPixels))
             let result = data.withUnsafeBytes { raw -> Int32 in
                 guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-                return seqr_pdf_render(base, raw.count, dpi, limit, Int32(maximumPages), UInt64(maximumPixelsInAll), Int32(max(0, pageTimeLimit)), { context, _, gray, width, height in
+                return seqr_pdf_render(base, raw.count, dpi, limit, Int32(maximumPages), UInt64(maximumPixelsInAll), Int32(clamping: seconds), { context, _, gray, width, height in
                     let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
                     let count = Int(width) * Int(height)
                     do {
@@ -79,7 +85,7 @@ public enum PDFPages {
             switch Int(result) {
             case SEQR_PDF_TOO_MANY_PAGES: throw Refusal.tooManyPages(Int(pages))
             case SEQR_PDF_TOO_MANY_PIXELS_IN_ALL: throw Refusal.tooManyPixelsInAll(pages: Int(pages), pixels: Int(pixels))
-            case SEQR_PDF_TOO_SLOW: throw Refusal.tooSlowToDraw(page: Int(pages), seconds: pageTimeLimit)
+            case SEQR_PDF_TOO_SLOW: throw Refusal.tooSlowToDraw(page: Int(pages), seconds: seconds)
             case ..<0: throw PDFRenderingError(message: cErrorMessage(message, fallback: "not a readable PDF"))
             default: return
             }

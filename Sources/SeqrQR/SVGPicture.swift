@@ -30,13 +30,16 @@ public enum SVGPicture {
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let limit = max(1, min(pixelLimit, ImageCodec.maximumPixels))
+        // What the run's budget leaves of the file's (``DrawingTimeBudget``; 0 stays 0: drawn here, unbounded).
+        let seconds = timeLimit > 0 ? DrawingTimeBudget.seconds(for: timeLimit) : 0
+        if timeLimit > 0, seconds == 0 { throw .tooSlow(seconds: 0) }
         let status = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return seqr_svg_render(base, raw.count, Int32(minimumSide), Int32(maximumSide), limit, Int32(clamping: max(0, timeLimit)),
+            return seqr_svg_render(base, raw.count, Int32(minimumSide), Int32(maximumSide), limit, Int32(clamping: seconds),
                                    &gray, &width, &height, &message, message.count)
         }
         defer { free(gray) }
-        if status == SEQR_SVG_TOO_SLOW { throw .tooSlow(seconds: timeLimit) }
+        if status == SEQR_SVG_TOO_SLOW { throw .tooSlow(seconds: seconds) }
         guard status == 0, let gray else {
             // librsvg's (libxml2's) messages run over several lines; an error is one.
             let text = cErrorMessage(message, fallback: "not an SVG document")

@@ -40,7 +40,10 @@ extension LocalStore {
         let current = try channel(record)
         let active = try database.read { db in try ChannelSubscriberRecord.of(record).filter(Column("removed") == nil).fetchAll(db) }
         let wanted = nameOrFingerprint.uppercased().filter { $0 != "-" }
+        // The exact name first; else the name in any case ("carol" for "Carol"), which is ambiguous
+        // when two names differ only in case; else a fingerprint prefix.
         var matches = active.filter { $0.name == nameOrFingerprint }
+        if matches.isEmpty { matches = active.filter { $0.name.caseInsensitiveCompare(nameOrFingerprint) == .orderedSame } }
         if matches.isEmpty, !wanted.isEmpty { matches = active.filter { $0.fingerprint.filter { $0 != "-" }.hasPrefix(wanted) } }
         guard var removed = matches.first else { throw StoreError.subscriberNotFound(nameOrFingerprint) }
         guard matches.count == 1 else { throw StoreError.ambiguousSubscriber(nameOrFingerprint) }
@@ -55,7 +58,8 @@ extension LocalStore {
 
     /// Reads a scanned rekey code of a subscribed channel: verifies the owner's signature, then keeps
     /// the new epoch's secret (older epochs stay readable). Throws `removedFromChannel`, after noting
-    /// it, when the owner removed this subscriber.
+    /// it, when the owner removed this subscriber at an epoch later than the one this store holds;
+    /// `staleRekey` for a removal at or before it (a code replayed after the channel was shared again).
     public func applyRekey(_ bytes: [UInt8], identity: PrivateIdentity) throws -> Channel {
         let code = try ChannelRekeyCode(parsing: bytes)
         let records = try database.read { db in try ChannelRecord.filter(Column("id") == code.channelID).fetchAll(db) }
@@ -72,6 +76,12 @@ extension LocalStore {
                 }
                 next = try ChannelRekeyCode.open(bytes, channel: current, for: identity)
             } catch ChannelError.removedFromChannel(let name) {
+                // A removal applies to the epoch it names, and only to a subscriber holding no share of
+                // that epoch or a later one: replayed after the owner shared the channel again, it is stale.
+                guard current.epoch < code.epoch else {
+                    firstFailure = firstFailure ?? ChannelError.staleRekey(code.epoch)
+                    continue
+                }
                 // Signed by this channel's owner: only then is the removal believed and noted.
                 var marked = record
                 marked.removed = true

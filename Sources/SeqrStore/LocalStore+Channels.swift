@@ -71,6 +71,27 @@ extension LocalStore {
         return channel
     }
 
+    /// Opens a share made for `identity` without subscribing: the channel it holds, its signature verified.
+    public func openShare(_ bytes: [UInt8], identity: PrivateIdentity) throws -> Channel {
+        try ChannelShareCode.decode(bytes, for: identity)
+    }
+
+    /// The channels held under `channel`'s id, or from an owner of its owner's name, whose owner key is
+    /// another one (``OwnerKeyConflict``), channel id first: to say before subscribing to a look-alike share.
+    public func ownerKeyConflicts(with channel: Channel) throws -> [OwnerKeyConflict] {
+        let records = try database.read { db in try ChannelRecord.order(Column("created")).fetchAll(db) }
+        var conflicts: [OwnerKeyConflict] = []
+        for record in records where record.ownerFingerprint != channel.owner.fingerprint {
+            let held = try Self.listing(record)
+            let reason: OwnerKeyConflict.Reason
+            if record.id == channel.id { reason = .sameChannelID
+            } else if held.owner.name == channel.owner.name { reason = .sameOwnerName
+            } else { continue }
+            conflicts.append(OwnerKeyConflict(reason: reason, channelName: held.name, ownerName: held.owner.name, ownerFingerprint: held.owner.fingerprint))
+        }
+        return conflicts.filter { $0.reason == .sameChannelID } + conflicts.filter { $0.reason == .sameOwnerName }
+    }
+
     /// What makes a share "the same share": the bytes the owner signed, never the signature.
     /// An ECDSA signature (r, s) has a twin (r, n − s) that verifies too, so a digest over the
     /// signature would let an old share subscribe again after an unsubscribe.

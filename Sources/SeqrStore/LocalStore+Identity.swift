@@ -12,7 +12,12 @@ extension LocalStore {
         try DisplayName.validate(name)  // others' readers refuse such names
         // The serialized keys keep 255 bytes of the name; a cut inside a character would make the identity unreadable.
         guard name.utf8.count <= 255 else { throw StoreError.nameTooLong(name.utf8.count) }
-        let identity = PrivateIdentity.generate(name: name, p256: p256)
+        return try keep(PrivateIdentity.generate(name: name, p256: p256), passphrase: passphrase, rounds: rounds)
+    }
+
+    /// Keeps `identity` (new, or restored from a backup) as the store's identity, sealed under
+    /// `passphrase` when there is one; `identityExists` when the store has one already.
+    func keep(_ identity: PrivateIdentity, passphrase: String?, rounds: UInt32 = VaultMessage.defaultRounds) throws -> PrivateIdentity {
         let plain = identity.serializedPrivateKeys()
         // NFC, so that the passphrase typed on any system opens it (PasswordKDF).
         let keys = passphrase.map { Data(VaultMessage.seal(plain, password: $0.precomposedStringWithCanonicalMapping, rounds: rounds).serialized()) } ?? Data(plain)

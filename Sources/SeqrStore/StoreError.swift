@@ -28,6 +28,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case subscriberNotFound(String)
     /// Several active subscribers match a name or fingerprint prefix.
     case ambiguousSubscriber(String)
+    /// A backup of another identity than the store's (its fingerprint, the store's): never replaced silently.
+    case otherIdentity(backup: String, store: String)
 
     public var description: String {
         switch self {
@@ -46,7 +48,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sealedWithoutPassphrase: "a secret in the store is sealed, but the identity has no passphrase: the store was changed"
         case .nameTooLong(let bytes): "the name is \(bytes) bytes of UTF-8; an identity's name holds at most 255"
         case .subscriberNotFound(let name): "no subscriber \"\(DisplayName.escaped(name))\" on this channel (see `seqr channel subscribers`)"
-        case .ambiguousSubscriber(let name): "several subscribers match \"\(DisplayName.escaped(name))\": give more of the fingerprint"
+        case .ambiguousSubscriber(let name): "several subscribers match \"\(DisplayName.escaped(name))\": give the name in its exact case, or more of the fingerprint"
+        case .otherIdentity(let backup, let store): "the backup is of identity \(backup), but this store holds \(store); nothing was restored (restore into another --store)"
         case .ownerMismatch(let name): "channel \"\(DisplayName.escaped(name))\": its owner key does not match the owner it is filed under; the store was changed"
         }
     }

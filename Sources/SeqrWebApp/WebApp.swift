@@ -58,11 +58,12 @@ public struct WebApp: Sendable {
 
     /// On every app response. Scripts, styles, the API, the manifest and the service worker from
     /// this origin only, never inline or eval'd (`'wasm-unsafe-eval'` lets a script compile
-    /// WebAssembly, this origin's QR decoder, and allows no JavaScript eval); images also as blob:/data: (QR codes drawn in the
-    /// page) and from the operator's tile server; the page cannot be framed or post elsewhere.
+    /// WebAssembly, this origin's QR decoder, and allows no JavaScript eval); images from this origin
+    /// and the operator's tile server only (QR codes are inline SVG, a PNG to save is a download link:
+    /// neither loads an image from blob: or data:); the page cannot be framed or post elsewhere.
     public var contentSecurityPolicy: String {
         "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; "
-            + "img-src 'self' blob: data:\(tiles.map { " " + $0.origin } ?? ""); manifest-src 'self'; worker-src 'self'; "
+            + "img-src 'self'\(tiles.map { " " + $0.origin } ?? ""); manifest-src 'self'; worker-src 'self'; "
             + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }
 }

@@ -16,8 +16,10 @@ struct SeqrServerCommand: AsyncParsableCommand {
         discussion: """
         Serves plain HTTP on loopback by default; put TLS in a reverse proxy (nginx, Caddy) in front \
         of it. Data lives in a SQLite file (the default) or PostgreSQL (--database postgres://…).
-        Exit statuses as in sysexits(3) (docs/cli.md): 64 usage, 66 no database, 69 PostgreSQL \
-        unreachable, 73 a file that cannot be written.
+        Exit statuses as in sysexits(3) (docs/cli.md): 64 usage (a malformed --database URL too), \
+        65 a database or password file that cannot be used, 66 a file it reads at start missing \
+        (Leaflet, qrcode-generator, the database password file; for admin, the database), 69 PostgreSQL unreachable or the \
+        port taken, 73 a file that cannot be written.
         """,
         version: SeqrVersion.current,
         subcommands: [Serve.self, Admin.self],
@@ -72,6 +74,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Failed logins from one client address (an IPv6 /64) per 5 minutes.") var loginsPerAddress = 30
     @Option(help: "Registrations (failed ones too) per client address (an IPv6 /64) per hour.") var registrationsPerAddress = 5
     @Option(help: "New accounts per hour, all addresses together (failed registrations do not count).") var registrationsPerHour = 200
+    @Option(help: "Argon2id hashes (logins, registrations, password changes) running or waiting at once; 503 with Retry-After beyond. Default: 4 per core.")
+    var argon2Queue: Int?
     @Option(help: "KiB of notes and location fixes one account may store (507 beyond).") var storageQuotaKib = 4096
     @Option(name: .customLong("trusted-proxy"),
             help: "A reverse proxy's address (repeatable): from it, X-Forwarded-For gives the client's address for rate limits and the access log.")
@@ -87,6 +91,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a request's body may take to arrive after its headers.") var bodyTimeout = 60.0
     @Option(help: "Connections open at once; more wait to be accepted. Default: the descriptor limit (ulimit -n) less a quarter of it, at least 64.")
     var maxConnections: Int?
+    @Option(help: "Connections one client address (an IPv6 /64) may hold; 429 beyond. A --trusted-proxy is exempt. Default: a quarter of --max-connections, at most 64.")
+    var connectionsPerAddress: Int?
     @Option(help: "Seconds between heartbeats on live feeds, which keep proxies from closing idle streams.") var heartbeatSeconds = 15.0
     @Option(help: "Also write an access log (Combined Log Format: address, time, request line with share ids, status, user agent) to this file, as a proxy would.")
     var accessLog: String?
@@ -115,7 +121,9 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--idle-timeout and --body-timeout must be between 0.1 and 3600 seconds")
         }
         guard (maxConnections ?? 1) >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        guard (connectionsPerAddress ?? 1) >= 1 else { throw ValidationError("--connections-per-address must be at least 1") }
         guard heartbeatSeconds >= 0.1, heartbeatSeconds <= 3600 else { throw ValidationError("--heartbeat-seconds must be between 0.1 and 3600") }
+        guard (argon2Queue ?? 1) >= 1 else { throw ValidationError("--argon2-queue must be at least 1") }
         guard storageQuotaKib >= 1 else { throw ValidationError("--storage-quota-kib must be at least 1") }
         do { _ = try TrustedProxies(trustedProxies) } catch { throw ValidationError(error.description) }
         if mapTiles == nil && !mapAttribution.isEmpty { throw ValidationError("--map-attribution needs --map-tiles") }
@@ -158,6 +166,7 @@ struct Serve: AsyncParsableCommand {
         settings.sessionLifetime = sessionHours * 3600
         settings.loginLimits = .init(perAccountFromAddress: loginsPerAccount, perAddress: loginsPerAddress)
         settings.registrationLimits = .init(perAddress: registrationsPerAddress, overall: registrationsPerHour)
+        if let argon2Queue { settings.hashingCapacity = argon2Queue }
         let accounts = try AccountsService(repository: repository, settings: settings, events: events)
         var notesSettings = NotesService.Settings()
         notesSettings.storageQuota = storageQuotaKib * 1024
@@ -167,7 +176,9 @@ struct Serve: AsyncParsableCommand {
         locationSettings.sharesPerAccount = sharesPerAccount
         locationSettings.storageQuota = storageQuotaKib * 1024
         do { locationSettings.viewer = LocationViewerSettings(tiles: try tiles(), leaflet: try LeafletFiles(directory: leafletDirectory)) } catch let error as LocationViewerError {
-            throw CLIError(error.description)
+            // Leaflet not installed is a missing input (66); a --map-tiles template was refused in validate().
+            if case .leafletMissing = error { throw CLIError(error.description, status: .noInput) }
+            throw CLIError(error.description, status: .usage)
         }
         // The web app's files are all read here, so a missing one stops the start rather than a page later.
         let webApp: WebAppSettings
@@ -178,7 +189,10 @@ struct Serve: AsyncParsableCommand {
             if !files.hasQRDecoder {
                 logger.warning("the web app's QR decoder (\(WebApp.qrDecoderPath)) is not in this build: the page's scanner is unavailable; scripts/build-wasm builds it")
             }
-        } catch let error as WebAppError { throw CLIError(error.description) }
+        } catch let error as WebAppError {
+            // A file the server reads at start that is not there is a missing input (66).
+            throw CLIError(error.description, status: error == .resourcesMissing ? .software : .noInput)
+        }
         if let streamsPerInstance { locationSettings.liveFeed.streamsPerInstance = streamsPerInstance }
         locationSettings.liveFeed.streamsPerShare = streamsPerShare
         locationSettings.liveFeed.streamsPerAddress = streamsPerAddress
@@ -191,6 +205,7 @@ struct Serve: AsyncParsableCommand {
         connections.idleTimeout = .milliseconds(Int((idleTimeout * 1000).rounded()))
         connections.bodyTimeout = .milliseconds(Int((bodyTimeout * 1000).rounded()))
         if let maxConnections { connections.maxConnections = maxConnections }
+        connections.perAddress = connectionsPerAddress
         let app = SeqrServerApplication.application(
             repository: repository, accounts: accounts, notes: notes, location: location, webApp: webApp, host: host, port: port, logger: logger,
             accessLog: access, trustedProxies: proxies, connections: connections, services: services + eventServices,
@@ -240,4 +255,16 @@ struct Admin: AsyncParsableCommand {
 /// An unreachable PostgreSQL is the service being unavailable (69), as sysexits(3) says.
 extension PostgresUnreachableError: ExitStatusReporting {
     public var exitStatus: ExitStatus { .unavailable }
+}
+
+/// A malformed --database URL is a wrong command line (64); a password file that cannot be read
+/// is a missing input (66), as docs/cli.md's table says.
+extension PostgresURLError: ExitStatusReporting {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .passwordFileUnreadable: .noInput
+        case .passwordFileEmpty: .dataError
+        default: .usage
+        }
+    }
 }

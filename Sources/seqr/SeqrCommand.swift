@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import SeqrCLISupport
+import SeqrQR
 
 @main
 struct SeqrCommand: AsyncParsableCommand {
@@ -15,6 +17,10 @@ struct SeqrCommand: AsyncParsableCommand {
     )
 
     static func main() {
+        // One budget of processor time for drawing PDFs and SVGs per run, however many files it reads
+        // (SEQR_DRAWING_SECONDS sets it, for tests; docs/cli.md).
+        let drawingSeconds = getenv("SEQR_DRAWING_SECONDS").flatMap { Int(String(cString: $0)) }
+        DrawingTimeBudget.limitRun(toSeconds: drawingSeconds ?? DrawingTimeBudget.defaultRunLimit)
         // `seqr decode FILE…` is what scripts run once per picture: its usual arguments are read
         // without ArgumentParser's reflection, which costs more than decoding a small picture
         // (DecodeOptions+QuickParsing.swift). Everything else is parsed as every command is.

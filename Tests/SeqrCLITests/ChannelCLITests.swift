@@ -94,4 +94,37 @@ struct ChannelCLITests {
             + ((try? Data(contentsOf: URL(fileURLWithPath: file("sam") + "/seqr.sqlite-wal"))) ?? Data())
         #expect(database.range(of: Data("SQSS".utf8)) != nil)  // the sealed form (docs/formats/local-store.md)
     }
+
+    /// Issue 47: a look-alike share was accepted silently, its messages then "signed by Alice" with another fingerprint.
+    @Test("a share from a known owner name under another key is refused before subscribing, both fingerprints named; --new-owner-key subscribes with a warning")
+    func lookalikeOwner() throws {
+        for (store, name) in [("alice", "Alice"), ("fake", "Alice"), ("bob", "Bob")] {
+            try #require(try seqr("id", "init", "--name", name, "--no-passphrase", "--store", file(store)).status == 0)
+        }
+        try #require(try seqr("id", "show", "--store", file("bob"), "-o", file("bob.png")).status == 0)
+        for store in ["alice", "fake"] {
+            try #require(try seqr("channel", "create", "Garden", "--store", file(store)).status == 0)
+            try #require(try seqr("channel", "share", "Garden", "--to", file("bob.png"), "-o", file("\(store)-share.png"), "--store", file(store)).status == 0)
+        }
+        let real = try seqr("channel", "subscribe", file("alice-share.png"), "--store", file("bob"))
+        try #require(real.status == 0, "\(real.stderr)")
+        let fingerprint = { (store: String) throws -> String in
+            let shown = try seqr("id", "show", "--json", "--store", file(store)).stdout
+            return (try JSONSerialization.jsonObject(with: shown) as? [String: Any])?["fingerprint"] as? String ?? ""
+        }
+        let (realPrint, fakePrint) = (try fingerprint("alice"), try fingerprint("fake"))
+        try #require(!realPrint.isEmpty && realPrint != fakePrint)
+
+        let refused = try seqr("channel", "subscribe", file("fake-share.png"), "--store", file("bob"))
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("the same owner name as \"Garden\" from Alice (\(realPrint)) but another owner key (\(fakePrint)): it may be a look-alike"),
+                "\(refused.stderr)")
+        #expect(refused.errorLines.count == 1)
+        let scanned = try seqr("scan", "--accept", file("fake-share.png"), "--store", file("bob"))
+        #expect(scanned.status == 65 && scanned.stderr.contains("another owner key"), "\(scanned.stderr)")
+        #expect(try seqr("channel", "list", "--store", file("bob")).stdoutText.components(separatedBy: "Garden").count == 2)
+
+        let accepted = try seqr("channel", "subscribe", file("fake-share.png"), "--new-owner-key", "--store", file("bob"))
+        #expect(accepted.status == 0 && accepted.stderr.contains("⚠ this share has the same owner name"), "\(accepted.stderr)")
+    }
 }

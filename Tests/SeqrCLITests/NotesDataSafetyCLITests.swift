@@ -110,9 +110,10 @@ struct NotesDataSafetyCLITests {
         #expect(try storedNotes(database) == 1)
         let exportPassword = try directory.write(Data("correct horse\n".utf8), to: "export-password")
         let imported = try seqr(["notes", "import", export, "--export-password-file", exportPassword] + alice, password: "battery staple")
-        #expect(imported.status == 0, "\(imported.stderr)")
+        // It opens; its one note is the account's own (the same id), so it is skipped, not added twice (issue 45).
+        #expect(imported.status == 0 && imported.stdoutText.contains("skipped 1"), "\(imported.stdoutText) \(imported.stderr)")
         let titles = try seqr(["notes", "list"] + alice, password: "battery staple").stdoutText
-        #expect(titles.components(separatedBy: "Old").count == 3, "\(titles)")
+        #expect(titles.components(separatedBy: "Old").count == 2, "\(titles)")
     }
 
     @Test("a stale edit from a second device is refused with both versions; --force overwrites knowingly")

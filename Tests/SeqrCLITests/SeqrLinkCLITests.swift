@@ -53,4 +53,44 @@ struct SeqrLinkCLITests {
         let bad = try seqr("post", "Garden", "--text", "x", "--link", "http://seqr.example", "-o", file("x.png"), "--store", file("alice"))
         #expect(bad.status == 64 && bad.stderr.contains("https"))
     }
+
+    /// Issue 47: a link's code is the same whatever the host, so a look-alike host passed as "public key: Bob".
+    @Test("a code read from a link shows its host: the saved link host is named as such, another host or look-alike letters are warned of, and the host is URL-checked")
+    func linkHostShownAndChecked() throws {
+        try #require(try seqr("id", "init", "--name", "Bob", "--no-passphrase", "--store", file("bob")).status == 0)
+        try #require(try seqr("id", "init", "--name", "Alice", "--no-passphrase", "--store", file("alice")).status == 0)
+        try #require(try seqr("id", "show", "--link", "https://seqr.example", "--store", file("bob"), "-o", file("real.png")).status == 0)
+        try #require(try seqr("id", "show", "--link", "https://seqr-example.evil", "--store", file("bob"), "-o", file("fake.png")).status == 0)
+        let fragment = try #require(try seqr("decode", file("real.png")).stdoutText.split(separator: "#").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        // A punycode host written by hand, as a phisher would.
+        try #require(try seqr("encode", "--text", "https://xn--sqr-8cd.example/app/#\(fragment)", "-o", file("idn.png")).status == 0)
+        try #require(try seqr("config", "link", "https://seqr.example", "--store", file("alice")).status == 0)
+        let list = try directory.write(Data("seqr-example.evil\n".utf8), to: "blocklist.txt")
+
+        let real = try seqr("scan", file("real.png"), "--store", file("alice"))
+        #expect(real.status == 0 && real.stdoutText.contains("public key: Bob\n  link host: seqr.example (your link host)"), "\(real.stdoutText)")
+        #expect(!real.stdoutText.contains("⚠"))
+        let fake = try seqr("scan", file("fake.png"), "--store", file("alice"))
+        #expect(fake.status == 0 && fake.stdoutText.contains("⚠ link host: seqr-example.evil is not your link host seqr.example"), "\(fake.stdoutText)")
+        let idn = try seqr("scan", file("idn.png"), "--store", file("alice"))
+        // Shown as a browser shows it (Foundation reads the xn-- label as Unicode): "sqrа" with a Cyrillic а.
+        #expect(idn.stdoutText.contains("⚠ link host: sqr\u{430}.example has letters outside ASCII"), "\(idn.stdoutText)")
+        #expect(idn.stdoutText.contains("⚠ link host: sqr\u{430}.example has letters of several scripts in one label"), "\(idn.stdoutText)")
+
+        let json = try seqr("scan", "--json", "--blocklist", list, "--store", file("alice"), file("real.png"), file("fake.png"), file("idn.png"))
+        #expect(json.status == 0, "\(json.stderr)")
+        let findings = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]], "\(json.stdoutText)")
+        try #require(findings.count == 3)
+        let links = findings.map { $0["link"] as? [String: Any] ?? [:] }
+        #expect(links.map { $0["host"] as? String } == ["seqr.example", "seqr-example.evil", "sqr\u{430}.example"])
+        #expect(links.map { $0["configured"] as? Bool } == [true, false, false])
+        #expect(links[1]["configuredHost"] as? String == "seqr.example" && links[0]["configuredHost"] == nil)
+        #expect(links.map { $0["warnings"] as? [String] } == [[], [], ["nonASCII", "mixedScripts"]])
+        #expect((links[1]["urlCheck"] as? [String: Any])?["verdict"] as? String == "flagged" && findings[1]["flagged"] as? Bool == true, "\(findings[1])")
+        #expect((links[0]["urlCheck"] as? [String: Any])?["verdict"] as? String == "noMatch" && findings[0]["flagged"] == nil)
+
+        // Without a saved link host the host is still shown, with how to save one.
+        let bare = try seqr("scan", file("fake.png"), "--store", file("bob"))
+        #expect(bare.stdoutText.contains("link host: seqr-example.evil (no link host saved"), "\(bare.stdoutText)")
+    }
 }

@@ -60,10 +60,12 @@ struct PDFPageLimitTests {
 
     /// One page drawing a form XObject that draws the one below it `fanOut` times, `depth` deep:
     /// poppler's work grows as fanOut^depth from a file of a few hundred bytes.
-    static func nestedForms(depth: Int, fanOut: Int) -> Data {
+    /// With `listed` > 1 the page tree lists that one page object `listed` times (issue 47: its
+    /// drawing time was renewed for each).
+    static func nestedForms(depth: Int, fanOut: Int, listed: Int = 1) -> Data {
         var objects: [String] = [
             "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Pages /Kids [\(Array(repeating: "3 0 R", count: listed).joined(separator: " "))] /Count \(listed) >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X \(5 + depth) 0 R >> >> /Contents 4 0 R >>",
         ]
         func stream(_ dictionary: String, _ content: String) -> String {
@@ -89,7 +91,26 @@ struct PDFPageLimitTests {
         #expect(throws: ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 1)) {
             try ImageFile.forEachPage(of: deep, path: "deep.pdf", drawingTimeLimit: 1) { _ in }
         }
-        #expect(ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 10).description
-                == "deep.pdf: page 1 of the PDF file takes more than 10 s of processor time to draw, more than Seqr spends on a page (deeply nested forms?)")
+        #expect(ImageFileError.tooSlowToDraw(path: "deep.pdf", format: "PDF", page: 1, seconds: 30).description
+                == "deep.pdf: the PDF file takes more than 30 s of processor time to draw (stopped at page 1), more than Seqr spends on a file (deeply nested forms?)")
+    }
+
+    /// Issue 47: 10 s a page and 1,000 pages allowed, a 50 KB PDF listing one costly page object 1,000
+    /// times cost about 2 hours. The limit is one budget for the whole document.
+    @Test("one processor-time budget for the whole document: a costly page object listed 40 times is refused once the budget is spent, not drawn 40 times")
+    func oneBudgetPerDocument() throws {
+        // A page of 10^5 form draws (about half a second): well under the budget on its own, 40 of them far over it.
+        let once = Self.nestedForms(depth: 5, fanOut: 10)
+        #expect(try ImageFile.pages(of: once, path: "once.pdf").count == 1)
+        let repeated = Self.nestedForms(depth: 5, fanOut: 10, listed: 40)
+        #expect(repeated.count < 2_400)
+        var drawn = 0
+        do {
+            try ImageFile.forEachPage(of: repeated, path: "repeated.pdf", drawingTimeLimit: 3) { _ in drawn += 1 }
+            Issue.record("all \(drawn) pages were drawn: the budget was renewed per page")
+        } catch ImageFileError.tooSlowToDraw(let path, let format, let page, let seconds) {
+            #expect(path == "repeated.pdf" && format == "PDF" && seconds == 3)
+            #expect(page == drawn + 1 && drawn < 40, "stopped at page \(page) after \(drawn) drawn")
+        }
     }
 }

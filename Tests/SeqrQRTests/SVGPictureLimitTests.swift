@@ -27,7 +27,7 @@ struct SVGPictureLimitTests {
         // One second of processor time, or ten of waiting on a busy machine; never the minute it takes.
         #expect(ContinuousClock.now - started < .seconds(30))
         #expect(ImageFileError.tooSlowToDraw(path: "slow.svg", format: "SVG", page: 1, seconds: 10).description
-                == "slow.svg: page 1 of the SVG file takes more than 10 s of processor time to draw, more than Seqr spends on a page (nested <use> or filters?)")
+                == "slow.svg: the SVG file takes more than 10 s of processor time to draw, more than Seqr spends on a file (nested <use> or filters?)")
     }
 
     @Test("what seqr encode writes is drawn in the child and decodes; a shallow chain draws")

@@ -201,21 +201,31 @@ extension LiveFeedTests {
     func instanceCap(backend: Backend) async throws {
         var settings = LocationService.Settings()
         settings.liveFeed.streamsPerInstance = 2
-        try await backend.withInstances(location: settings) { clients, instances in
+        // Three client addresses, each stream on its own socket, so that no address's fair share of the last
+        // places (LiveFeedHub.fairShareFactor) is what refuses.
+        try await backend.withInstances(live: true, trusting: ["127.0.0.1"], location: settings) { clients, instances in
             let client = clients[0]
             var alice = TestUser()
             try await client.register(&alice)
             let shares = [try await client.createShare(alice), try await client.createShare(alice), try await client.createShare(alice)]
-            let streams = [Self.open(client, shares[0].id), Self.open(client, shares[1].id)]
+            let port = try #require(client.port)
+            let (first, firstHead) = try await Self.stream(port: port, shares[0].id, from: "203.0.113.1")
+            let (second, secondHead) = try await Self.stream(port: port, shares[1].id, from: "203.0.113.2")
+            #expect(firstHead.hasPrefix("HTTP/1.1 200") && secondHead.hasPrefix("HTTP/1.1 200"), "\(firstHead) \(secondHead)")
             try await Self.waitForStreams(instances[0], shares[0].id, 1)
             try await Self.waitForStreams(instances[0], shares[1].id, 1)
-            let full = try await client.execute(uri: "/v1/location/feed/\(shares[2].id)/events", method: .get)
+            let full = try await client.execute(uri: "/v1/location/feed/\(shares[2].id)/events", method: .get, headers: Self.forwarded("203.0.113.3"))
             #expect(full.status == .serviceUnavailable && full.headers[.retryAfter] != nil)
             #expect(String(buffer: full.body).contains("too_many_streams"))
             for share in shares.prefix(2) {
                 #expect(try await client.execute(uri: "/v1/location/shares/\(share.id)", method: .delete, headers: alice.auth).status == .noContent)
             }
-            for stream in streams { #expect(EventStreamBody(String(buffer: try await stream.value.body)).endReason == "revoked") }
+            for socket in [first, second] {
+                let ended = await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async { continuation.resume(returning: socket.read(until: "revoked", seconds: 30).found) }
+                }
+                #expect(ended)
+            }
         }
     }
 
@@ -250,6 +260,36 @@ extension LiveFeedTests {
             let (_, refused) = try await Self.stream(port: port, share.id, from: "2001:db8:1:2:ffff:ffff:ffff:3")
             #expect(refused.hasPrefix("HTTP/1.1 429") && refused.lowercased().contains("retry-after:"), "\(refused)")
             #expect(instances[0].location.liveFeedCount(shareID: share.id) == 3)
+            withExtendedLifetime(open) {}
+        }
+    }
+
+    @Test("as the instance fills, each address gets a fair share of the last places: one address cannot take them all", arguments: Backend.available)
+    func fairShares(backend: Backend) async throws {
+        var settings = LocationService.Settings()
+        settings.liveFeed.streamsPerInstance = 24  // and 20 per address, the default
+        try await backend.withInstances(live: true, trusting: ["127.0.0.1"], location: settings) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let share = try await client.createShare(alice)
+            let port = try #require(client.port)
+            var open: [LoopbackSocket] = []
+            // One address: its sixth stream would leave 18 places, no more than 4 × the 5 it holds (before, it got 20 of the 24).
+            for number in 1...5 {
+                let (socket, head) = try await Self.stream(port: port, share.id, from: "203.0.113.1")
+                #expect(head.hasPrefix("HTTP/1.1 200"), "stream \(number): \(head)")
+                open.append(socket)
+            }
+            let (_, refused) = try await Self.stream(port: port, share.id, from: "203.0.113.1")
+            #expect(refused.hasPrefix("HTTP/1.1 429") && refused.lowercased().contains("retry-after:"), "\(refused)")
+            // Other addresses are still served, each within its own shrinking share.
+            for address in ["203.0.113.2", "2001:db8:1:2::1"] {
+                let (socket, head) = try await Self.stream(port: port, share.id, from: address)
+                #expect(head.hasPrefix("HTTP/1.1 200"), "\(address): \(head)")
+                open.append(socket)
+            }
+            #expect(instances[0].location.liveFeedCount(shareID: share.id) == 7)
             withExtendedLifetime(open) {}
         }
     }

@@ -114,6 +114,21 @@ struct LoginLimiterTests {
         #expect(throws: TrustedProxies.Failure.notAnAddress("proxy.example")) { try TrustedProxies(["proxy.example"]) }
     }
 
+    @Test("X-Forwarded-For entries with a port (IP:port, [IPv6]:port, [IPv6]) are read as their address; other forms stop the walk")
+    func forwardedForWithPorts() throws {
+        let proxies = try TrustedProxies(["10.0.0.1", "10.0.0.2"])
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["198.51.100.7:51234"]) == "198.51.100.7")
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["[2001:db8::1]:443"]) == "2001:db8::1")
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["[2001:DB8:0::1]"]) == "2001:db8::1")
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["2001:db8::1"]) == "2001:db8::1")
+        #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["198.51.100.7:1, 10.0.0.2:8080"]) == "198.51.100.7")
+        // Not an address with a port: the nearest trusted hop, as for any entry that cannot be read.
+        for entry in ["198.51.100.7:", "198.51.100.7:123456", "198.51.100.7:80:80", "[198.51.100.7]:80", "[2001:db8::1", "[2001:db8::1]x",
+                      "198.51.100.7:8a", "[]:80"] {
+            #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["\(entry), 10.0.0.2"]) == "10.0.0.2", "\(entry)")
+        }
+    }
+
     func withLiveApp(_ backend: Backend, trusting proxies: [String],
                      _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         var settings = AccountsService.Settings.testing
@@ -134,6 +149,17 @@ struct LoginLimiterTests {
             for _ in 0..<3 { #expect(try await Self.failedLogin(client, from: "203.0.113.5") == 401) }
             #expect(try await Self.failedLogin(client, from: "203.0.113.5") == 429)
             #expect(try await Self.failedLogin(client, from: "203.0.113.6") == 401)
+        }
+    }
+
+    @Test("behind a proxy that writes IP:port, clients still count apart: one client's failed logins do not lock out another", arguments: Backend.available)
+    func trustedProxyWithPorts(backend: Backend) async throws {
+        try await withLiveApp(backend, trusting: ["127.0.0.1"]) { client async throws in
+            // Before, an entry with a port was no address, so every client counted as the proxy itself.
+            for port in 0..<3 { #expect(try await Self.failedLogin(client, from: "203.0.113.5:\(40000 + port)") == 401) }
+            #expect(try await Self.failedLogin(client, from: "203.0.113.5:40009") == 429)
+            #expect(try await Self.failedLogin(client, from: "203.0.113.6:40000") == 401)
+            #expect(try await Self.failedLogin(client, from: "[2001:db8::6]:40000") == 401)
         }
     }
 

@@ -285,7 +285,7 @@ struct ServerTests {
     func methodsAndViewerPaths() async throws {
         try await Backend.sqlite.withApp { client, _, _ in
             let trace = try await client.execute(uri: "/health", method: .trace)
-            #expect(trace.status == .methodNotAllowed && trace.headers[.allow] == "GET")
+            #expect(trace.status == .methodNotAllowed && trace.headers[.allow] == "GET, HEAD")  // HEAD answers as GET there
             let put = try await client.execute(uri: "/v1/notes", method: .put)
             #expect(put.status == .methodNotAllowed && put.headers[.allow] == "GET, POST")
             #expect(try await client.execute(uri: "/v1/no-such-path", method: .get).status == .notFound)

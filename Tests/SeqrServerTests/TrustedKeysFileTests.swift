@@ -37,7 +37,8 @@ struct TrustedKeysFileTests {
             #expect(again.status == .notModified)
         }
         try await Backend.sqlite.withApp { client, _, _ in
-            #expect(try await client.execute(uri: "/app/trusted-keys.json", method: .get).status == .notFound, "no --trusted-keys: nothing published")
+            let unpublished = try await client.execute(uri: "/app/trusted-keys.json", method: .get)
+            #expect(unpublished.status == .notFound, "no --trusted-keys: nothing published")
         }
     }
 

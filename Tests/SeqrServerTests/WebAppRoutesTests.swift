@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import SeqrLocationViewer
 import SeqrServer
+import SeqrTestSupport
 import SeqrWebApp
 import Testing
 
@@ -48,16 +49,57 @@ struct WebAppRoutesTests {
         }
     }
 
-    @Test("the CSP: nothing inline or eval'd (WebAssembly compiled, no JavaScript eval), everything from this origin, images also blob:, data: and the --map-tiles origin alone")
+    @Test("HEAD on the app's files, /app, /health, /openapi.yaml and the viewer's page answers as GET does (status, security headers, length, ETag) without a body")
+    func headLikeGet() async throws {
+        let csp = try WebApp(tiles: nil, qrcodeGenerator: nil).contentSecurityPolicy
+        try await Backend.sqlite.withApp { client, _, _ in
+            for uri in ["/app/", "/app", "/app/app.js", "/app/no-such-file.js", "/health", "/openapi.yaml", "/l/AAAAAAAAAAAAAAAAAAAAAA", "/l/x"] {
+                let get = try await client.execute(uri: uri, method: .get)
+                let head = try await client.execute(uri: uri, method: .head)
+                #expect(head.status == get.status, "\(uri): HEAD \(head.status), GET \(get.status)")
+                #expect(head.body.readableBytes == 0, "\(uri)")
+                for name in [HTTPField.Name.contentType, .contentLength, .eTag, .location, .contentSecurityPolicy, .cacheControl,
+                             HTTPField.Name("X-Content-Type-Options")!, HTTPField.Name("Referrer-Policy")!] {
+                    #expect(head.headers[name] == get.headers[name], "\(uri): \(name)")
+                }
+                if uri.hasPrefix("/app") { Self.expectAppHeaders(head, csp: csp, "HEAD \(uri)") }
+            }
+            // A path served to POST only stays 405 (or 404) to HEAD, never a run of its handler.
+            #expect([.methodNotAllowed, .notFound].contains(try await client.execute(uri: "/v1/sessions", method: .head).status))
+        }
+    }
+
+    @Test("on the wire, a HEAD answer carries no body bytes: the next request on the same connection is answered in order")
+    func headOnTheWire() async throws {
+        try await Backend.sqlite.withLiveApp(settings: .testing, trusting: []) { client in
+            let port = try #require(client.port)
+            let text = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(with: Result {
+                        let socket = try LoopbackSocket(port: port)
+                        socket.send("HEAD /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                        return socket.readAll(seconds: 10)
+                    })
+                }
+            }
+            let answers = text.components(separatedBy: "HTTP/1.1 ")
+            #expect(answers.count == 3 && answers[1].hasPrefix("200") && answers[2].hasPrefix("200"), "\(text)")
+            // The HEAD answer ends at its blank line; the body belongs to the GET only.
+            #expect(answers[1].hasSuffix("\r\n\r\n") && answers[1].lowercased().contains("content-length: 15"), "\(text)")
+            #expect(text.hasSuffix(#"{"status":"ok"}"#) && text.components(separatedBy: "status").count == 2, "\(text)")
+        }
+    }
+
+    @Test("the CSP: nothing inline or eval'd (WebAssembly compiled, no JavaScript eval), everything from this origin, images also from the --map-tiles origin alone (no blob:, no data:)")
     func contentSecurityPolicy() async throws {
         let plain = try WebApp(tiles: nil, qrcodeGenerator: nil).contentSecurityPolicy
-        #expect(plain == "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self' blob: data:; "
+        #expect(plain == "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self'; "
             + "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
         // 'wasm-unsafe-eval' compiles the QR decoder's WebAssembly; it allows no JavaScript eval.
         #expect(!plain.replacingOccurrences(of: "'wasm-unsafe-eval'", with: "").contains("unsafe"))
         let tiles = try MapTileSource(template: "https://tiles.example:8443/{z}/{x}/{y}.png")
         let csp = try WebApp(tiles: tiles, qrcodeGenerator: nil).contentSecurityPolicy
-        #expect(csp.contains("; img-src 'self' blob: data: https://tiles.example:8443; "))
+        #expect(csp.contains("; img-src 'self' https://tiles.example:8443; "))
         #expect(csp.matches(of: /https?:\/\/[^\s;]+/).map { String($0.0) } == ["https://tiles.example:8443"])
         try await Backend.sqlite.withApp(webApp: WebAppSettings(tiles: tiles)) { client, _, _ in
             for uri in ["/app/", "/app/app.js", "/app/no-such-file.js"] {

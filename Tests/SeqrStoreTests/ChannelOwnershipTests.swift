@@ -85,6 +85,29 @@ struct ChannelOwnershipTests {
         let message = try ChannelMessageCode.encode(ChannelMessage(kind: .text, created: Date(), expires: nil, content: "new"), in: channel, signedBy: owner)
         #expect(try store.receive(message).0.content == "new")
     }
+
+    /// Issue 47: a look-alike share (same channel id, name and owner name, another key) was accepted silently.
+    @Test("a share under a known channel id, or from a known owner name, with another owner key is reported before subscribing, with both fingerprints")
+    func ownerKeyConflicts() throws {
+        let aliceID = try alice.createIdentity(name: "Alice", passphrase: nil)
+        let bobID = try bob.createIdentity(name: "Bob", passphrase: nil)
+        let fakeAlice = try mallory.createIdentity(name: "Alice", passphrase: nil)
+        let garden = try alice.createChannel(name: "Garden", owner: aliceID)
+        _ = try bob.subscribe(share: ChannelShareCode.encode(garden, to: bobID.publicIdentity, signedBy: aliceID), identity: bobID)
+        let lookalike = try ChannelShareCode.encode(squat(garden, by: fakeAlice), to: bobID.publicIdentity, signedBy: fakeAlice)
+        let opened = try bob.openShare(lookalike, identity: bobID)
+        let conflicts = try bob.ownerKeyConflicts(with: opened)
+        #expect(conflicts == [OwnerKeyConflict(reason: .sameChannelID, channelName: "Garden", ownerName: "Alice", ownerFingerprint: aliceID.publicIdentity.fingerprint)])
+        #expect(conflicts[0].sentence(newFingerprint: fakeAlice.publicIdentity.fingerprint)
+                == "this share has the same channel id as \"Garden\" from Alice (\(aliceID.publicIdentity.fingerprint)) but another owner key (\(fakeAlice.publicIdentity.fingerprint)): it may be a look-alike; compare the fingerprint with the owner's")
+        // Another channel from an owner of the same name, another key.
+        let news = try mallory.createChannel(name: "News", owner: fakeAlice)
+        let byName = try bob.ownerKeyConflicts(with: bob.openShare(ChannelShareCode.encode(news, to: bobID.publicIdentity, signedBy: fakeAlice), identity: bobID))
+        #expect(byName.map(\.reason) == [.sameOwnerName])
+        // The real owner's next channel raises nothing.
+        let roses = try alice.createChannel(name: "Roses", owner: aliceID)
+        #expect(try bob.ownerKeyConflicts(with: roses).isEmpty)
+    }
 }
 
 extension Channel {

@@ -71,6 +71,25 @@ struct SubscriberRemovalTests {
         #expect("\(ChannelError.removedFromChannel("Garden"))" == "you were removed from Garden")
     }
 
+    /// Issue 47: a removal applies to the epoch it names, and only while the subscriber holds no later share.
+    @Test("a stale removal replayed after the channel was shared again at a later epoch is stale: the subscriber is not marked removed and reads on")
+    func staleRemovalAfterNewShare() throws {
+        let dave = PrivateIdentity.generate(name: "Dave")
+        let garden = try alice.createChannel(name: "Garden", owner: aliceID)
+        _ = try carol.subscribe(share: alice.share(garden, to: carolID.publicIdentity, signedBy: aliceID), identity: carolID)
+        _ = try alice.share(garden, to: dave.publicIdentity, signedBy: aliceID)
+        // Carol removed (epoch 1), Dave removed (epoch 2); Carol, who never scanned the first, is shared the channel again.
+        let (_, _, removal) = try alice.removeSubscriber("Carol", from: "Garden", owner: aliceID)
+        _ = try alice.removeSubscriber("Dave", from: "Garden", owner: aliceID)
+        _ = try carol.unsubscribe("Garden")
+        let (again, _) = try alice.channel(named: "Garden")
+        #expect(again.epoch == 2)
+        _ = try carol.subscribe(share: alice.share(again, to: carolID.publicIdentity, signedBy: aliceID), identity: carolID)
+        // The old removal, replayed: it names epoch 1, and Carol holds epoch 2.
+        #expect(throws: ChannelError.staleRekey(1)) { try carol.applyRekey(removal[0], identity: carolID) }
+        #expect(try carol.receive(post("welcome back")).0.content == "welcome back")
+    }
+
     @Test("a removed subscriber is no longer sealed to; two removals make epoch 2, and Bob can scan them in any order")
     func twoRemovals() throws {
         let dave = PrivateIdentity.generate(name: "Dave")

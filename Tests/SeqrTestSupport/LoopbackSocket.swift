@@ -5,6 +5,8 @@ import Glibc
 
 /// A plain TCP connection to a server on 127.0.0.1, for tests that must write requests byte by
 /// byte, hold many connections, or set headers a client library would not. Reads give up after 200 ms.
+/// `from` another loopback address (127.0.0.2, …: all of 127/8 is this machine's on Linux), the
+/// server sees another client address.
 public final class LoopbackSocket: @unchecked Sendable {
     public let descriptor: Int32
 
@@ -13,9 +15,22 @@ public final class LoopbackSocket: @unchecked Sendable {
         public var description: String { "cannot connect to the server on loopback: errno \(errno)" }
     }
 
-    public init(port: Int) throws {
+    public init(port: Int, from source: String? = nil) throws {
         descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failed(errno: errno) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            guard bound else {
+                let failure = errno
+                Glibc.close(descriptor)
+                throw Failed(errno: failure)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -77,7 +77,7 @@ test('format, crypto and API modules touch no DOM and use only WebCrypto for cry
   const pure = ['bytes.js', 'note-kdf.js', 'note-field.js', 'note.js', 'note-error.js', 'location-fix.js', 'share-link.js', 'api.js', 'seen-versions.js',
     'byte-reader.js', 'channel-error.js', 'channel-message-code.js', 'channel-rekey-code.js', 'channel-share-code.js', 'hkdf.js', 'hpke.js',
     'private-identity.js', 'public-identity.js', 'public-key-code.js', 'seqr-code-link.js', 'seqr-code-type.js',
-    'sealed-records.js', 'channel-keyring.js', 'message-link-policy.js', 'display-name.js',
+    'sealed-records.js', 'channel-keyring.js', 'message-link-policy.js', 'display-name.js', 'identity-backup.js',
     'payload-display.js', 'zxing-wasm.js', 'gray-image-filters.js', 'qr-picture-reader.js', 'scan-requests.js', 'scan-worker.js'];
   for (const f of pure) assert.doesNotMatch(code(`js/${f}`), /\bdocument\b|\bwindow\b|\blocalStorage\b|\bnavigator\b/, f);
   for (const f of scripts) assert.doesNotMatch(code(f), /Math\.random/, `${f}: randomness only from crypto.getRandomValues`);

@@ -12,7 +12,7 @@ import { encodeRekeyCodes, openRekeyCode, parseRekeyCode } from '../../Sources/S
 import { decodeChannelShare, encodeChannelShare } from '../../Sources/SeqrWebApp/Resources/js/channel-share-code.js';
 import { PrivateIdentity } from '../../Sources/SeqrWebApp/Resources/js/private-identity.js';
 import { decodePublicKeyCode, encodePublicKeyCode } from '../../Sources/SeqrWebApp/Resources/js/public-key-code.js';
-import { checkLinkFits, codeFromFragment, codeLink, parseCodeLink } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-link.js';
+import { checkLinkFits, codeFromFragment, codeLink, parseCodeLink, readCodeLink } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-link.js';
 
 const v = JSON.parse(readFileSync(new URL('../Vectors/channel-suite2.json', import.meta.url)));
 const person = (p) => PrivateIdentity.fromSecrets({ ed25519: fromHex(p.ed25519Private), x25519: fromHex(p.x25519Private), name: p.name });
@@ -155,6 +155,16 @@ test('links: built and read as the Swift side writes them (canonical base64url i
   // A non-canonical last character (unused bits set) is not the same code's link.
   assert.deepEqual(codeFromFragment('U1E'), Uint8Array.of(0x53, 0x51));
   assert.throws(() => codeFromFragment('U1F'), refusedWith('invalidLink'));
+});
+
+test('a link names its host as the browser resolves it (Punycode for an internationalised name), with its origin', () => {
+  const code = hex(v.message.code);
+  const fragment = toBase64URL(code);
+  assert.deepEqual(readCodeLink(`https://seqr.example:8443/app/#${fragment}`), { code, host: 'seqr.example:8443', origin: 'https://seqr.example:8443' });
+  assert.deepEqual(readCodeLink(`  HTTPS://SEQR.Example/app/#${fragment}\n`), { code, host: 'seqr.example', origin: 'https://seqr.example' });
+  // A Cyrillic "е" in a look-alike name is shown as what the browser looks up.
+  assert.equal(readCodeLink(`https://s\u0435qr.example/app/#${fragment}`).host, 'xn--sqr-rdd.example');
+  assert.throws(() => readCodeLink(`https://user@seqr.example/app/#${fragment}`), refusedWith('invalidLink'));
 });
 
 test('a link longer than the CLI reads (8,192 characters, far past any QR code) is refused before it is decoded', () => {

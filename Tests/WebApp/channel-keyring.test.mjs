@@ -180,6 +180,47 @@ test('shared again after a removal, the subscriber is back; an older rekey namin
   assert.equal((await carol.read(later)).message.content, 'epoch 2');
 });
 
+test('a stale removal replayed after the channel was shared again at a later epoch is stale, not a removal (issue 47)', async () => {
+  const alice = keyring(), bob = keyring(), carol = keyring();
+  await alice.create('Alice', 'pass one'); await bob.create('Bob', 'pass two'); await carol.create('Carol', 'pass three');
+  const garden = await alice.createChannel('Garden');
+  const carolKey = await ChannelKeyring.readPublicKey(carol.publicKeyCode());
+  await bob.subscribe(await alice.share(garden, await ChannelKeyring.readPublicKey(bob.publicKeyCode())));
+  await carol.subscribe(await alice.share(garden, carolKey));
+  // Carol removed (epoch 1), then Bob (epoch 2); Carol, who never scanned the first, is shared the channel again at epoch 2.
+  const [removal] = await alice.removeSubscriber(garden, await carol.identity.publicIdentity.fingerprint());
+  await alice.removeSubscriber(garden, await bob.identity.publicIdentity.fingerprint());
+  await carol.subscribe(await alice.share(garden, carolKey));
+  assert.equal(carol.channels[0].epoch, 2);
+  // Someone replays the old removal: it names epoch 1, and Carol holds a share of epoch 2.
+  await assert.rejects(carol.rekey(removal), (e) => e.code === 'staleRekey' && e.epoch === 1);
+  assert.equal(carol.channels[0].removedAt, null);
+  const later = await alice.post(garden, { kind: 1, created: 4, expires: 0, content: 'welcome back' });
+  assert.equal((await carol.read(later)).message.content, 'welcome back');
+});
+
+test('a look-alike share (a known channel id or owner name, another owner key) is refused with both fingerprints before subscribing, unless accepted (issue 47)', async () => {
+  const alice = keyring(), fake = keyring(), bob = keyring();
+  await alice.create('Alice', 'pass one'); await fake.create('Alice', 'pass two'); await bob.create('Bob', 'pass three');
+  const bobKey = await ChannelKeyring.readPublicKey(bob.publicKeyCode());
+  const garden = await alice.createChannel('Garden');
+  await bob.subscribe(await alice.share(garden, bobKey));
+  const real = await alice.identity.publicIdentity.fingerprint(), other = await fake.identity.publicIdentity.fingerprint();
+  // Same channel id, name and owner name, another key.
+  const lookalike = await encodeChannelShare({ id: garden.id, name: 'Garden', secret: new Uint8Array(32).fill(9), created: 1, epoch: 0 }, bobKey, fake.identity);
+  await assert.rejects(bob.subscribe(lookalike), (e) => e.code === 'newOwnerKey' && e.reason === 'sameChannelID'
+    && e.message === `this share has the same channel id as "Garden" from Alice (${real}) but another owner key (${other}): it may be a look-alike; compare the fingerprint with the owner's`);
+  assert.equal(bob.channels.length, 1);
+  // Another channel under the same owner name, another key.
+  const news = await fake.createChannel('News');
+  await assert.rejects(bob.subscribe(await fake.share(news, bobKey)), (e) => e.code === 'newOwnerKey' && e.reason === 'sameOwnerName');
+  assert.equal(bob.channels.length, 1);
+  // The real owner's shares pass as before; the look-alike, once said, can be accepted knowingly.
+  assert.equal((await bob.subscribe(await alice.share(await alice.createChannel('Roses'), bobKey))).added, true);
+  assert.equal((await bob.subscribe(lookalike, { newOwnerKey: true })).added, true);
+  assert.equal(bob.channels.length, 3);
+});
+
 test('a message whose code the page cannot draw is not kept as posted', async () => {
   const alice = keyring();
   await alice.create('Alice', 'pass one');
@@ -196,7 +237,10 @@ test('a stranger\'s share under a channel\'s id is a channel of its own: each me
   const garden = await alice.createChannel('Garden');
   const forged = { id: garden.id, name: 'Garden', secret: new Uint8Array(32).fill(7), created: 1, epoch: 0 };
   await bob.subscribe(await encodeChannelShare(forged, bobKey, mallory.identity));  // first, so it is tried first
-  await bob.subscribe(await alice.share(garden, bobKey));
+  // The second owner key under a known channel id is said before subscribing; then subscribed knowingly.
+  const real = await alice.share(garden, bobKey);
+  await assert.rejects(bob.subscribe(real), (e) => e.code === 'newOwnerKey');
+  await bob.subscribe(real, { newOwnerKey: true });
   assert.equal(bob.channels.length, 2);
   const { channel } = await bob.read(await alice.post(garden, { kind: 1, created: 2, expires: 0, content: 'real' }));
   assert.equal(channel.owner.name, 'Alice');

@@ -147,3 +147,22 @@ def test_channels_title(new_context, seqr_server):
     add_note(page, "Secret title", "text")
     expect(page.get_by_role("heading", name="Secret title", level=1)).to_be_visible()
     expect(page).to_have_title("Notes · Seqr")
+
+
+@pytest.mark.page_only
+def test_images_only_from_this_origin(new_context, seqr_server):
+    """The CSP's img-src is this origin alone (issue 47): no blob:, no data: — QR codes are inline SVG and the PNG
+    to save is a download link; the screens that show icons and codes load under it with no violation (the guard)."""
+    page = open_app(new_context(), "#/register")
+    csp = page.request.get(seqr_server.url + "/app/").headers["content-security-policy"]
+    assert [d.strip() for d in csp.split(";") if d.strip().startswith("img-src")] == ["img-src 'self'"], csp
+    register(page, unique("csp"))
+    add_note(page, "Pictured", "icons only from here")
+    page.get_by_role("link", name="Notes", exact=True).click()
+    search = page.get_by_label("Search titles")
+    expect(search).to_be_visible()
+    # The search field's icon is a file of this origin, drawn (a refused image would be a violation).
+    assert "icons/search.svg" in search.evaluate("(el) => getComputedStyle(el).backgroundImage")
+    channels, _, _ = channel_identity(page.context, "Ann")
+    expect(channels.get_by_role("group", name="Public key").get_by_role("link", name="Download PNG")).to_be_visible()
+    assert channels.get_by_role("group", name="Public key").get_by_role("link", name="Download PNG").get_attribute("href").startswith("blob:")

@@ -10,7 +10,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from webapp import channel_identity, check_accessible, seqr_without_store, shot
+from webapp import BIN, channel_identity, check_accessible, seqr_without_store, shot
 
 BUNDLE = {"resourceType": "Bundle", "type": "collection", "entry": [
     {"fullUrl": "resource:0", "resource": {"resourceType": "Patient", "name": [{"family": "Roe", "given": ["Rae"]}], "birthDate": "1970-01-01"}},
@@ -173,3 +173,57 @@ def test_scanner_loads_the_decoder_only_when_opened(new_context, seqr_server):
         page.get_by_role("link", name="Scan").first.click()
     expect(page.get_by_role("heading", name="Scan", level=1)).to_be_visible()
     assert event.value.headers.get("content-type") == "application/wasm", event.value.headers
+
+
+@pytest.mark.page_only
+@pytest.mark.parametrize("distortion", ["perspective", "inverted", "photo"])
+def test_scanner_reads_degraded_photos_from_the_camera(fake_camera, seqr_server, work_dir, distortion):
+    """Simulated photos of SeqrCorpus (a tilted code, light on dark, a JPEG photo) played by the camera read to their exact text."""
+    corpus = out_file(work_dir, "corpus")
+    subprocess.run([os.path.join(BIN, "seqr-bench"), "corpus", "-o", corpus, "--per-class", "1", "--classes", distortion], check=True, capture_output=True)
+    entry = json.load(open(os.path.join(corpus, "manifest.json")))[0]
+    picture = os.path.join(corpus, entry["file"])
+    if picture.endswith(".jpg"):
+        png = picture[:-4] + ".png"
+        subprocess.run(f"djpeg '{picture}' | pnmtopng > '{png}'", shell=True, check=True)
+        picture = png
+    page = open_scanner(fake_camera([picture]), seqr_server)
+    expect(page.get_by_role("heading", name="Text")).to_be_visible(timeout=30_000)
+    expect(page.locator(".scan-text")).to_have_text(base64.b64decode(entry["payloadsBase64"][0]).decode())
+
+
+@pytest.mark.page_only
+def test_scanner_routes_public_keys_location_links_and_vault_pages(fake_camera, seqr_server, seqr_cli, work_dir):
+    """A public key from the camera opens as the CLI's scan shows it (name, fingerprint); a location link picked as a
+    photo offers the live view, never opened by itself; a page of a paper backup is collected and named."""
+    bob = seqr_cli()
+    bob.run("id", "init", "--name", "Bob", "--no-passphrase")
+    key = out_file(work_dir, "bob.png")
+    bob.run("id", "show", "-o", key, "--link", seqr_server.url)
+    fingerprint = json.loads(bob.run("id", "show", "--json").stdout)["fingerprint"]
+    context = fake_camera([camera_frame(work_dir, key)])
+    page = open_scanner(context, seqr_server)
+    expect(page.get_by_role("heading", name="Public key")).to_be_visible(timeout=30_000)
+    expect(page.locator("main")).to_contain_text(f"The public key of Bob, fingerprint {fingerprint}")
+
+    link = f"{seqr_server.url}/l/{uuid.uuid4()}#k={base64.urlsafe_b64encode(os.urandom(32)).rstrip(b'=').decode()}"
+    location = out_file(work_dir, "location.png")
+    seqr_without_store("encode", "--text", link, "-o", location)
+    page.goto(seqr_server.url + "/app/#/scan")
+    page.get_by_label("Pick a photo").set_input_files(location)
+    expect(page.get_by_role("heading", name="Location link")).to_be_visible()
+    expect(page.get_by_role("link", name="Open the live view")).to_be_visible()
+    assert "/l/" not in page.url
+
+    document = out_file(work_dir, "secret.txt")
+    with open(document, "w") as f:
+        f.write("a secret worth keeping on paper\n" * 40)
+    pdf = out_file(work_dir, "vault.pdf")
+    subprocess.run([os.path.join(BIN, "seqr"), "vault", "backup", document, "-o", pdf], check=True, capture_output=True,
+                   env=dict(os.environ, SEQR_PASSWORD="a vault password for the test"))
+    subprocess.run(["pdftoppm", "-r", "60", "-f", "1", "-l", "1", "-png", pdf, pdf], check=True)
+    page_one = next(os.path.join(work_dir, f) for f in sorted(os.listdir(work_dir)) if f.startswith(os.path.basename(pdf)) and f.endswith(".png"))
+    page.goto(seqr_server.url + "/app/#/scan")
+    page.get_by_label("Pick a photo").set_input_files(page_one)
+    expect(page.get_by_role("status").filter(has_text="A page of a paper backup: restore it with `seqr vault restore`.")).to_be_visible()
+    expect(page.locator(".scan-progress")).to_contain_text("Paper vault codes:")

@@ -21,8 +21,8 @@ typedef int (*seqr_pdf_page_callback)(void *_Nullable context, int page, const u
 enum {
     SEQR_PDF_TOO_MANY_PAGES = -2,
     SEQR_PDF_TOO_MANY_PIXELS_IN_ALL = -3,
-    /// A page took more than `cpu_seconds_per_page` of processor time to draw (or more than ten times that
-/// of waiting, on a machine too busy to give it the time); `*pages` is its number (from 1).
+    /// The pages took more than `cpu_seconds` of processor time in all to draw (or more than ten times that
+    /// of waiting, on a machine too busy to give it the time); `*pages` is the page being drawn (from 1).
     SEQR_PDF_TOO_SLOW = -4,
 };
 
@@ -33,14 +33,15 @@ enum {
 /// than `max_pixels_in_all` pixels together, is refused from its page sizes before any is drawn
 /// (`*pages` and `*pixels` say how far counting got).
 ///
-/// With `cpu_seconds_per_page` > 0 the pages are drawn in a child process (fork) whose processor
-/// time is limited to that many seconds a page (RLIMIT_CPU), and sent back over a pipe: poppler
-/// has no way to stop a page, and nested form XObjects make its work grow exponentially (depth 8
-/// in 2 KB: minutes). A page beyond the limit ends the child and is SEQR_PDF_TOO_SLOW. With 0
+/// With `cpu_seconds` > 0 the pages are drawn in a child process (fork) whose processor
+/// time is limited to that many seconds for the whole document (RLIMIT_CPU, not renewed per page), and
+/// sent back over a pipe: poppler has no way to stop a page, nested form XObjects make its work grow
+/// exponentially (depth 8 in 2 KB: minutes), and a page tree may list one costly page 1,000 times.
+/// Drawing past the limit ends the child and is SEQR_PDF_TOO_SLOW. With 0
 /// the pages are drawn in this process without a limit (the fuzzer: coverage of the child is lost).
 /// Returns the number of pages, or -1 (or a SEQR_PDF_ status) with a message in `error`.
 int seqr_pdf_render(const uint8_t *_Nonnull data, size_t size, double dpi,
-                    size_t max_page_pixels, int max_pages, uint64_t max_pixels_in_all, int cpu_seconds_per_page,
+                    size_t max_page_pixels, int max_pages, uint64_t max_pixels_in_all, int cpu_seconds,
                     seqr_pdf_page_callback _Nonnull callback, void *_Nullable context,
                     int *_Nonnull pages, uint64_t *_Nonnull pixels,
                     char *_Nullable error, size_t error_size);

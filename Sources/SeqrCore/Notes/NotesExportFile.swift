@@ -23,10 +23,14 @@ package enum NotesExportFile {
         package var title: String
         package var info: String
         package var format: NoteFormat
-        package init(title: String, info: String, format: NoteFormat) {
+        /// The note's id in the account it was exported from (absent in files written before it was
+        /// kept): an import into an account that still holds that note skips it.
+        package var id: UUID?
+        package init(title: String, info: String, format: NoteFormat, id: UUID? = nil) {
             self.title = title
             self.info = info
             self.format = format
+            self.id = id
         }
     }
 

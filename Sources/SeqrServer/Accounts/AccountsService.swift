@@ -20,6 +20,8 @@ public struct AccountsService: Sendable {
         public var decoyIterations: Int = AccountKDFParameters.defaultIterations
         /// Seconds a verified session is trusted without asking the database again (``SessionCache``); 0 turns the cache off.
         public var sessionCacheLifetime: TimeInterval = 2
+        /// Argon2id hashes (logins, registrations, password changes) running or waiting at once; 503 beyond (``HashingQueue``).
+        public var hashingCapacity = HashingQueue.defaultCapacity
         /// Servers on one PostgreSQL database count logins and registrations together when their
         /// scopes are equal: all of them, by default. (Tests give each in-process server its own.)
         public var limitScope = ""
@@ -39,6 +41,8 @@ public struct AccountsService: Sendable {
     let decoyKey: DecoyKDFKey
     let sessions: SessionCache
     let events: any ClusterEvents
+    /// Bounds the Argon2id work waiting at once; every hash and verify goes through it.
+    public let hashing: HashingQueue
 
     /// - Parameter events: how revocations reach every instance's session cache: ``LocalClusterEvents``
     ///   for one process, ``PostgresClusterEvents`` for instances sharing a PostgreSQL database
@@ -55,6 +59,7 @@ public struct AccountsService: Sendable {
         decoyKey = DecoyKDFKey()
         self.events = events
         sessions = SessionCache(lifetime: settings.sessionCacheLifetime, events: events)
+        hashing = HashingQueue(capacity: settings.hashingCapacity)
     }
 
     /// Drops the account's cached sessions here and on every other instance before the request answers.
@@ -123,6 +128,11 @@ public struct AccountsService: Sendable {
         }
         try Self.checkAuthKey(body.authKey)
         try Self.checkKDF(body.kdf)
+        return try await hashing.run { try await registerAdmitted(body, context: context) }
+    }
+
+    /// A registration with its place in ``hashing`` taken: a full queue refuses it before it counts against any limit.
+    private func registerAdmitted(_ body: NotesAPI.RegisterRequest, context: SeqrRequestContext) async throws -> Response {
         // Before the Argon2id hash, which is what a flood of registrations would cost.
         if let wait = try await registrations.attempt(address: context.clientAddress) {
             throw APIError(.tooManyRequests, "registration_limited", "too many new accounts from here or on this server; try again in \(wait) s",
@@ -146,6 +156,12 @@ public struct AccountsService: Sendable {
     /// Checks a username and authentication key; failures are rate-limited per address, and per account
     /// from each address (``LoginRateLimiter``): the owner elsewhere is never locked out.
     func authenticate(username: String, authKey: String, context: SeqrRequestContext) async throws -> AccountRecord {
+        try await hashing.run { try await authenticateAdmitted(username: username, authKey: authKey, context: context) }
+    }
+
+    /// ``authenticate(username:authKey:context:)`` with its place in ``hashing`` taken: a full queue
+    /// refuses a login before it counts as an attempt.
+    private func authenticateAdmitted(username: String, authKey: String, context: SeqrRequestContext) async throws -> AccountRecord {
         let address = context.clientAddress
         if let wait = try await limiter.attempt(account: username, address: address) {
             throw APIError(.tooManyRequests, "rate_limited", "too many failed logins; try again in \(wait) s", retryAfter: wait)
@@ -200,7 +216,7 @@ public struct AccountsService: Sendable {
             notes[write.note.id] = (write.note, version)
         }
         guard notes.count == body.notes.count else { throw APIError.badRequest("a note is listed twice") }
-        let hash = try await settings.hasher.hash(body.newAuthKey)
+        let hash = try await hashing.run { try await settings.hasher.hash(body.newAuthKey) }
         do {
             try await repository.replaceCredentials(owner: account.id, authHash: hash, kdf: body.newKDF, notes: notes,
                                                     keepSession: context.sessionHash!, now: Date())

@@ -37,6 +37,34 @@ public struct TrustedProxies: Sendable {
         return address.ipAddress
     }
 
+    /// One `X-Forwarded-For` entry's address: a plain IPv4 or IPv6 address, or one with a port as
+    /// proxies may write it (`192.0.2.1:51234`, `[2001:db8::1]:443`, `[2001:db8::1]`). nil for
+    /// anything else. (Read as unparseable, `IP:port` once sent every client to the proxy's own
+    /// address: one bucket for everyone's failed logins.)
+    static func forwardedAddress(_ entry: Substring) -> String? {
+        let text = entry.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            let rest = text[text.index(after: close)...]
+            guard rest.isEmpty || Self.isPort(rest) else { return nil }
+            let inside = String(text[text.index(after: text.startIndex)..<close])
+            guard inside.contains(":") else { return nil }  // brackets hold IPv6 only
+            return normalize(inside)
+        }
+        let colons = text.split(separator: ":", omittingEmptySubsequences: false)
+        if colons.count == 2, colons[0].contains("."), Self.isPort(":\(colons[1])") {
+            return normalize(String(colons[0]))
+        }
+        return normalize(text)
+    }
+
+    /// `:` and 1–5 digits.
+    private static func isPort(_ text: some StringProtocol) -> Bool {
+        guard text.first == ":" else { return false }
+        let digits = text.dropFirst()
+        return (1...5).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// The client's address: when the peer is a trusted proxy, the right-most address in
     /// `X-Forwarded-For` (all such headers, in order) that is not itself a trusted proxy — the
     /// one the nearest untrusted hop connected from. Entries left of it were written by the
@@ -46,7 +74,7 @@ public struct TrustedProxies: Sendable {
         let hops = forwardedFor.flatMap { $0.split(separator: ",") }
         var nearest: String?
         for hop in hops.reversed() {
-            guard let address = Self.normalize(String(hop)) else { return nearest }
+            guard let address = Self.forwardedAddress(hop) else { return nearest }
             if !addresses.contains(address) { return address }
             nearest = address
         }

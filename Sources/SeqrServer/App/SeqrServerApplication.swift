@@ -23,7 +23,7 @@ public enum SeqrServerApplication {
         if logRequests { router.add(middleware: RequestLogMiddleware()) }
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: StorageErrorMiddleware())
-        router.get("health") { _, _ in
+        router.getAndHead("health") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
         }
         router.get("metrics") { _, _ in
@@ -31,7 +31,7 @@ public enum SeqrServerApplication {
                      body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
         }
         let openAPI = openAPIDocument
-        router.get("openapi.yaml") { _, _ in
+        router.getAndHead("openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: openAPI)))
         }
         accounts.addRoutes(to: router)
@@ -53,7 +53,7 @@ public enum SeqrServerApplication {
     ) -> some ApplicationProtocol {
         var app = Application(
             router: router(accounts: accounts, notes: notes, location: location, webApp: webApp, accessLog: accessLog, trustedProxies: trustedProxies),
-            server: connections.server,
+            server: connections.server(exempting: trustedProxies),
             configuration: .init(address: .hostname(host, port: port), serverName: "seqr-server",
                                  availableConnectionsDelegate: connections.delegate(logger: logger)),
             services: services,

@@ -5,7 +5,7 @@ import NIOConcurrencyHelpers
 /// a stored fix wakes the share's streams, which read what is new from the database — one read per
 /// share and wake-up, shared by its streams (``SharedFixReads``); a revoked or rotated share ends
 /// them. Caps the streams in all, per share and per client address (``AddressPrefix``: an IPv6 address
-/// by its /64), on this instance.
+/// by its /64), on this instance; and shares the instance's last places fairly (``fairShareFactor``).
 ///
 /// A stream's wake-ups are a bounded buffer of signals, not of fixes: when a stream falls behind,
 /// older wake-ups are dropped — nothing is lost, since each wake-up reads everything after the last
@@ -32,7 +32,16 @@ final class LiveFeedHub: Sendable {
         case instanceFull(Int)
         case shareFull(Int)
         case addressFull(Int)
+        /// The instance is nearly full and the address holds this many: its fair share of what is left.
+        case addressShare(Int)
     }
+
+    /// An address that holds n streams may open another only while more than `fairShareFactor × n`
+    /// places are free on the instance; one that holds none, while any is. So the per-address cap
+    /// (20) applies while the instance has room, and as it fills each address's share shrinks: 20
+    /// addresses of 20 streams no longer fill 384 places — an address with 16 stops at 64 free places,
+    /// which stay for addresses with fewer (with A addresses holding n each, n < 384 / (A + 4)).
+    static let fairShareFactor = 4
 
     /// One open stream.
     final class Subscription: Sendable {
@@ -76,7 +85,9 @@ final class LiveFeedHub: Sendable {
         let refusal = state.withLockedValue { state -> Refusal? in
             if state.total >= limits.perInstance { return .instanceFull(limits.perInstance) }
             if state.byShare[shareID, default: [:]].count >= limits.perShare { return .shareFull(limits.perShare) }
-            if state.perAddress[subscription.address, default: 0] >= limits.perAddress { return .addressFull(limits.perAddress) }
+            let held = state.perAddress[subscription.address, default: 0]
+            if held >= limits.perAddress { return .addressFull(limits.perAddress) }
+            if held > 0, limits.perInstance - state.total <= Self.fairShareFactor * held { return .addressShare(held) }
             state.byShare[shareID, default: [:]][ObjectIdentifier(subscription)] = subscription
             state.perAddress[subscription.address, default: 0] += 1
             state.total += 1

@@ -90,6 +90,10 @@ extension LocationService {
         } catch .addressFull(let cap) {
             throw APIError(.tooManyRequests, "too_many_streams", "\(cap) live feeds are open from this address already; close one first",
                            retryAfter: 30)
+        } catch .addressShare(let held) {
+            throw APIError(.tooManyRequests, "too_many_streams",
+                           "this server is nearly full and this address holds \(held) of its live feeds, its share; close one or poll the feed instead",
+                           retryAfter: 30)
         }
         let after = Self.resumePoint(request)
         let logger = context.logger

@@ -34,16 +34,16 @@ struct LocationViewerAssets: Sendable {
     }
 
     func addRoutes(to router: Router<SeqrRequestContext>) {
-        router.get("l/:id", use: servePage)
-        router.get(RouterPath(LocationViewerPage.Path.script), use: { _, _ in Self.file(js, "text/javascript") })
-        router.get(RouterPath(LocationViewerPage.Path.style), use: { _, _ in Self.file(css, "text/css") })
-        router.get(RouterPath(LocationViewerPage.Path.leafletLicense), use: { _, _ in Self.file(leafletLicense, "text/plain") })
+        router.getAndHead("l/:id", use: servePage)
+        router.getAndHead(RouterPath(LocationViewerPage.Path.script), use: { _, _ in Self.file(js, "text/javascript") })
+        router.getAndHead(RouterPath(LocationViewerPage.Path.style), use: { _, _ in Self.file(css, "text/css") })
+        router.getAndHead(RouterPath(LocationViewerPage.Path.leafletLicense), use: { _, _ in Self.file(leafletLicense, "text/plain") })
         let leaflet = leaflet
-        router.get(RouterPath(LocationViewerPage.Path.leafletScript)) { _, _ in
+        router.getAndHead(RouterPath(LocationViewerPage.Path.leafletScript)) { _, _ in
             guard let leaflet else { throw HTTPError(.serviceUnavailable, message: "libjs-leaflet is not installed on this server") }
             return Self.file(ByteBuffer(bytes: leaflet.script), "text/javascript")
         }
-        router.get(RouterPath(LocationViewerPage.Path.leafletStyle)) { _, _ in
+        router.getAndHead(RouterPath(LocationViewerPage.Path.leafletStyle)) { _, _ in
             guard let leaflet else { throw HTTPError(.serviceUnavailable, message: "libjs-leaflet is not installed on this server") }
             return Self.file(ByteBuffer(bytes: leaflet.style), "text/css")
         }

@@ -6,7 +6,7 @@ import SeqrWebApp
 
 /// The web app at `/app/`: `index.html` at `/app/` itself, every other file of `WebApp` at
 /// `/app/<path>`, anything else 404. Each answer carries the app's CSP, no referrer, nosniff and
-/// `no-cache` (the service worker does the caching; an ETag makes each check a 304).
+/// `no-cache` (the service worker does the caching; an ETag makes each check a 304). HEAD answers as GET, without the body.
 struct WebAppRoutes: Sendable {
     /// nil when this build has no app files (only embedders of the library can get here).
     let app: WebApp?
@@ -26,8 +26,8 @@ struct WebAppRoutes: Sendable {
     }
 
     func addRoutes(to router: Router<SeqrRequestContext>) {
-        router.get("app", use: serve)
-        router.get("app/**", use: serve)
+        router.getAndHead("app", use: serve)
+        router.getAndHead("app/**", use: serve)
     }
 
     @Sendable func serve(_ request: Request, context: SeqrRequestContext) async throws -> Response {

@@ -6,6 +6,7 @@ import { ChannelKeyring } from './js/channel-keyring.js';
 import { h, message, replace } from './js/dom.js';
 import { IndexedDBRecords } from './js/idb-records.js';
 import { IdleLock } from './js/idle-lock.js';
+import { LockBroadcast, LockMessage } from './js/lock-broadcast.js';
 import { LocationSharing } from './js/location-sharing.js';
 import { NotesClient } from './js/notes-client.js';
 import { SealedRecords } from './js/sealed-records.js';
@@ -19,12 +20,12 @@ import { noteDetailView } from './js/views/note-detail.js';
 import { noteEditorView } from './js/views/note-editor.js';
 import { noteListView } from './js/views/note-list.js';
 import { openCodeView } from './js/views/open-code.js';
-import { scanView } from './js/views/scan.js';
 import { accountView, passwordView } from './js/views/password.js';
 import { signInView } from './js/views/sign-in.js';
 
 // The server's base: where /app/ is served from (an origin, or an origin and a proxy's path prefix).
 const base = new URL('..', document.baseURI).href.replace(/\/+$/, '');
+const ownOrigin = new URL(base).origin;
 const main = document.getElementById('main');
 const tabs = document.getElementById('tabs');
 const offline = document.getElementById('offline');
@@ -69,6 +70,10 @@ const app = {
     app.opened = { code, ...extra };
     if (location.hash === '#/channels/open') route(); else location.hash = '#/channels/open';
   },
+  /** Opens a pasted link's code (readCodeLink), with the host the link names: shown, and flagged when not this server's. */
+  openPastedLink({ code, host, origin }, extra = {}) {
+    app.openCode(code, { ...extra, from: { host, foreign: origin !== ownOrigin } });
+  },
   refresh() { route(); },
   /** The channel keys are open: the idle lock forgets them too. */
   keyringUnlocked() { idle.start(); route(); },
@@ -82,18 +87,20 @@ const app = {
     if (['', '#/', '#/sign-in', '#/register'].includes(location.hash)) location.hash = '#/notes';
     else route();
   },
+  /** Locks this tab and every other tab of the app. */
   lock() {
-    idle.stop();
-    session.lock();
-    app.keyring.lock();
-    route();
+    lockHere();
+    otherTabs.post(LockMessage.lock);
   },
+  /** Forgets the channel keys in this tab and every other. */
+  lockChannels() {
+    lockChannelsHere();
+    otherTabs.post(LockMessage.lockChannels);
+  },
+  /** Signs out here (ending this tab's session on the server), and tells the other tabs to. */
   async signOut() {
-    stopIdleUnlessChannelsOpen();
-    if (app.sharing.active) { try { await app.sharing.stop(); } catch { /* revoked or offline */ } }
-    await session.signOut();
-    location.hash = '#/sign-in';
-    route();
+    otherTabs.post(LockMessage.signOut);
+    await signOutHere();
   },
   expired() {
     stopIdleUnlessChannelsOpen();
@@ -103,9 +110,49 @@ const app = {
   },
 };
 
-const idle = new IdleLock(() => app.lock());
+// The tabs of this origin lock together and share one idle clock (lock-broadcast.js).
+const otherTabs = new LockBroadcast((type) => {
+  if (type === LockMessage.activity) idle.activityElsewhere();
+  else if (type === LockMessage.lock) lockHere();
+  else if (type === LockMessage.lockChannels) lockChannelsHere();
+  else if (type === LockMessage.signOut && session.signedIn) signOutHere();
+});
+const idle = new IdleLock(() => app.lock(), undefined, { onActivity: () => otherTabs.post(LockMessage.activity) });
 // Leaving the notes account leaves the channel keys open if they are: the idle lock still guards them.
 function stopIdleUnlessChannelsOpen() { if (!app.keyring.unlocked) idle.stop(); }
+
+function lockHere() {
+  const open = session.unlocked || app.keyring.unlocked;
+  idle.stop();
+  session.lock();
+  app.keyring.lock();
+  if (open) route();  // a tab with nothing open keeps what is being typed into it
+}
+
+function lockChannelsHere() {
+  if (!app.keyring.unlocked) return;
+  app.keyring.lock();
+  if (!session.unlocked) idle.stop();
+  route();
+}
+
+async function signOutHere() {
+  stopIdleUnlessChannelsOpen();
+  if (app.sharing.active) { try { await app.sharing.stop(); } catch { /* revoked or offline */ } }
+  await session.signOut();
+  if (location.hash.split('/')[1] !== 'channels') location.hash = '#/sign-in';
+  route();
+}
+
+// Leaving the page (another site, a reload, the tab closed): the keys are forgotten before the
+// browser can keep the page in its back/forward cache, so Back shows it locked, and the server
+// session ends (a reload signs in afresh, and must not leave the old session valid).
+addEventListener('pagehide', () => {
+  session.leave();
+  idle.stop();
+  app.keyring.lock();
+  route();
+});
 
 function setOffline(isOffline) {
   offline.hidden = !isOffline;
@@ -136,7 +183,8 @@ async function channelsViewFor(parts) {
 function takeCodeFragment() {
   const hash = location.hash;
   if (hash.length <= 1 || hash.startsWith('#/') || hash === '#main') return false;
-  try { app.opened = { code: codeFromFragment(hash) }; } catch (error) { app.opened = { error }; }
+  // Opened from its link: the link's host is this page's own.
+  try { app.opened = { code: codeFromFragment(hash), from: { host: location.host, foreign: false } }; } catch (error) { app.opened = { error }; }
   history.replaceState(null, '', '#/channels/open');
   return true;
 }
@@ -145,7 +193,8 @@ function viewFor(hash) {
   const section = hash.replace(/^#\/?/, '').split('/');
   if (section[0] === 'channels') return channelsViewFor(section);
   // The scanner needs no account: what it reads is verified or opened in this page.
-  if (section[0] === 'scan') return scanView(app);
+  // Loaded when opened: the scanner's modules are not among the bytes before sign-in.
+  if (section[0] === 'scan') return import('./js/views/scan.js').then(({ scanView }) => scanView(app));
   if (!session.signedIn) return hash === '#/register' ? signInView(app, { mode: 'register' }) : signInView(app);
   if (!session.unlocked) return signInView(app, { mode: 'unlock' });
   const parts = hash.replace(/^#\/?/, '').split('/');

@@ -3,21 +3,22 @@
 // is ever stored here — and fetches the shell from the network first, so an update shows at once.
 const CACHE = 'seqr-app-shell-v3';
 const SHELL = [
-  './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
+  './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/search.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'vendor/qrcode-generator.js',
-  'app.js', 'js/api.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/location-fix.js', 'js/location-sharing.js',
+  'app.js', 'js/api.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/lock-broadcast.js', 'js/location-fix.js', 'js/location-sharing.js',
   'js/note-error.js', 'js/note-field.js', 'js/note-kdf.js', 'js/note.js', 'js/notes-client.js', 'js/qr-code.js',
   'js/seen-versions.js', 'js/session.js', 'js/share-link.js',
   'js/byte-reader.js', 'js/channel-error.js', 'js/channel-message-code.js', 'js/channel-rekey-code.js', 'js/channel-share-code.js',
   'js/hkdf.js', 'js/hpke.js', 'js/private-identity.js', 'js/public-identity.js', 'js/public-key-code.js', 'js/seqr-code-link.js',
-  'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
+  'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/identity-backup.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
   'js/base64url.js', 'js/jws-error.js', 'js/jwk.js', 'js/compact-jws.js', 'js/raw-deflate.js', 'js/smart-health-card.js', 'js/trusted-keys.js',
   'js/location-share-link.js', 'js/vault-code.js', 'js/url-warnings.js', 'js/scanned-code.js', 'js/code-set-collector.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
   'js/views/password.js', 'js/views/sign-in.js', 'js/views/channel.js', 'js/views/channels.js', 'js/views/code-card.js',
   'js/views/confirm-dialog.js', 'js/views/link-buttons.js',
-  'js/views/keyring.js', 'js/views/open-code.js',
+  'js/views/keyring.js', 'js/views/open-code.js', 'js/views/identity-backup.js', 'js/views/scan.js',
   'js/payload-display.js', 'js/zxing-wasm.js', 'js/gray-image-filters.js', 'js/qr-picture-reader.js', 'js/scan-requests.js', 'js/scan-worker.js',
+  'js/scan-worker-client.js', 'js/camera.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
 // scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.

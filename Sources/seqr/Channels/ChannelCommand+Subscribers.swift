@@ -40,7 +40,7 @@ extension ChannelCommand {
               seqr channel remove Garden --subscriber Carol -o rekey.png
             """)
         @Argument(help: "Your channel (name or id).") var channel: String
-        @Option(help: "The subscriber to remove: name, or fingerprint (a prefix will do).") var subscriber: String
+        @Option(help: "The subscriber to remove: name (in any case; the exact case picks one of two names that differ only in case), or fingerprint (a prefix will do).") var subscriber: String
         @Option(name: .shortAndLong, help: "The rekey QR code (.png, .svg, .pdf); numbered when several.") var output: String
         @Flag(help: "Overwrite the output files if they exist.") var force = false
         @OptionGroup var storeOptions: StoreOptions

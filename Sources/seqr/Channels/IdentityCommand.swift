@@ -9,7 +9,7 @@ struct IdentityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "id",
         abstract: "Your identity: a signing key (Ed25519 or P-256) and an X25519 key for channel shares.",
-        subcommands: [Init.self, Show.self]
+        subcommands: [Init.self, Show.self, Export.self, Import.self]
     )
 }
 
@@ -49,7 +49,7 @@ extension IdentityCommand {
         @Option(name: .shortAndLong, help: "Write the QR code here (.png, .svg, .pdf) instead of the terminal.")
         var output: String?
 
-        @Flag(help: "Print JSON: name, fingerprint and the code as base64 (codeBase64).")
+        @Flag(help: "Print JSON: name, fingerprint, the code as base64 (codeBase64), and its link with --link or `seqr config link`.")
         var json = false
 
         @Flag(help: "Overwrite the -o file if it exists.") var force = false
@@ -63,15 +63,22 @@ extension IdentityCommand {
             // Public: shown without the passphrase (the store keeps it in clear).
             let identity = try store.publicIdentity()
             let code = PublicKeyCode.encode(identity)
+            let base = try linkOptions.base(in: store)
+            // The link is the result to send (a phone opens it in the web app), so it goes to standard output.
+            let link = try base.map { try linkText(code, base: $0) }
             if json {
-                try JSONOutput.print(["name": identity.name, "fingerprint": identity.fingerprint, "codeBase64": Data(code).base64EncodedString()])
+                var object = ["name": identity.name, "fingerprint": identity.fingerprint, "codeBase64": Data(code).base64EncodedString()]
+                object["link"] = link
+                try JSONOutput.print(object)
             } else if let output {
-                try writeCode(code, to: output, overwrite: force, link: linkOptions.base(in: store))
+                try writeCode(code, to: output, overwrite: force, link: base)
                 StandardStreams.status("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))  → \(output)")
+                if let link, output != FileWriter.standardOutput { StandardStreams.print(link) }
             } else {
-                let symbol = try codeSymbol(code, link: linkOptions.base(in: store))
+                let symbol = try codeSymbol(code, link: base)
                 StandardStreams.print(symbol.terminalText(colors: StandardStreams.outputIsTerminal))
                 StandardStreams.print("\(identity.fingerprint)  \(DisplayName.escaped(identity.name))")
+                if let link { StandardStreams.print(link) }
             }
         }
     }

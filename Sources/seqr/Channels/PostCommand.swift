@@ -8,7 +8,15 @@ struct PostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
         abstract: "Publish a signed, encrypted message QR code on a channel you own (or reprint one).",
-        discussion: "Examples:\n  seqr post Garden --text \"Meeting at 6\" --expires 7d -o msg.png\n  seqr post --reprint 12 -o again.png"
+        discussion: """
+        The code is written as a QR picture (-o) and, with --link or `seqr config link`, printed as a \
+        link on standard output, to send in a message; without -o, only the link is printed.
+
+        Examples:
+          seqr post Garden --text "Meeting at 6" --expires 7d -o msg.png
+          seqr post Garden --text "Meeting at 6" --link https://seqr.example
+          seqr post --reprint 12 -o again.png
+        """
     )
 
     @Argument(help: "Your channel (name or id).") var channel: String?
@@ -18,12 +26,14 @@ struct PostCommand: ParsableCommand {
     var allowedSchemes: [String] = []
     @Option(help: "Expiry: a duration like 30m, 12h, 7d.") var expires: String?
     @Option(help: "Reprint the message with this history id.") var reprint: Int64?
-    @Option(name: .shortAndLong, help: "The message's QR code (.png, .svg, .pdf; - for a PNG on standard output).") var output: String
+    @Option(name: .shortAndLong, help: "The message's QR code (.png, .svg, .pdf; - for a PNG on standard output). Optional with a link.") var output: String?
     @Flag(help: "Overwrite the output file if it exists.") var force = false
+    @Flag(help: "Print JSON: id, channel, channelId, output, codeBase64, link.") var json = false
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var linkOptions: LinkOptions
 
     func validate() throws {
+        if json && output == FileWriter.standardOutput { throw ValidationError("--json and -o - both write standard output: choose one") }
         if reprint == nil {
             guard channel != nil else { throw ValidationError("name the channel") }
             guard (text == nil) != (url == nil) else { throw ValidationError("give exactly one of --text and --url") }
@@ -48,22 +58,34 @@ struct PostCommand: ParsableCommand {
     }
 
     func run() throws {
-        try FileWriter.checkWritable(output, replacing: force)
+        if let output { try FileWriter.checkWritable(output, replacing: force) }
         let store = try storeOptions.open()
+        let base = try linkOptions.base(in: store)
+        guard output != nil || base != nil else { throw CodeOutput.missing }
+        var link: String?
+        // Written (and its link made) before it is recorded: too large a message or link, a missing directory: nothing recorded.
+        let deliver = { (code: [UInt8]) throws in
+            link = try base.map { try linkText(code, base: $0) }
+            if let output { try writeCode(code, to: output, overwrite: force, link: base) }
+        }
+        let record: MessageRecord
         if let reprint {
-            guard let record = try store.message(id: reprint) else { throw CLIError("no message with id \(reprint)") }
-            try writeCode([UInt8](record.encoded), to: output, overwrite: force, link: linkOptions.base(in: store))
-            StandardStreams.status("reprinted message \(reprint) → \(output)")
-            return
+            guard let stored = try store.message(id: reprint) else { throw CLIError("no message with id \(reprint)") }
+            try deliver([UInt8](stored.encoded))
+            record = stored
+        } else {
+            let now = Date()
+            let message = ChannelMessage(kind: url == nil ? .text : .url, created: now,
+                                         expires: expires.flatMap(Self.duration).map { now.addingTimeInterval($0) }, content: url ?? text!)
+            record = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store), deliver: deliver).0
         }
-        let now = Date()
-        let message = ChannelMessage(kind: url == nil ? .text : .url, created: now,
-                                     expires: expires.flatMap(Self.duration).map { now.addingTimeInterval($0) }, content: url ?? text!)
-        // Recorded as published only once its code is written (too large a message or link, a missing directory: nothing recorded).
-        let link = try linkOptions.base(in: store)
-        let (record, _) = try store.publish(message, in: channel!, owner: storeOptions.identity(in: store)) { code in
-            try writeCode(code, to: output, overwrite: force, link: link)
+        let name = try store.channels().first { $0.id == record.channelID && $0.owner.fingerprint == record.ownerFingerprint }?.name ?? record.channelID.hexString
+        if json {
+            return try JSONOutput.print(CodeOutput(id: record.id, channel: name, channelId: record.channelID.hexString, output: output,
+                                                   codeBase64: record.encoded.base64EncodedString(), link: link))
         }
-        StandardStreams.status("message \(record.id ?? 0) on \"\(DisplayName.escaped(channel!))\" → \(output)")
+        let target = output.map { " → \($0)" } ?? ""
+        StandardStreams.status(reprint.map { "reprinted message \($0)\(target)" } ?? "message \(record.id ?? 0) on \"\(DisplayName.escaped(name))\"\(target)")
+        if let link, output != FileWriter.standardOutput { StandardStreams.print(link) }
     }
 }

@@ -19,13 +19,17 @@ struct ScanCommand: AsyncParsableCommand {
         hash-prefix lists are kept in the store (safebrowsing.db): the URL itself is never sent. A \
         flagged URL is shown with a warning, never hidden; with no check possible it says "not checked". \
         A message whose URL is not http or https (javascript:, data:, mailto: …) is flagged with a \
-        warning line, and "unsafeScheme" in JSON: it is not a web link. With --json, a picture that \
+        warning line, and "unsafeScheme" in JSON: it is not a web link. A code read from a link \
+        (https://HOST/app/#CODE) is shown with the link's host, checked as any URL is and for \
+        look-alike letters, with a warning when it is not the host `seqr config link` saved. With --json, a picture that \
         cannot be read, or holds no code, is an object with "file" and "error" (and the exit status says so).
         """
     )
 
-    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF or PDF (every page), BMP or GIF, recognised by content; - reads one from standard input.") var images: [String]
+    @Argument(help: "Pictures: PNG, JPEG, WebP, HEIC/HEIF, TIFF or PDF (every page), BMP, GIF or SVG, recognised by content; - reads one from standard input.") var images: [String]
     @Flag(help: "Subscribe to channel shares found.") var accept = false
+    @Flag(help: "With --accept, subscribe even to a share whose channel id or owner name is known with another owner key (compare the fingerprint first).")
+    var newOwnerKey = false
     @Option(help: "Latitude where the code was scanned, -90 to 90 (with --lon).") var lat: Double?
     @Option(help: "Longitude where the code was scanned, -180 to 180 (with --lat).") var lon: Double?
     @Flag(help: "Print one JSON document: an array with one object per code, in the order of the pictures (printed when all are read; failures are objects with \"error\").") var json = false
@@ -81,9 +85,13 @@ struct ScanCommand: AsyncParsableCommand {
         var note: String?
         /// The URL check's line for the text output.
         var urlCheckSummary: String?
+        /// For a code read from a link (https://HOST/app/#CODE): its host, checked (``CodeLinkReport``).
+        var link: CodeLinkReport?
+        /// The link URL check's line for the text output.
+        var linkCheckSummary: String?
 
         enum CodingKeys: String, CodingKey {
-            case file, kind, channel, content, expired, fingerprint, subscribed, urlCheck, flagged, unsafeScheme, command, error, parts
+            case file, kind, channel, content, expired, fingerprint, subscribed, urlCheck, flagged, unsafeScheme, command, error, parts, link
         }
 
         /// Whether `content` is a URL to check.
@@ -115,6 +123,7 @@ struct ScanCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try storeOptions.open()
         let checker = try URLSafetyChecker.fromEnvironment(blocklistPath: blocklist, safeBrowsingDatabasePath: (storeOptions.store ?? LocalStore.defaultDirectory()) + "/safebrowsing.db")
+        let linkBase = try store.setting(ConfigCommand.linkKey)
         var failed = false
         var unreadable = false
         var findings: [Finding] = []
@@ -142,7 +151,7 @@ struct ScanCommand: AsyncParsableCommand {
                 if json { findings.append(Finding(file: path, error: "no QR code found")) }
             }
             for symbol in symbols {
-                let finding = await check(handle(symbol, file: path, store: store), with: checker)
+                let finding = try await check(handle(symbol, file: path, store: store, linkBase: linkBase), with: checker)
                 if finding.error != nil { failed = true }
                 if json { findings.append(finding) } else { report(finding) }
             }
@@ -150,7 +159,7 @@ struct ScanCommand: AsyncParsableCommand {
         // After every picture's own codes (each part as a phone reads it), each sequence whole only
         // across pictures or pages, named by the file of its first part, its parts listed.
         for sequence in StructuredAppend.joinAcross(parts) {
-            var finding = handle(sequence.symbol, file: sequence.parts[0].file, store: store)
+            var finding = try handle(sequence.symbol, file: sequence.parts[0].file, store: store, linkBase: linkBase)
             finding.parts = sequence.parts
             finding = await check(finding, with: checker)
             if finding.error != nil { failed = true }
@@ -177,10 +186,23 @@ struct ScanCommand: AsyncParsableCommand {
             finding.urlCheckSummary = verdict.summary
             if case .flagged = verdict { finding.flagged = true }
         }
+        if let url = finding.link?.url {
+            // The link's host is checked as any URL is: the code inside does not vouch for it.
+            let verdict = await checker.check(url)
+            finding.link?.urlCheck = URLCheck(verdict)
+            finding.linkCheckSummary = verdict.summary
+            if case .flagged = verdict { finding.flagged = true }
+        }
         return finding
     }
 
-    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore) -> Finding {
+    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore, linkBase: String?) -> Finding {
+        var finding = handle(symbol, file: file, store: store)
+        finding.link = CodeLinkReport(payload: [UInt8](symbol.payload), configuredBase: linkBase)
+        return finding
+    }
+
+    private func handle(_ symbol: DecodedSymbol, file: String, store: LocalStore) throws -> Finding {
         let bytes = [UInt8](symbol.payload)
         do {
             switch try SeqrCode(parsing: bytes) {
@@ -188,7 +210,9 @@ struct ScanCommand: AsyncParsableCommand {
                 return Finding(file: file, kind: .publicKey, content: identity.name, fingerprint: identity.fingerprint)
             case .channelShare(let share):
                 guard accept else { return Finding(file: file, kind: .channelShare, subscribed: false, note: "use --accept to subscribe") }
-                let channel = try store.subscribe(share: share, identity: storeOptions.identity(in: store))
+                let identity = try storeOptions.identity(in: store)
+                try checkOwnerKey(of: store.openShare(share, identity: identity), in: store, accepted: newOwnerKey)
+                let channel = try store.subscribe(share: share, identity: identity)
                 return Finding(file: file, kind: .channelShare, channel: channel.name, fingerprint: channel.owner.fingerprint, subscribed: true, note: "subscribed")
             case .channelRekey(let code):
                 let channel = try store.applyRekey(code, identity: storeOptions.identity(in: store))
@@ -214,6 +238,9 @@ struct ScanCommand: AsyncParsableCommand {
             case .other:
                 return Finding(file: file, kind: .text, content: PayloadDisplay(symbol).exact)
             }
+        } catch let error as StoreError where error.exitStatus != .dataError {
+            // The passphrase wrong (77) or none to be had (64): the command's failure, not this code's.
+            throw error
         } catch {
             return Finding(file: file, kind: .seqrCode, error: "\(error)")
         }
@@ -240,6 +267,9 @@ struct ScanCommand: AsyncParsableCommand {
         if let check = finding.urlCheckSummary { line += finding.flagged == true ? "\n  \(check)" : "  (URL safety: \(check))" }
         if let scheme = finding.unsafeScheme {
             line += "\n  ⚠ NOT A WEB LINK: its scheme is \"\(DisplayName.escaped(scheme))\", not http or https; do not open it"
+        }
+        if let link = finding.link {
+            line += "\n" + link.lines(urlCheckSummary: finding.linkCheckSummary).joined(separator: "\n")
         }
         StandardStreams.print(line)
     }

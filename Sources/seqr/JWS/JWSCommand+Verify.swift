@@ -34,6 +34,7 @@ extension JWSCommand {
         @Argument(help: "A QR picture (any format seqr decode reads; - for standard input), a compact JWS, or a URL containing jws=.")
         var input: String
 
+        @OptionGroup var pictureLimit: PictureLimitOptions
         @Flag(help: "Print JSON: algorithm, kid and the payload (parsed when JSON, else base64).")
         var json = false
 
@@ -48,7 +49,7 @@ extension JWSCommand {
         }
 
         func run() throws {
-            let token = try Self.token(from: input)
+            let token = try Self.token(from: input, pixelLimit: pictureLimit.maxPixels)
             let verified: CompactJWS.Verified
             if let key {
                 guard let data = FileManager.default.contents(atPath: key) else { throw CLIError("\(key): cannot read the key file", status: .noInput) }
@@ -97,10 +98,10 @@ extension JWSCommand {
         }
 
         /// The token in an image file, a URL, or the argument itself.
-        static func token(from input: String) throws -> String {
+        static func token(from input: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws -> String {
             var text = input
             if PictureInput.isPicture(input) {
-                let symbols = try PictureInput.symbols(in: input)
+                let symbols = try PictureInput.symbols(in: input, pixelLimit: pixelLimit)
                 guard let first = symbols.first else { throw CLIError("\(input): no QR code found") }
                 guard symbols.count == 1 else { throw CLIError("\(input): \(symbols.count) QR codes found; give an image with one") }
                 guard let decoded = String(data: first.payload, encoding: .utf8) else { throw CLIError("\(input): the QR code does not hold text") }

@@ -33,6 +33,7 @@ extension SHCCommand {
         @Option(help: "The issuer (iss) the keys belong to; a card claiming another issuer is refused.")
         var issuer: String?
 
+        @OptionGroup var pictureLimit: PictureLimitOptions
         @Flag(help: "Print JSON: issuer, dates, summary and the full FHIR bundle.")
         var json = false
 
@@ -46,7 +47,7 @@ extension SHCCommand {
                 if let texts = try Self.cardTexts(inFile: input) {
                     contents += texts
                 } else if PictureInput.isPicture(input) {
-                    let symbols = try PictureInput.symbols(in: input, decoder: QRDecoder(thorough: true))
+                    let symbols = try PictureInput.symbols(in: input, decoder: QRDecoder(thorough: true), pixelLimit: pictureLimit.maxPixels)
                     let texts = symbols.compactMap { String(data: $0.payload, encoding: .utf8) }.filter { $0.lowercased().hasPrefix("shc:/") }
                     guard !texts.isEmpty else { throw CLIError("\(input): no shc:/ QR code found") }
                     contents += texts
@@ -134,7 +135,7 @@ extension SHCCommand {
         static func issuer(of data: Data, given: String?) throws -> String {
             switch (given, pinnedIssuer(data)) {
             case (nil, nil):
-                throw CLIError("--jwks needs --issuer: the JWK set does not say whose keys it holds (no \"iss\" member)")
+                throw CLIError("--jwks needs --issuer: the JWK set does not say whose keys it holds (no \"iss\" member)", status: .usage)
             case let (given?, pinned?) where given != pinned:
                 throw CLIError("the JWK set belongs to issuer \(pinned), not \(given)")
             case let (given?, _): return given

@@ -17,7 +17,7 @@ extension LocationCommand {
               seqr location extend 3fA9 --until-revoked
             """)
 
-        @Argument(help: "The share id (or its first characters).") var share: String
+        @Argument(help: "The share id (or its first characters), or its link.") var share: String
         @Option(help: "The new expiry: a duration from now like 30m, 12h, 7d.") var expires: String?
         @Flag(help: "No expiry: the share lasts until it is revoked or rotated.") var untilRevoked = false
         @OptionGroup var options: LocationOptions

@@ -28,6 +28,7 @@ extension LocationCommand {
         @Flag(help: "Print one JSON object per fix and line.") var json = false
         @Flag(name: .customLong("insecure-http"), help: "Allow a plain http:// link to a host other than loopback.")
         var insecureHTTP = false
+        @OptionGroup var pictureLimit: PictureLimitOptions
         @OptionGroup var trackMap: TrackMapOptions
 
         func validate() throws {
@@ -49,7 +50,7 @@ extension LocationCommand {
 
         func shareLink() throws -> LocationShareLink {
             if PictureInput.isPicture(link) {
-                let symbols = try PictureInput.symbols(in: link)
+                let symbols = try PictureInput.symbols(in: link, pixelLimit: pictureLimit.maxPixels)
                 guard !symbols.isEmpty else { throw CLIError("\(link): no QR code found") }
                 for symbol in symbols {
                     if let parsed = try? LocationShareLink(parsing: String(decoding: symbol.payload, as: UTF8.self)) { return parsed }

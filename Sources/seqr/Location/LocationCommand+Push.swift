@@ -36,7 +36,9 @@ extension LocationCommand {
 
         func validate() throws {
             if follow == nil {
-                guard lat != nil, lon != nil else { throw ValidationError("give --lat and --lon, or --follow FILE") }
+                guard let lat, let lon else { throw ValidationError("give --lat and --lon, or --follow FILE") }
+                // A number out of range on the command line is a usage error (64), as --margin -1 is.
+                do { _ = try LocationFix(lat: lat, lon: lon, accuracy: accuracy, time: Date()) } catch { throw ValidationError(error.description) }
                 guard !tail, speed == 0 else { throw ValidationError("--tail and --speed go with --follow") }
             } else {
                 guard lat == nil, lon == nil else { throw ValidationError("give either --lat/--lon or --follow, not both") }

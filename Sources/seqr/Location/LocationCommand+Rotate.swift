@@ -11,7 +11,7 @@ extension LocationCommand {
             abstract: "Replace a share's id and key: old links stop working; prints the new link.",
             discussion: "The new share carries on the old one: it starts with your fixes of the last 24 hours, under the new key.")
 
-        @Argument(help: "The share id (or its first characters).") var share: String
+        @Argument(help: "The share id (or its first characters), or its link.") var share: String
         @Option(help: "Also write the new link's QR code to this file (.png, .svg, .pdf).") var qr: String?
         @Flag(help: "Do not draw the QR code in the terminal.") var noQR = false
         @Option(help: "The server's public address for the link, when it differs from --server.") var publicURL: String?
@@ -24,7 +24,7 @@ extension LocationCommand {
             let rotated = try await withLocationErrors { try await client.rotateShare(id: old.id) }
             try store.deleteLocationShare(id: old.id)
             try await ShareAnnouncement(options: options, publicURL: publicURL, qr: qr, showQR: !noQR, backfill: true)
-                .announce(rotated, key: LocationShareKey.generate(old.key.format), client: client, store: store, verb: "rotated \(old.id) into")
+                .announce(rotated, key: LocationShareKey.generate(old.key.format), client: client, store: store, verb: "rotated \(old.id) (its links stop working) into the new")
         }
     }
 }

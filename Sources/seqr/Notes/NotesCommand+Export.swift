@@ -49,7 +49,7 @@ extension NotesCommand {
                 return
             }
             let entries = zip(notes, opened).map { note, plain in
-                NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format)
+                NotesExportFile.Entry(title: plain.title, info: plain.info, format: note.format, id: note.id)
             }
             let file = NotesExportFile.seal(.init(username: session.username, exported: Date(), notes: entries), password: password)
             try save(file)

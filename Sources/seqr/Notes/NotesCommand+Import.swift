@@ -18,7 +18,8 @@ extension NotesCommand {
             (docs/formats/onions.md), opened with the Onions password (--onions-password-file or \
             SEQR_ONIONS_PASSWORD, else the account password). The account password is checked before \
             the file is opened, and every note is \
-            stored re-encrypted with Seqr's own note encryption. If any note does not open, nothing is \
+            stored re-encrypted with Seqr's own note encryption. A note already in the account (the same \
+            id, or the same title and text) is skipped and counted, so an import run twice adds nothing twice. If any note does not open, nothing is \
             uploaded unless --skip-bad is given. --dry-run decrypts and prints what would be imported, \
             without a server or an account.
 
@@ -40,9 +41,13 @@ extension NotesCommand {
         /// A note of the file, ready to seal, with the export's id for reports.
         struct Entry: Encodable {
             let objectId: String?
+            /// The note's id in the account a seqr export came from; not printed (`--dry-run --json` lists what the file holds).
+            var id: UUID? = nil
             let title: String
             let info: String
             let createdAt: Date?
+
+            enum CodingKeys: String, CodingKey { case objectId, title, info, createdAt }
         }
 
         func run() async throws {
@@ -62,8 +67,18 @@ extension NotesCommand {
                 print("\(entries.count) note\(entries.count == 1 ? "" : "s") would be imported (dry run: nothing uploaded)")
                 return
             }
-            var added = 0
+            // A note already in the account (the same id, or the same title and text) is skipped, so
+            // importing one file twice, or into the account it came from, adds nothing twice.
+            let stored = try await withNotesErrors { try await client.notes() }
+            let presentIDs = Set(stored.map(\.id))
+            var presentTexts = Set(try options.open(stored, with: cipher, session: session).compactMap { try? $0.1.get() }.map { [$0.title, $0.info] })
+            var added = 0, skipped = 0
             for entry in entries {
+                if entry.id.map(presentIDs.contains) == true || presentTexts.contains([entry.title, entry.info]) {
+                    skipped += 1
+                    continue
+                }
+                presentTexts.insert([entry.title, entry.info])
                 // Imported notes are stored as seqr-aead-v1 whatever format they were exported from.
                 let sealed = try cipher.seal(NotePlaintext(unchecked: entry.title, info: entry.info), noteVersion: 1, account: session.kdf)
                 do {
@@ -74,8 +89,9 @@ extension NotesCommand {
                     throw CLIError("\(notesFailure(error)) — \(added) of \(entries.count) notes imported before this", status: (notesFailure(error) as? CLIError)?.status ?? .unavailable)
                 }
             }
-            if options.json { try JSONOutput.print(["imported": added]); return }
-            print("imported \(added) note\(added == 1 ? "" : "s") from \(file)")
+            if options.json { try JSONOutput.print(["imported": added, "skipped": skipped]); return }
+            print("imported \(added) note\(added == 1 ? "" : "s") from \(file)"
+                  + (skipped == 0 ? "" : "; skipped \(skipped) already in the account (the same id, or the same title and text)"))
         }
 
         /// The notes of a `seqr notes export` file. Its password is the one given for it, else the
@@ -96,7 +112,7 @@ extension NotesCommand {
                     contents = try NotesExportFile.open(data, password: asked)
                 }
             }
-            return contents.notes.map { Entry(objectId: nil, title: $0.title, info: $0.info, createdAt: nil) }
+            return contents.notes.map { Entry(objectId: nil, id: $0.id, title: $0.title, info: $0.info, createdAt: nil) }
         }
 
         /// The notes of a Parse export that open with the Onions password and fit Seqr's limits;

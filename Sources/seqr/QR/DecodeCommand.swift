@@ -25,7 +25,7 @@ struct DecodeCommand: ParsableCommand {
         Reads PNG, JPEG (turned upright as its EXIF orientation says), WebP (an animation's first \
         frame), HEIC/HEIF, TIFF (every page, each turned upright as its Orientation tag says), BMP, \
         GIF (the first frame), SVG and PDF (every page), recognised by content, not by name. Images of \
-        more than 200,000,000 pixels, TIFFs of more than 1,000 pages or 1,000,000,000 pixels in \
+        more than 50,000,000 pixels (--max-pixels, up to 200,000,000), TIFFs of more than 1,000 pages or 1,000,000,000 pixels in \
         all, and JPEGs of more than 100 scans are refused before they are decoded.
 
         Exit status: 0 when every image held at least one code; 66 when an image could not be \

@@ -44,7 +44,7 @@ struct DecodeOptions: Equatable {
     func run() throws {
         // An unwritable --raw file is reported before any image is read.
         if let raw, raw != "-" { try FileWriter.checkWritable(raw, replacing: force) }
-        if let rawDir, !FileManager.default.fileExists(atPath: rawDir) { try FileWriter.checkWritable(rawDir) }
+        if let rawDir, !FileManager.default.fileExists(atPath: rawDir) { try FileWriter.checkWritable(rawDir, makingFolder: false) }
         let decoder = try QRDecoder(thorough: thorough, formats: formats.map { try BarcodeFormat.parseList($0) } ?? BarcodeFormat.qrFamily)
         var reports: [ImageReport] = []
         // Parts of sequences not whole in one picture: perhaps whole across the pictures given.

@@ -13,7 +13,7 @@ extension ServerClientError: ExitStatusReporting {
         case .server(let status, _, _) where status == 401 || status == 403: .noPermission
         case .server(let status, let code, _) where status >= 500 || code.hasPrefix("http_"): .unavailable
         case .server: .dataError
-        case .unreachable, .timedOut, .badResponse: .unavailable
+        case .unreachable, .timedOut, .badResponse, .certificate: .unavailable
         case .insecureTransport, .badServerURL: .usage
         }
     }
@@ -58,6 +58,16 @@ extension StoreError: ExitStatusReporting {
         // As for a password: none given and no terminal to ask on.
         case .passphraseRequired: .usage
         case .unusableStore: .cannotCreate
+        default: .dataError
+        }
+    }
+}
+
+extension IdentityBackupError: ExitStatusReporting {
+    public var exitStatus: ExitStatus {
+        switch self {
+        // The cipher refused the passphrase (or the file changed: the two cannot be told apart).
+        case .wrongPassphraseOrDamaged: .noPermission
         default: .dataError
         }
     }

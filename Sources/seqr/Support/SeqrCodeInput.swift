@@ -13,10 +13,16 @@ func writeCode(_ bytes: [UInt8], to path: String, overwrite: Bool = true, link: 
 func codeSymbol(_ bytes: [UInt8], link: String?) throws -> QRSymbol {
     let options = QREncodingOptions(errorCorrection: .M, segmentation: .binary)
     guard let link else { return try QREncoder.encode(Data(bytes), options: options) }
-    let text = Array(try SeqrCodeLink(base: link, code: bytes).description.utf8)
+    return try QREncoder.encode(Data(try linkText(bytes, base: link).utf8), options: options)
+}
+
+/// The code as a link's text (``SeqrCodeLink``), refused when a version-40 code could not hold it:
+/// printed or drawn, a link is one a phone can also scan.
+func linkText(_ bytes: [UInt8], base: String) throws -> String {
+    let text = try SeqrCodeLink(base: base, code: bytes).description
     let capacity = QRCapacity.capacity(version: 40, level: .M)
-    guard text.count <= capacity else { throw ChannelError.linkTooLong(bytes: text.count, capacity: capacity) }
-    return try QREncoder.encode(Data(text), options: options)
+    guard text.utf8.count <= capacity else { throw ChannelError.linkTooLong(bytes: text.utf8.count, capacity: capacity) }
+    return text
 }
 
 /// A QR symbol as PNG, SVG or PDF, by the file's extension.
@@ -30,9 +36,9 @@ func writeSymbol(_ symbol: QRSymbol, to path: String, overwrite: Bool = true) th
 }
 
 /// The payloads of the QR codes in a picture (a file, PDF pages, or "-" for standard input), or the bytes of a Seqr link, a "base64:…" or plain base64 argument.
-func scannedPayloads(_ input: String) throws -> [[UInt8]] {
+func scannedPayloads(_ input: String, pixelLimit: Int = ImageCodec.defaultPixelLimit) throws -> [[UInt8]] {
     if PictureInput.isPicture(input) {
-        let symbols = try PictureInput.symbols(in: input)
+        let symbols = try PictureInput.symbols(in: input, pixelLimit: pixelLimit)
         guard !symbols.isEmpty else { throw CLIError("\(input): no QR code found") }
         return symbols.map { [UInt8]($0.payload) }
     }
@@ -44,9 +50,9 @@ func scannedPayloads(_ input: String) throws -> [[UInt8]] {
 
 /// The first Seqr code in an image file or base64 argument that `pick` accepts. When none
 /// does, the first Seqr code that could not be parsed says why; else one line names `what`.
-func scannedSeqrCode<T>(in input: String, describing what: String, _ pick: (SeqrCode) -> T?) throws -> T {
+func scannedSeqrCode<T>(in input: String, describing what: String, pixelLimit: Int = ImageCodec.defaultPixelLimit, _ pick: (SeqrCode) -> T?) throws -> T {
     var firstFailure: ChannelError?
-    for payload in try scannedPayloads(input) {
+    for payload in try scannedPayloads(input, pixelLimit: pixelLimit) {
         do {
             if let picked = pick(try SeqrCode(parsing: payload)) { return picked }
         } catch {

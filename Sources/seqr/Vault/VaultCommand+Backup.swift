@@ -239,11 +239,11 @@ extension VaultCommand {
             while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if asPNG {
-                try FileWriter.checkWritable(path)
+                try FileWriter.checkWritable(path, makingFolder: false)
                 return
             }
             if !FileManager.default.fileExists(atPath: folder) {
-                try FileWriter.checkWritable(folder)  // its parent must exist: only the last folder is made
+                try FileWriter.checkWritable(folder, makingFolder: false)  // its parent must exist: only the last folder is made
                 try FileWriter.createDirectory(folder)
             }
             try FileWriter.checkWritable(output)

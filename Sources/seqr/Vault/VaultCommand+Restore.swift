@@ -26,6 +26,7 @@ extension VaultCommand {
         @Flag(help: "Overwrite the output file if it exists.")
         var force = false
 
+        @OptionGroup var pictureLimit: PictureLimitOptions
         @OptionGroup var passwordOptions: PasswordOptions
 
         @Option(name: .customLong("share"), help: ArgumentHelp("A key sheet of a --shares backup: a photo, scan or PDF of it, or a text file of its words. Repeat for each sheet.", valueName: "file"))
@@ -67,7 +68,7 @@ extension VaultCommand {
             // Sheets first: a mistyped word or an unreadable sheet is reported before minutes of scanning.
             var shares: [KeyShare] = [], sheetFiles: [String] = []
             for file in shareFiles {
-                for share in try KeyShare.read(fromFile: file) {
+                for share in try KeyShare.read(fromFile: file, pixelLimit: pictureLimit.maxPixels) {
                     if let earlier = shares.firstIndex(of: share) {
                         throw CLIError("\(file) is the same key sheet (sheet \(share.number)) as \(sheetFiles[earlier]): give a different sheet", status: .usage)
                     }
@@ -95,9 +96,9 @@ extension VaultCommand {
                 let resolution: Double = look == .quick ? 200 : 300
                 do {
                     if picture == "-" {
-                        try ImageFile.forEachPage(of: standardInput, path: "standard input", pdfResolution: resolution, page)
+                        try ImageFile.forEachPage(of: standardInput, path: "standard input", pdfResolution: resolution, pixelLimit: pictureLimit.maxPixels, page)
                     } else {
-                        try ImageFile.forEachPage(ofFile: picture, pdfResolution: resolution, page)
+                        try ImageFile.forEachPage(ofFile: picture, pdfResolution: resolution, pixelLimit: pictureLimit.maxPixels, page)
                     }
                 } catch let error as ImageFileError {
                     unreadable.add(picture, error)

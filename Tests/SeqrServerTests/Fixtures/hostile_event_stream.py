@@ -2,6 +2,7 @@
 then, by mode, sends what a well-behaved client must not keep:
 
   endless-event  data lines of 1 KiB that never end the event (no blank line), up to 64 MiB
+  endless-fields `event:` lines of 1 KiB that never end the event (no data, no blank line), up to 64 MiB
   flood          a share event, then fix events as fast as the client takes them, up to 64 MiB
 
 It prints `port N` once listening, then how the sending ended: `blocked after N` (the client
@@ -29,11 +30,13 @@ conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Contr
 
 if mode == "endless-event":
     chunk = (b"data: " + b"x" * 1017 + b"\n") * 64
+elif mode == "endless-fields":
+    chunk = (b"event: " + b"x" * 1016 + b"\n") * 64
 else:
     chunk = b'event: share\ndata: {"format":"seqr-location-v1","id":"AAAAAAAAAAAAAAAAAAAAAA"}\n\n'
     fix = b'event: fix\ndata: {"data":"' + b"A" * 64 + b'","receivedAt":"2026-11-25T12:00:00Z","seq":%d}\n\n'
     chunk += b"".join(fix % seq for seq in range(1, 400))
-conn.settimeout(60 if mode == "endless-event" else 5)
+conn.settimeout(60 if mode.startswith("endless") else 5)
 sent = 0
 try:
     while sent < LIMIT:

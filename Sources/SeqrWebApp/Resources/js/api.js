@@ -64,6 +64,19 @@ export class SeqrAPI {
     if (!this.token) return;
     try { await this.request('DELETE', '/v1/sessions/current'); } finally { this.token = null; }
   }
+  /**
+   * Ends the session while the page is going away (pagehide): a keepalive request, which the
+   * browser sends after the page is gone, not awaited; the token is forgotten at once.
+   */
+  logoutOnLeave() {
+    if (!this.token) return;
+    const headers = { Accept: 'application/json', Authorization: `Bearer ${this.token}` };
+    this.token = null;
+    try {
+      this.fetch(`${this.base}/v1/sessions/current`, { method: 'DELETE', headers, keepalive: true, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' })
+        .catch(() => { /* offline: the session ends at its expiry */ });
+    } catch { /* the same */ }
+  }
   account() { return this.request('GET', '/v1/account'); }
   /** `notes`: every note re-sealed, each as {note, version: the version it was read at}. */
   changePassword(authKey, newAuthKey, newKDF, notes) {

@@ -25,5 +25,9 @@ export const channelErrors = {
   inAnotherRekeyPart: (part, parts) => new ChannelError('inAnotherRekeyPart', `this is part ${part} of ${parts} of a rekey code, and your new key is in another part: scan the others`),
   staleRekey: (epoch) => new ChannelError('staleRekey', `a rekey code of epoch ${epoch}, which this browser has already`, { epoch }),
   linkTooLong: (bytes, capacity) => new ChannelError('linkTooLong', `the link is ${bytes} bytes, more than the ${capacity} a version-40 QR code holds: write a shorter message`, { bytes, capacity }),
+  // OwnerKeyConflict (SeqrStore/OwnerKeyConflict.swift), in the same words: a look-alike share, said before subscribing.
+  newOwnerKey: (reason, channelName, ownerName, knownFingerprint, newFingerprint) => new ChannelError('newOwnerKey',
+    `this share has ${reason === 'sameChannelID' ? 'the same channel id as' : 'the same owner name as'} "${escaped(channelName)}" from ${escaped(ownerName)} (${knownFingerprint}) but another owner key (${newFingerprint}): it may be a look-alike; compare the fingerprint with the owner's`,
+    { reason, knownFingerprint, newFingerprint }),
   invalidLink: (detail) => new ChannelError('invalidLink', `invalid link: ${detail}`),
 };

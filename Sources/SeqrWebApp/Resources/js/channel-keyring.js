@@ -13,6 +13,7 @@ import { decodeChannelShare, encodeChannelShare } from './channel-share-code.js'
 import { PrivateIdentity } from './private-identity.js';
 import { decodePublicKeyCode, encodePublicKeyCode } from './public-key-code.js';
 import { validateName } from './public-identity.js';
+import { BackupError, openBackup, sealBackup } from './identity-backup.js';
 
 const IDENTITY = 'identity', CHANNELS = 'channels', HISTORY = 'history';
 
@@ -158,12 +159,20 @@ export class ChannelKeyring {
     });
   }
 
-  /** Subscribes from a share made for this identity; { channel, added: false } when held already. */
-  async subscribe(code) {
+  /**
+   * Subscribes from a share made for this identity; { channel, added: false } when held already. A share
+   * whose channel id, or owner name, is known with another owner key is refused (`newOwnerKey`, naming both
+   * fingerprints) unless `newOwnerKey` is true: a look-alike is said before subscribing, never accepted silently.
+   */
+  async subscribe(code, { newOwnerKey = false } = {}) {
     const opened = await decodeChannelShare(code, this.identity);
     const fingerprint = await opened.owner.fingerprint();
     return this.#change(async () => {
       const known = await this.#find(opened.id, fingerprint);
+      if (!known && !newOwnerKey) {
+        const conflict = await this.ownerKeyConflict(opened, fingerprint);
+        if (conflict) throw channelErrors.newOwnerKey(conflict.reason, conflict.channel.name, conflict.channel.owner.name, conflict.fingerprint, fingerprint);
+      }
       if (known) {
         const had = known.secrets.has(opened.epoch);
         known.secrets.set(opened.epoch, opened.secret);
@@ -179,6 +188,21 @@ export class ChannelKeyring {
       await this.#save();
       return { channel, added: true };
     });
+  }
+
+  /**
+   * The channel held under `channel`'s id (reason `sameChannelID`), else from an owner of its owner's name
+   * (`sameOwnerName`), whose owner key is not `fingerprint`: { reason, channel, fingerprint }, or null.
+   */
+  async ownerKeyConflict(channel, fingerprint) {
+    let byName = null;
+    for (const held of this.channels) {
+      const heldFingerprint = await held.owner.fingerprint();
+      if (heldFingerprint === fingerprint) continue;
+      if (equalBytes(held.id, channel.id)) return { reason: 'sameChannelID', channel: held, fingerprint: heldFingerprint };
+      if (!byName && held.owner.name === channel.owner.name) byName = { reason: 'sameOwnerName', channel: held, fingerprint: heldFingerprint };
+    }
+    return byName;
   }
 
   async #find(id, fingerprint) {
@@ -210,7 +234,10 @@ export class ChannelKeyring {
     }));
   }
 
-  /** Moves a subscribed channel to the rekey's epoch: { channel, epoch }; `removedFromChannel` is recorded. */
+  /**
+   * Moves a subscribed channel to the rekey's epoch: { channel, epoch }; `removedFromChannel` is recorded
+   * when the removal names a later epoch than any this keyring holds, else it is `staleRekey`.
+   */
   rekey(code) {
     const { channelID, epoch: codeEpoch } = parseRekeyCode(code);
     return this.#change(() => this.#bySigner(channelID, async (channel) => {
@@ -222,6 +249,9 @@ export class ChannelKeyring {
         return { channel, epoch };
       } catch (error) {
         if (error.code === 'removedFromChannel') {
+          // A removal applies to the epoch it names, and only while this keyring holds no share of that
+          // epoch or a later one: replayed after the owner shared the channel again, it is stale.
+          if (Math.max(...channel.secrets.keys()) >= codeEpoch) throw channelErrors.staleRekey(codeEpoch);
           // Thrown only once the owner's signature verified: only then is the removal believed.
           channel.removedAt = channel.removedAt === null ? codeEpoch : Math.min(channel.removedAt, codeEpoch);
           await this.#save();
@@ -242,6 +272,82 @@ export class ChannelKeyring {
       kind: message.kind, content: message.content, created: message.created, expires: message.expires ?? 0, code: toBase64(code), at: Date.now() };
     if (!this.history.some((e) => e.code === entry.code)) this.history.unshift(entry);
     await this.#save();
+  }
+
+  /**
+   * The identity and every channel with every epoch's secret, as an identity backup file
+   * (identity-backup.js) sealed under `passphrase`, which must be this keyring's: checked first, so
+   * that a typo never makes a file nobody can open. Messages read or posted are not in it.
+   */
+  async backup(passphrase, { iterations, now = Date.now() } = {}) {
+    await this.records.unlock(passphrase, IDENTITY);
+    const secrets = await this.#identitySecrets();
+    const channels = this.channels.map((c) => ({
+      id: c.id, name: c.name, owner: encodePublicKeyCode(c.owner), owned: c.owned, created: c.created, suite: 2, epoch: c.epoch,
+      secrets: c.secrets, removed: c.removedAt !== null,
+      subscribers: (c.subscribers ?? []).map((s) => ({ name: s.name, key: fromBase64(s.key), removed: s.removedAt !== null })),
+    }));
+    const identity = { name: secrets.name, signingAlgorithm: 'ed25519', signingKey: secrets.ed25519, agreementKey: secrets.x25519 };
+    try {
+      return await sealBackup({ exported: Math.floor(now / 1000), identity, channels }, passphrase, iterations ? { iterations } : {});
+    } finally { secrets.ed25519.fill(0); secrets.x25519.fill(0); }
+  }
+
+  /**
+   * Restores an identity backup file. Into a browser that keeps no identity, the backup's identity
+   * and channels become the keyring, sealed under the backup's passphrase; into this keyring, unlocked
+   * and of the same identity, the channels and epochs it lacks are added. Another identity is
+   * refused (`otherIdentity`), before anything is written: a backup never replaces an identity.
+   * Suite-1 channels (ChaCha20-Poly1305, which WebCrypto lacks) are left out and counted in `skipped`.
+   * Returns { restored, channelsAdded, epochsAdded, skipped }.
+   */
+  async restore(file, passphrase, options = {}) {
+    const backup = await openBackup(file, passphrase, options);
+    if (backup.identity.signingAlgorithm !== 'ed25519') {
+      throw new BackupError('unsupportedIdentity', 'this identity signs with P-256, which the web app cannot use: restore it with `seqr id import` on a computer');
+    }
+    const secrets = { ed25519: backup.identity.signingKey, x25519: backup.identity.agreementKey, name: backup.identity.name };
+    const fingerprint = await (await PrivateIdentity.fromSecrets(secrets)).publicIdentity.fingerprint();
+    const usable = backup.channels.filter((c) => c.suite === 2);
+    const channels = await Promise.all(usable.map(async (c) => {
+      const channel = { id: c.id, name: c.name, owner: await decodePublicKeyCode(c.owner), created: c.created, epoch: c.epoch,
+        secrets: new Map(c.secrets), removedAt: c.removed ? c.epoch + 1 : null, owned: c.owned };
+      if (c.owned) {
+        channel.subscribers = await Promise.all(c.subscribers.map(async (s) => ({ name: s.name, fingerprint: await (await decodePublicKeyCode(s.key)).fingerprint(),
+          key: toBase64(s.key), removedAt: s.removed ? c.epoch : null })));
+      }
+      return channel;
+    }));
+    const summary = { restored: false, channelsAdded: 0, epochsAdded: 0, skipped: backup.channels.length - usable.length };
+    if (!(await this.exists())) {
+      await this.exclusive(async () => {
+        await this.records.create(passphrase);
+        await this.records.put(IDENTITY, { name: secrets.name, ed25519: toBase64(secrets.ed25519), x25519: toBase64(secrets.x25519) });
+        this.identity = await PrivateIdentity.fromSecrets(await this.#identitySecrets());
+        this.channels = channels; this.history = [];
+        await this.#save();
+      });
+      return { ...summary, restored: true, channelsAdded: channels.length };
+    }
+    if (!this.unlocked) throw new BackupError('locked', 'unlock the identity kept in this browser first, then restore into it');
+    const mine = await this.identity.publicIdentity.fingerprint();
+    if (mine !== fingerprint) throw new BackupError('otherIdentity', `the backup is of identity ${fingerprint}, but this browser keeps ${mine}; nothing was restored`);
+    return this.#change(async () => {
+      for (const channel of channels) {
+        const held = await this.#find(channel.id, await channel.owner.fingerprint());
+        if (!held) { this.channels.push(channel); summary.channelsAdded += 1; continue; }
+        for (const [epoch, secret] of channel.secrets) if (!held.secrets.has(epoch)) { held.secrets.set(epoch, secret); summary.epochsAdded += 1; }
+        const later = channel.epoch > held.epoch;
+        if (later) Object.assign(held, { epoch: channel.epoch, removedAt: channel.removedAt });
+        for (const s of held.owned ? channel.subscribers ?? [] : []) {
+          const known = held.subscribers.find((k) => k.fingerprint === s.fingerprint);
+          // A later backup's removals count: a rekey of this keyring must not reach whom the owner removed since.
+          if (!known) held.subscribers.push(s); else if (later && s.removedAt !== null && known.removedAt === null) known.removedAt = s.removedAt;
+        }
+      }
+      await this.#save();
+      return summary;
+    });
   }
 
   /** The public identity in a public-key code (to share a channel to). */

@@ -19,16 +19,23 @@ export function codeFromFragment(fragment) {
   return bytes;
 }
 
-/** The code in a whole link, `https://HOST/app/#CODE`; `invalidLink` when it is none. */
-export function parseCodeLink(text) {
+/**
+ * A whole link, `https://HOST/app/#CODE`: `{ code, host, origin }`, the host as the browser resolves
+ * it (an internationalised name in Punycode, as it is looked up: what a look-alike cannot disguise);
+ * `invalidLink` when it is none.
+ */
+export function readCodeLink(text) {
   if (String(text).length > MAX_LINK_LENGTH) throw tooLong();
   let url;
   try { url = new URL(String(text).trim()); } catch { throw channelErrors.invalidLink('not a Seqr link (https://HOST/app/#CODE)'); }
   if (!['http:', 'https:'].includes(url.protocol) || !url.host || url.search || url.pathname !== '/app/' || url.username || !url.hash) {
     throw channelErrors.invalidLink('not a Seqr link (https://HOST/app/#CODE)');
   }
-  return codeFromFragment(url.hash);
+  return { code: codeFromFragment(url.hash), host: url.host, origin: url.origin };
 }
+
+/** The code in a whole link, `https://HOST/app/#CODE`; `invalidLink` when it is none. */
+export function parseCodeLink(text) { return readCodeLink(text).code; }
 
 /** Bytes a version-40 QR code holds at level M, the level the page draws (as the CLI's check). */
 export const QR_LINK_CAPACITY = 2331;

@@ -1,6 +1,7 @@
 // The signed-in account as this page holds it: the API token and the account's keys, in memory
 // only. Nothing that decrypts is ever stored: a reload starts signed out, and lock() forgets the
-// keys (the token stays while a location share needs it, and is logged out on sign-out).
+// keys (the token stays while a location share needs it, and is logged out on sign-out, on unlock,
+// which signs in afresh, and when the page goes away: leave()).
 import { SeqrAPI } from './api.js';
 import { deriveAccountKeys, freshKDF, kdfCacheKey, RECOMMENDED_ITERATIONS } from './note-kdf.js';
 import { SeenNoteVersions } from './seen-versions.js';
@@ -79,6 +80,13 @@ export class Session extends EventTarget {
   /** Forgets every key; the page must ask for the password again. */
   lock() {
     this.keys = new Map();
+    this.dispatchEvent(new Event('lock'));
+  }
+
+  /** The page is going away (pagehide): the keys are forgotten and the server session ended. */
+  leave() {
+    this.keys = new Map();
+    this.api.logoutOnLeave();
     this.dispatchEvent(new Event('lock'));
   }
 

@@ -3,7 +3,7 @@
 import { field, h, message, replace } from '../dom.js';
 import { MessageKind } from '../channel-message-code.js';
 import { escaped, escapedLines } from '../display-name.js';
-import { checkLinkFits, codeLink, parseCodeLink } from '../seqr-code-link.js';
+import { checkLinkFits, codeLink, readCodeLink } from '../seqr-code-link.js';
 import { codeCard, showMade } from './code-card.js';
 import { confirmAction } from './confirm-dialog.js';
 
@@ -94,7 +94,7 @@ function shareForm(app, channel) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   return h('form', { class: 'card stack', 'aria-label': 'Share the channel', onsubmit: async (event) => {
     event.preventDefault();
-    await app.run(async () => app.openCode(parseCodeLink(link.input.value), { channel }), status);
+    await app.run(async () => app.openPastedLink(readCodeLink(link.input.value), { channel }), status);
   } }, h('h2', {}, 'Share with someone'), link.wrapper, status, h('button', { type: 'submit' }, 'Open public key'));
 }
 

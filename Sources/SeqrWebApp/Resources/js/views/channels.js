@@ -1,9 +1,10 @@
 // Channels: your identity (its public-key code, link and fingerprint, to give channel owners), the
 // channels you own and follow, a new channel, a link to open, and the messages kept here.
 import { escaped, escapedLines } from '../display-name.js';
-import { field, h } from '../dom.js';
-import { parseCodeLink } from '../seqr-code-link.js';
+import { field, h, replace } from '../dom.js';
+import { readCodeLink } from '../seqr-code-link.js';
 import { codeCard } from './code-card.js';
+import { backupForm, restoreForm } from './identity-backup.js';
 
 export function channelsView(app) {
   const { keyring } = app;
@@ -15,8 +16,12 @@ export function channelsView(app) {
     h('p', {}, 'Give this to a channel owner: they share their channel back to it. Compare the fingerprint aloud: ', fingerprint, ` (${escaped(identity.name)})`),
     codeCard(app, keyring.publicKeyCode(), { label: 'Public key', fileName: 'seqr-public-key.png', hint: 'Holds only public keys.' }));
 
-  view.append(h('h2', {}, 'Your channels'), channelList(app), newChannelForm(app), openLinkForm(app), historyList(app),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => { keyring.lock(); app.refresh(); } }, 'Lock channels')));
+  const list = h('div', {}, channelList(app));
+  view.append(h('h2', {}, 'Your channels'), list, newChannelForm(app), openLinkForm(app), historyList(app),
+    h('h2', {}, 'Back up identity'),
+    h('p', {}, 'Your identity and every channel live only in this browser: clearing it loses them. A backup file brings them back here, on another phone, or in seqr on a computer.'),
+    backupForm(app), restoreForm(app, () => replace(list, channelList(app))),
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => app.lockChannels() }, 'Lock channels')));
   return view;
 }
 
@@ -46,7 +51,7 @@ function openLinkForm(app) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   return h('form', { class: 'card stack', onsubmit: async (event) => {
     event.preventDefault();
-    await app.run(async () => app.openCode(parseCodeLink(link.input.value)), status);
+    await app.run(async () => app.openPastedLink(readCodeLink(link.input.value)), status);
   } }, link.wrapper, status, h('button', { type: 'submit' }, 'Open link'));
 }
 

@@ -1,6 +1,7 @@
 // The passphrase gate of the channel views: make the identity (its keys are generated here and
 // sealed under the passphrase before anything is stored), or unlock it.
 import { field, h, message, replace } from '../dom.js';
+import { restoreForm } from './identity-backup.js';
 
 export function keyringView(app, { exists }) {
   const name = exists ? null : field('Your name', { name: 'name', required: true, maxLength: 64, autocomplete: 'nickname' },
@@ -35,5 +36,9 @@ export function keyringView(app, { exists }) {
     h('p', { class: 'lead' }, exists
       ? 'Your identity, channels and messages are sealed in this browser: enter the passphrase to open them.'
       : 'Channels need an identity: an Ed25519 signing key and an X25519 key, made on this device and kept sealed in this browser under a passphrase.'),
-    form);
+    form,
+    // A new phone or a cleared browser: the identity comes back from its backup file.
+    exists ? null : h('h2', {}, 'Restore identity'),
+    exists ? null : h('p', {}, 'Have a backup file from "Back up identity" or seqr id export? Restore it instead of creating a new identity.'),
+    exists ? null : restoreForm(app, () => app.keyringUnlocked()));
 }

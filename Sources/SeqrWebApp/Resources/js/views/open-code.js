@@ -1,7 +1,8 @@
 // A code opened from its link (https://HOST/app/#CODE) or pasted: a public key to share a channel
 // to, a channel share to subscribe from, a message to verify and read, or a rekey code to move a
 // channel to its next epoch. Nothing from the code is shown before its signature verifies, except
-// a public key's name and fingerprint, which are what the person compares.
+// a public key's name and fingerprint, which are what the person compares. The host the link came
+// from is shown with it ("from HOST"), and a pasted link from another host than this page's is flagged.
 import { h, message, replace } from '../dom.js';
 import { MessageKind } from '../channel-message-code.js';
 import { ChannelKeyring } from '../channel-keyring.js';
@@ -18,6 +19,14 @@ export function openCodeView(app, opened) {
   if (!opened) return replace(status, message('info', 'No code to open: open a Seqr link, or paste one on the Channels page.')), view;
   app.load(async () => {
     if (opened.error) throw opened.error;
+    // The host the link came from, as `seqr scan` shows it ("from HOST"): a look-alike host is seen, not hidden.
+    if (opened.from) {
+      body.append(h('p', { class: 'code-from', id: 'code-from' }, `from ${opened.from.host}`));
+      if (opened.from.foreign) {
+        body.append(message('error', `This link is from ${opened.from.host}, not from this app's server (${location.host}): `
+          + 'a look-alike host can pose as someone you know. Trust it only if you expected it from there.'));
+      }
+    }
     const { type } = readHeader(opened.code);
     const title = view.querySelector('h1');
     switch (type) {
@@ -55,10 +64,15 @@ async function publicKey(app, opened, body, status) {
 
 async function share(app, code, body, status) {
   const result = h('div', { class: 'stack' });
+  // A look-alike share (a known channel id or owner name, another owner key) is said first; a second press subscribes.
+  let newOwnerKey = false;
   const button = h('button', { type: 'button', class: 'primary', onclick: async () => {
     button.disabled = true;
     const ok = await app.run(async () => {
-      const { channel, added } = await app.keyring.subscribe(code);
+      const { channel, added } = await app.keyring.subscribe(code, { newOwnerKey }).catch((error) => {
+        if (error.code === 'newOwnerKey') { newOwnerKey = true; button.textContent = 'Subscribe anyway'; }
+        throw error;
+      });
       const fingerprint = await channel.owner.fingerprint();
       const open = h('a', { href: `#/channels/${app.keyring.channels.indexOf(channel)}` }, `Open ${escaped(channel.name)}`);
       replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${escaped(channel.name)}, owned by ${escaped(channel.owner.name)}.`), h('p', {}, open),
