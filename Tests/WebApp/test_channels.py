@@ -207,6 +207,7 @@ def test_channels_removal_in_browser(new_context, seqr_server, seqr_cli, work_di
         page.get_by_label("Subscriber's public-key link").fill(link_in(cli, key))
         page.get_by_role("button", name="Open public key").click()
         page.get_by_role("button", name="Share channel").click()
+        expect(page.get_by_role("status").filter(has_text=f"Shared: send this code or its link to {name}.")).to_be_in_viewport()
         cli.run("channel", "subscribe", page.get_by_label("Channel share link").input_value())
         subscribers[name] = cli
     page.goto(seqr_server.url + "/app/#/channels/0")
