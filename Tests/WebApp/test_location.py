@@ -173,6 +173,11 @@ def test_location_link_first_and_asks_first(new_context):
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_text("Copied")).to_be_visible()
     assert clipboard(page) == link
+    # Share… without Web Share (a desktop browser): it copies, with the same confirmation.
+    page.evaluate("() => { delete Navigator.prototype.share; return navigator.clipboard.writeText(''); }")
+    page.get_by_role("button", name="Share…").click()
+    expect(page.get_by_text("Copied")).to_be_visible()
+    assert clipboard(page) == link
     check_fit(page, "location-sharing")
     # "New link" is not beside "Stop sharing": not in the same row of buttons.
     stop_row = page.get_by_role("button", name="Stop sharing").locator("xpath=..")
