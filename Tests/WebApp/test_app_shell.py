@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from webapp import PASSWORD, add_note, channel_identity, check_accessible, create_channel, open_app, register, shot, unique
+from webapp import PASSWORD, add_note, channel_identity, check_accessible, check_fit, create_channel, open_app, register, shot, unique
 
 
 @pytest.mark.page_only
@@ -82,6 +82,7 @@ def test_dark_and_narrow(new_context):
     context = new_context(color_scheme="dark")
     page = open_app(context)
     shot(page, "dark-sign-in")
+    check_fit(page, "dark sign-in")
     register(page, user)
     add_note(page, "A rather long title for 30 ch", "Lorem ipsum " * 40)
     shot(page, "dark-note-show")
@@ -90,6 +91,7 @@ def test_dark_and_narrow(new_context):
         page.wait_for_timeout(300)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"{hash_} is {width} px wide"
+        check_fit(page, f"dark {hash_}")
     shot(page, "dark-account")
     channels, _, _ = channel_identity(context, "A rather long name for a channel identity")
     channels.get_by_label("Channel name").fill("A channel with a rather long name")
@@ -100,6 +102,7 @@ def test_dark_and_narrow(new_context):
         channels.wait_for_timeout(300)
         width = channels.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"{hash_} is {width} px wide"
+        check_fit(channels, f"dark {hash_}")
     shot(channels, "dark-channels")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(244, 246, 245)", background

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from webapp import PASSPHRASE, channel_identity, create_channel, register, seqr_without_store, shot, unique
+from webapp import PASSPHRASE, answer_dialog, channel_identity, check_fit, clipboard, create_channel, register, seqr_without_store, shot, unique
 
 
 def channel_owner(seqr_cli, name="Alice", channel="Garden"):
@@ -34,6 +34,7 @@ def subscribe_page(page, share_link, channel="Garden"):
     expect(page.get_by_role("heading", name="Channel share")).to_be_visible()
     page.get_by_role("button", name="Subscribe").click()
     expect(page.get_by_role("status").filter(has_text=f"Subscribed to {channel}")).to_be_visible()
+    expect(page.get_by_role("link", name=f"Open {channel}")).to_have_attribute("href", re.compile(r"^#/channels/\d+$"))
 
 
 def read_page(page, link):
@@ -174,7 +175,7 @@ def test_channels_removal(new_context, seqr_server, seqr_cli, work_dir):
     read_page(bob, link_in(alice, after))
     expect(bob.get_by_role("alert")).to_have_text("A message of the channel's epoch 1, which this browser has not reached: scan the channel's latest rekey code")
     bob.goto(link_in(alice, rekey))
-    expect(bob.get_by_role("status").filter(has_text="Garden moved to epoch 1; older messages stay readable.")).to_be_visible()
+    expect(bob.get_by_role("status").filter(has_text="Garden has a new key; older messages stay readable.")).to_be_visible()
     shot(bob, "channels-rekey")
     read_page(bob, link_in(alice, after))
     expect(bob.locator("#message-text")).to_have_text("Seeds arrive Friday")
@@ -206,12 +207,23 @@ def test_channels_removal_in_browser(new_context, seqr_server, seqr_cli, work_di
         page.get_by_label("Subscriber's public-key link").fill(link_in(cli, key))
         page.get_by_role("button", name="Open public key").click()
         page.get_by_role("button", name="Share channel").click()
+        expect(page.get_by_role("status").filter(has_text=f"Shared: send this code or its link to {name}.")).to_be_in_viewport()
         cli.run("channel", "subscribe", page.get_by_label("Channel share link").input_value())
         subscribers[name] = cli
     page.goto(seqr_server.url + "/app/#/channels/0")
+    # Nothing irreversible on one tap: Remove asks first, saying who must scan; Cancel keeps Frank.
     page.get_by_role("button", name="Remove Frank").click()
-    expect(page.get_by_role("status").filter(has_text="Frank removed: Yard is at epoch 1.")).to_be_visible()
+    answer_dialog(page, "Cancel", "Erin must scan the new code")
+    expect(page.get_by_role("button", name="Remove Frank")).to_be_enabled()
+    expect(page.get_by_role("img", name="Rekey code QR code")).to_have_count(0)
+    page.get_by_role("button", name="Remove Frank").click()
+    answer_dialog(page, "Remove", "Frank cannot read new messages of Yard")
+    expect(page.get_by_role("status").filter(has_text="Frank removed from Yard.")).to_be_visible()
     expect(page.get_by_role("img", name="Rekey code QR code")).to_be_visible()
+    assert "epoch" not in page.locator("main").inner_text().lower()  # under "Details" only
+    page.get_by_text("Details", exact=True).click()
+    expect(page.get_by_text("Key epoch 1")).to_be_visible()
+    check_fit(page, "channels-owner-removal")
     shot(page, "channels-owner-removal")
     with page.expect_download() as download:
         page.get_by_role("group", name="Rekey code").get_by_role("link", name="Download PNG").click()
@@ -220,7 +232,14 @@ def test_channels_removal_in_browser(new_context, seqr_server, seqr_cli, work_di
     page.get_by_label("Message", exact=True).fill("After Frank left")
     page.get_by_role("button", name="Post message").click()
     expect(page.get_by_role("img", name="Message QR code")).to_be_visible()
-    after = link_png(work_dir, subscribers["Erin"], page.get_by_label("Message link").input_value())
+    # Posted: the box is empty again, and the new code is on screen with a confirmation.
+    expect(page.get_by_role("textbox", name="Message", exact=True)).to_have_value("")
+    expect(page.get_by_role("status").filter(has_text="Posted")).to_be_in_viewport()
+    message_link = page.get_by_label("Message link").input_value()
+    page.get_by_role("group", name="Message").get_by_role("button", name="Copy link").click()
+    expect(page.get_by_role("group", name="Message").get_by_text("Copied")).to_be_visible()
+    assert clipboard(page) == message_link
+    after = link_png(work_dir, subscribers["Erin"], message_link)
     erin, frank = subscribers["Erin"], subscribers["Frank"]
     moved = erin.run("scan", rekey)
     assert "moved to epoch 1" in moved.stdout, moved.stdout

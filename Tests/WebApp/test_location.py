@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from playwright.sync_api import expect
 
-from webapp import BIN, open_app, register, shot, unique
+from webapp import BIN, answer_dialog, check_fit, clipboard, open_app, register, shot, unique
 
 
 def test_location_sharing(new_context, seqr_server):
@@ -39,6 +39,7 @@ def test_location_sharing(new_context, seqr_server):
         time.sleep(2)
         # Revoke: the follower is told the share ended.
         page.get_by_role("button", name="Stop sharing").click()
+        answer_dialog(page, "Stop sharing", "The link stops working")
         expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
         out, err = follower.communicate(timeout=30)
     finally:
@@ -62,6 +63,7 @@ def test_location_rotate_hidden(new_context):
     expect(page.locator("#fix-count")).to_have_text("1")
     old = page.get_by_label("Share link", exact=True).input_value()
     page.get_by_role("button", name="New link").click()
+    answer_dialog(page, "New link", "everyone following it must be sent the new link")
     expect(page.get_by_label("Share link", exact=True)).not_to_have_value(old)
     new = page.get_by_label("Share link", exact=True).input_value()
     gone = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", old, "--once"],
@@ -89,6 +91,7 @@ def test_location_rotate_hidden(new_context):
                             capture_output=True, text=True, timeout=60)
     assert json.loads(latest.stdout.splitlines()[-1])["latitude"] == 46.948, latest.stdout
     page.get_by_role("button", name="Stop sharing").click()
+    answer_dialog(page, "Stop sharing", "The link stops working")
     expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
 
 
@@ -142,9 +145,76 @@ def test_location_extend(new_context, seqr_cli):
     fix = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", link, "--once", "--json"], capture_output=True, text=True, timeout=60)
     assert fix.returncode == 0 and json.loads(fix.stdout.splitlines()[-1])["latitude"] == 47.3769, (fix.stdout, fix.stderr)
     page.get_by_role("button", name="Stop sharing").click()
+    answer_dialog(page, "Stop sharing", "The link stops working")
     # A share revoked from another device cannot be extended: the page says it ended.
     page.get_by_role("button", name="Start sharing").click()
     expect(page.get_by_role("button", name="Extend", exact=True)).to_be_visible()
     cli.run("location", "revoke", expiry()[0])
     page.get_by_role("button", name="Extend", exact=True).click()
     expect(page.get_by_text("The last share ended: revoked elsewhere.")).to_be_visible()
+
+
+def test_location_link_first_and_asks_first(new_context):
+    """After "Start sharing" the link and its Share…/Copy link buttons are on the first screen, copied with a
+    "Copied" confirmation; "Stop sharing" and "New link" (apart from each other) ask first, and Cancel keeps the share."""
+    context = new_context()
+    page = open_app(context, "#/register")
+    register(page, unique("ask"))
+    page.get_by_role("link", name="Location", exact=True).click()
+    check_fit(page, "location-start")
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    link = page.get_by_label("Share link", exact=True).input_value()
+    tabbar_top = page.get_by_role("navigation", name="Sections").bounding_box()["y"]
+    for control in (page.get_by_label("Share link", exact=True), page.get_by_role("button", name="Share…"),
+                    page.get_by_role("button", name="Copy link")):
+        box = control.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= tabbar_top, f"not on the first screen: {box}, tab bar at {tabbar_top}"
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_text("Copied")).to_be_visible()
+    assert clipboard(page) == link
+    # Share… without Web Share (a desktop browser): it copies, with the same confirmation.
+    page.evaluate("() => { delete Navigator.prototype.share; return navigator.clipboard.writeText(''); }")
+    page.get_by_role("button", name="Share…").click()
+    expect(page.get_by_text("Copied")).to_be_visible()
+    assert clipboard(page) == link
+    check_fit(page, "location-sharing")
+    # "New link" is not beside "Stop sharing": not in the same row of buttons.
+    stop_row = page.get_by_role("button", name="Stop sharing").locator("xpath=..")
+    expect(stop_row.get_by_role("button", name="New link")).to_have_count(0)
+    page.get_by_role("button", name="Stop sharing").click()
+    answer_dialog(page, "Cancel", "The link stops working at once")
+    page.get_by_role("button", name="New link").click()
+    answer_dialog(page, "Cancel", "The current link stops working at once")
+    expect(page.get_by_label("Share link", exact=True)).to_have_value(link)
+    fresh = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", link, "--once", "--json"],
+                           capture_output=True, text=True, timeout=60)
+    assert fresh.returncode == 0, fresh.stderr
+    # The follower's viewer: local times and the time left, not a UTC timestamp; big enough to tap, nothing overflowing.
+    viewer = context.new_page()
+    viewer.goto(link)
+    expect(viewer.locator("#time")).to_have_text(re.compile(r"^at \d\d:\d\d:\d\d$"))
+    expect(viewer.locator("#until")).to_have_text(re.compile(r"^until \d\d:\d\d, (59 min|1 h 0 min) left$"))
+    check_fit(viewer, "location-viewer")
+    viewer.close()
+    page.get_by_role("button", name="Stop sharing").click()
+    answer_dialog(page, "Stop sharing")
+    expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
+
+
+def test_location_refused(new_context, seqr_cli):
+    """Without the location permission no share starts and no link is shown; the page says how to allow it, in a sentence."""
+    user = unique("nogeo")
+    context = new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = open_app(context, "#/register")
+    register(page, user)
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_role("button", name="Start sharing").click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Location is blocked for this site, so nothing was shared. Allow it in the browser's site settings")
+    expect(page.get_by_label("Share link", exact=True)).to_have_count(0)
+    expect(page.get_by_role("button", name="Start sharing")).to_be_enabled()
+    check_fit(page, "location-refused")
+    cli = seqr_cli()
+    cli.login(user)
+    assert json.loads(cli.run("location", "shares", "--json").stdout) == []

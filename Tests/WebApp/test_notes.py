@@ -97,6 +97,8 @@ def test_edit_delete_limits(new_context, seqr_cli):
     shot(page, "note-edit")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_label("Note text")).to_have_text("4712")
+    expect(page.get_by_text("Version 2")).to_be_hidden()  # a detail, under "Details"
+    page.get_by_text("Details", exact=True).click()
     expect(page.get_by_text("Version 2")).to_be_visible()
     page.get_by_role("link", name="Edit").click()
     page.get_by_label("Title", exact=True).fill("x" * 31)
@@ -183,6 +185,8 @@ def test_rollback(new_context, seqr_server):
     page.get_by_role("link", name="Edit").click()
     page.get_by_label("Text", exact=True).fill("0")
     page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Version 2")).to_be_hidden()  # a detail, under "Details"
+    page.get_by_text("Details", exact=True).click()
     expect(page.get_by_text("Version 2")).to_be_visible()
     db.execute("UPDATE note SET title = ?, info = ?, version = ? WHERE lower(id) = ?", (*old, note_id))
     db.commit()

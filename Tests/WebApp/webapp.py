@@ -1,6 +1,8 @@
 """What the web app's browser tests do again and again: open the app, register, sign in, add and open notes,
 make a channel identity; screenshots of every screen at phone size (.build/test-output/webapp-*.png), each
-checked by axe-core (`check_accessible`: no serious or critical violation)."""
+checked by axe-core (`check_accessible`: no serious or critical violation); `check_fit` measures a screen at 360
+and 430 px wide (tap targets of 44×44 at least, no text outside its box, axe-core); `answer_dialog` answers the
+page's "are you sure" dialog; `clipboard` reads what a copy put there."""
 import json
 import os
 import re
@@ -48,6 +50,60 @@ def check_accessible(page, screen):
     bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
     assert not bad, f"{screen}: axe-core finds " + "; ".join(
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad)
+
+
+# Every visible control smaller than 44×44 CSS px, and every element whose content is wider than its box
+# (text outside it), in the page as it is now. Off-screen things (the skip link until focused) and
+# fields, whose text scrolls inside them, are not counted; nor is a box that clips on purpose (an ellipsis).
+LAYOUT_PROBLEMS = """() => {
+  const seen = (el) => {
+    const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && r.right > 0 && r.left < innerWidth && !el.closest('[hidden], details:not([open]) > :not(summary)');
+  };
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : ''} "${(el.innerText || el.value || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+  const small = [...document.querySelectorAll('a, button, input, select, textarea, summary')].filter(seen)
+    .filter((el) => !(el.tagName === 'INPUT' && ['hidden'].includes(el.type)))
+    .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+    .map(([el, r]) => `${name(el)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+  const overflowing = [document.documentElement, ...document.querySelectorAll('body *')].filter(seen)
+    .filter((el) => !['INPUT', 'TEXTAREA', 'SELECT', 'svg'].includes(el.tagName) && el.scrollWidth > el.clientWidth + 1)
+    .filter((el) => el === document.documentElement || getComputedStyle(el).overflowX === 'visible')
+    .filter((el) => el.clientWidth > 0 || el === document.documentElement)
+    .map((el) => `${name(el)} ${el.scrollWidth}>${el.clientWidth}`);
+  return { small, overflowing };
+}"""
+
+
+def check_fit(page, screen, widths=(360, 430)):
+    """The screen at each phone width (360 and 430 CSS px): every tap target at least 44×44, no text outside its
+    box, and axe-core clean; the viewport is put back after."""
+    before = page.viewport_size
+    try:
+        for width in widths:
+            page.set_viewport_size({"width": width, "height": before["height"]})
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            found = page.evaluate(LAYOUT_PROBLEMS)
+            assert not found["small"], f"{screen} at {width} px: tap targets under 44×44: {found['small']}"
+            assert not found["overflowing"], f"{screen} at {width} px: text outside its box: {found['overflowing']}"
+            check_accessible(page, f"{screen} at {width} px")
+    finally:
+        page.set_viewport_size(before)
+
+
+def answer_dialog(page, button, says=None):
+    """The question the page asks before something irreversible (a modal <dialog>): checks what it says
+    (`says`, a regex or text it contains), then answers with `button` ("Cancel" or the action); gone after."""
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    if says is not None:
+        expect(dialog).to_contain_text(says)
+    dialog.get_by_role("button", name=button, exact=True).click()
+    expect(dialog).to_have_count(0)
+
+
+def clipboard(page):
+    """The clipboard's text, as the page reads it (the context grants clipboard-read)."""
+    return page.evaluate("navigator.clipboard.readText()")
 
 
 def shot(page, name, full_page=False):

@@ -152,6 +152,30 @@
     });
   }
 
+  // Local times, as a person reads them: "14:05:33", with the date when it is not today.
+  function localTime(time) {
+    const d = new Date(time);
+    return (d.toDateString() === new Date().toDateString() ? '' : d.toLocaleDateString() + ' ') + clock(time, true);
+  }
+
+  // How long the share runs: "until 18:40, 2 h 10 min left" (local time), from the server's expiresAt.
+  let expiresAt;  // undefined: not known yet; null: until its owner stops
+  function untilText(now) {
+    if (expiresAt === undefined) return '';
+    if (expiresAt === null) return 'until its owner stops';
+    const left = Math.max(0, Math.round((expiresAt - now) / 60000));
+    const date = new Date(expiresAt).toDateString() === new Date(now).toDateString() ? '' : new Date(expiresAt).toLocaleDateString() + ' ';
+    const span = left >= 1440 ? Math.floor(left / 1440) + ' d ' + Math.floor((left % 1440) / 60) + ' h'
+      : left >= 60 ? Math.floor(left / 60) + ' h ' + (left % 60) + ' min' : left + ' min';
+    return 'until ' + date + clock(expiresAt, false) + ', ' + span + ' left';
+  }
+  function learnExpiry(value) {
+    if (value === undefined) return;
+    const parsed = value === null ? null : Date.parse(value);
+    expiresAt = parsed === null || Number.isFinite(parsed) ? parsed : undefined;
+    $('until').textContent = untilText(Date.now());
+  }
+
   function clock(time, seconds) {
     const d = new Date(time);
     const two = (n) => String(n).padStart(2, '0');
@@ -211,7 +235,7 @@
     $('lon').textContent = latest.lon.toFixed(5);
     $('accuracy').textContent = typeof latest.accuracy === 'number' ? '±' + latest.accuracy.toFixed(0) + ' m' : 'unknown';
     $('altitude').textContent = typeof latest.altitude === 'number' ? latest.altitude.toFixed(0) + ' m' : 'unknown';
-    $('time').textContent = new Date(latest.time).toISOString();
+    $('time').textContent = 'at ' + localTime(latest.time);
     $('age').textContent = ageText(Date.now() - latest.time);
     $('count').textContent = String(track.length);
     // Plain links: leaving for another map is the user's click, never the page's request.
@@ -221,7 +245,10 @@
     drawMap();
   }
 
-  setInterval(() => { if (track.length) $('age').textContent = ageText(Date.now() - track[track.length - 1].time); }, 1000);
+  setInterval(() => {
+    if (track.length) $('age').textContent = ageText(Date.now() - track[track.length - 1].time);
+    $('until').textContent = untilText(Date.now());
+  }, 1000);
 
   // MARK: a saved track
 
@@ -334,6 +361,7 @@
     connection(true);
     const feed = await response.json();
     if (feed.format !== format) { status(wrongLink, 'error'); return; }
+    learnExpiry(feed.expiresAt === undefined ? null : feed.expiresAt);
     enqueue(feed.fixes);
     await queue;
     if (track.length === 0 && rejected === 0 && !stopped) status('Nothing shared yet; waiting for the first position…', 'pending');
@@ -367,6 +395,7 @@
       let share;
       try { share = JSON.parse(event.data); } catch (e) { share = {}; }
       if (share.format !== format) { status(wrongLink, 'error'); return; }
+      learnExpiry(share.expiresAt === undefined ? null : share.expiresAt);
       if (track.length === 0) status('Nothing shared yet; waiting for the first position…', 'pending');
     });
     source.addEventListener('fix', (event) => {

@@ -15,6 +15,7 @@ const SHELL = [
   'js/location-share-link.js', 'js/vault-code.js', 'js/url-warnings.js', 'js/scanned-code.js', 'js/code-set-collector.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
   'js/views/password.js', 'js/views/sign-in.js', 'js/views/channel.js', 'js/views/channels.js', 'js/views/code-card.js',
+  'js/views/confirm-dialog.js', 'js/views/link-buttons.js',
   'js/views/keyring.js', 'js/views/open-code.js', 'js/views/identity-backup.js', 'js/views/scan.js',
   'js/payload-display.js', 'js/zxing-wasm.js', 'js/gray-image-filters.js', 'js/qr-picture-reader.js', 'js/scan-requests.js', 'js/scan-worker.js',
   'js/scan-worker-client.js', 'js/camera.js',

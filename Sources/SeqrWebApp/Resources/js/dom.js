@@ -34,12 +34,24 @@ export function replace(el, ...children) {
 }
 
 let fieldCounter = 0;
-/** A labelled field: { wrapper, input }. Every input has a <label>; `hint` is tied by aria-describedby. */
+/** A labelled field: { wrapper, input }. Every input has a <label>; `hint` is tied by aria-describedby.
+ *  A password field gets a "Show"/"Hide" button beside it (pressed: the text is shown). */
 export function field(label, inputProps = {}, { tag = 'input', hint = null } = {}) {
   const id = inputProps.id ?? `field-${++fieldCounter}`;
   const hintEl = hint ? h('p', { class: 'hint', id: `${id}-hint` }, hint) : null;
   const input = h(tag, { ...inputProps, id, 'aria-describedby': hintEl ? hintEl.id : null });
-  return { wrapper: h('div', { class: 'field' }, h('label', { for: id }, label), input, hintEl), input, hint: hintEl };
+  const control = inputProps.type === 'password' ? h('div', { class: 'password-row' }, input, revealButton(input)) : input;
+  return { wrapper: h('div', { class: 'field' }, h('label', { for: id }, label), control, hintEl), input, hint: hintEl };
+}
+
+function revealButton(input) {
+  const button = h('button', { type: 'button', class: 'reveal', 'aria-pressed': 'false', 'aria-controls': input.id, onclick: () => {
+    const show = input.type === 'password';
+    input.type = show ? 'text' : 'password';
+    button.setAttribute('aria-pressed', String(show));
+    button.textContent = show ? 'Hide' : 'Show';
+  } }, 'Show');
+  return button;
 }
 
 /** A message region that screen readers announce; `kind`: error, info or ok. */

@@ -17,6 +17,13 @@ export function extendedExpiry(expiresAt, minutes, now = Date.now()) {
 /** Fixes re-sent under the new key after a rotation, as `seqr location rotate` uploads its recent track. */
 const TRACK_KEPT = 100;
 
+/** Why no share could start, as a sentence saying what to do (GeolocationPositionError codes). */
+function refusal(error) {
+  if (error.code === 1) return 'Location is blocked for this site, so nothing was shared. Allow it in the browser\'s site settings (tap the icon beside the address, then Permissions, then Location) and tap Start sharing again.';
+  if (error.code === 3) return 'The phone gave no position in time, so nothing was shared. Turn on location services, go where the sky is in view, and try again.';
+  return 'The phone cannot tell its position right now, so nothing was shared. Turn on location services and try again.';
+}
+
 export class LocationSharing extends EventTarget {
   constructor(api, base, geolocation = navigator.geolocation) {
     super();
@@ -43,14 +50,31 @@ export class LocationSharing extends EventTarget {
 
   #changed() { this.dispatchEvent(new Event('change')); }
 
+  /** Starts a share once the phone has granted location and given a first fix: before that no share
+   *  exists on the server and no link is shown. A refusal or no fix throws a sentence saying what to do. */
   async start({ expiresAt = null, label = '' } = {}) {
-    this.share = await this.api.createShare({ format: SHARE_FORMAT, expiresAt });
+    let started = false;
+    const first = await new Promise((resolve, reject) => {
+      this.watch = this.geolocation.watchPosition((p) => (started ? this.#position(p) : resolve(p)), (e) => {
+        if (started) { this.#geoError(e); return; }
+        this.geolocation.clearWatch(this.watch);
+        this.watch = null;
+        reject(new Error(refusal(e)));
+      }, { enableHighAccuracy: true, maximumAge: 0, timeout: 60_000 });
+    });
+    try {
+      this.share = await this.api.createShare({ format: SHARE_FORMAT, expiresAt });
+    } catch (error) {
+      this.geolocation.clearWatch(this.watch);
+      this.watch = null;
+      throw error;
+    }
+    started = true;
     this.key = generateShareKey();
     this.label = label;
     this.ended = null;
-    this.watch = this.geolocation.watchPosition((p) => this.#position(p), (e) => this.#geoError(e),
-      { enableHighAccuracy: true, maximumAge: 0, timeout: 60_000 });
     document.addEventListener('visibilitychange', this.onVisibility);
+    this.#position(first);
     this.#changed();
   }
 
@@ -75,8 +99,8 @@ export class LocationSharing extends EventTarget {
   }
 
   #geoError(error) {
-    this.lastError = error.code === 1 ? 'location permission was denied: allow it for this site to share'
-      : error.code === 3 ? 'no position yet (waiting for GPS)' : 'the position is not available right now';
+    this.lastError = error.code === 1 ? 'Location permission was withdrawn: allow it for this site again to keep sharing.'
+      : error.code === 3 ? 'No new position yet: waiting for GPS.' : 'The position is not available right now.';
     this.#changed();
   }
 
@@ -104,7 +128,7 @@ export class LocationSharing extends EventTarget {
       } catch (error) {
         if (error.code === 'share_not_found') { this.#end('revoked elsewhere'); return; }
         if (error.code === 'share_expired') { this.#end('expired'); return; }
-        this.lastError = error.code === 'offline' ? 'offline: fixes are kept and sent when the connection returns' : error.message;
+        this.lastError = error.code === 'offline' ? 'Offline: positions are kept and sent when the connection returns.' : error.message;
         this.#changed();
         return;  // kept in `pending`; the next fix or the page being shown again retries
       }

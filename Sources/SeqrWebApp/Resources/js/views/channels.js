@@ -30,7 +30,7 @@ function channelList(app) {
   if (channels.length === 0) return h('p', { class: 'empty' }, 'No channels yet: create one, or open a channel share someone made for you.');
   return h('ul', { class: 'share-list' }, channels.map((channel, index) => h('li', { class: 'share-item' },
     h('a', { href: `#/channels/${index}` }, escaped(channel.name)),
-    h('span', { class: 'share-label' }, channel.owned ? 'yours' : channel.removedAt !== null ? 'removed' : `from ${escaped(channel.owner.name)}`, ` · epoch ${channel.epoch}`))));
+    h('span', { class: 'share-label' }, channel.owned ? 'yours' : channel.removedAt !== null ? 'removed' : `from ${escaped(channel.owner.name)}`))));
 }
 
 function newChannelForm(app) {

@@ -1,9 +1,11 @@
 // Live location: start a share (expiry, optional label), show its link and QR code, share or
-// copy it, and watch it run: "Sharing until 18:40", the last fix's age and accuracy, hidden-page
-// warnings; extend its expiry, new link (rotate) and stop (revoke). Shares made elsewhere can be revoked here.
+// copy it, and watch it run (a share starts only after the first fix): "Sharing until 18:40", the last fix's age and accuracy, hidden-page
+// warnings; extend its expiry, new link (rotate) and stop (revoke), both asked first. Shares made elsewhere can be revoked here.
 import { ageText, clock, field, h, message, replace } from '../dom.js';
 import { extendedExpiry } from '../location-sharing.js';
 import { loadQRCodeLibrary, qrCodeSVG } from '../qr-code.js';
+import { confirmAction } from './confirm-dialog.js';
+import { linkButtons } from './link-buttons.js';
 
 const EXPIRIES = [['15', '15 minutes'], ['60', '1 hour'], ['240', '4 hours'], ['720', '12 hours'], ['1440', '24 hours'], ['', 'Until I stop']];
 const EXTENSIONS = [['60', '1 hour'], ['1440', '1 day'], ['', 'Until I stop']];
@@ -22,8 +24,11 @@ export function locationView(app) {
     const state = sharing.active ? sharing.share.id : `ended:${sharing.ended}`;
     if (state === shown && card?.update) { card.update(); return; }
     shown = state;
+    const started = sharing.active && card !== null && !card.update;
     card = sharing.active ? activeCard(app, sharing) : startForm(app, sharing);
     replace(body, card);
+    // Just started: the link and its buttons come into view, with the confirmation.
+    if (started) view.scrollIntoView({ block: 'start' });
   };
   const generation = app.viewGeneration;
   sharing.addEventListener('change', render);
@@ -44,7 +49,13 @@ function startForm(app, sharing) {
     event.preventDefault();
     start.disabled = true;
     const minutes = Number(expiry.input.value);
-    await app.run(() => sharing.start({ expiresAt: minutes ? new Date(Date.now() + minutes * 60_000) : null, label: label.input.value.trim() }), status);
+    const waiting = message('info', 'Waiting for your position: allow location if the phone asks.');
+    await app.run(async () => {
+      status.append(waiting);
+      await sharing.start({ expiresAt: minutes ? new Date(Date.now() + minutes * 60_000) : null, label: label.input.value.trim() });
+      app.toast('Sharing started: send the link');
+    }, status);
+    waiting.remove();
     start.disabled = false;
   } },
   h('p', { class: 'lead' }, 'Share where you are with a link. Positions are encrypted on this phone under a key that only the link carries; the server stores ciphertext.'),
@@ -56,7 +67,7 @@ function activeCard(app, sharing) {
   const untilText = () => (sharing.share.expiresAt ? `Sharing until ${clock(sharing.share.expiresAt)}` : 'Sharing until you stop');
   const until = h('strong', { id: 'sharing-until' }, untilText());
   const linkField = field('Share link', { name: 'link', value: link, readOnly: true, spellcheck: false },
-    { hint: 'Anyone with this link sees your position until the share ends. It contains the key: share it only with people you trust.' });
+    { hint: 'Anyone with this link sees your position until the share ends: send it only to people you trust.' });
   linkField.input.addEventListener('focus', () => linkField.input.select());
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const facts = h('dl', { class: 'facts' });
@@ -86,30 +97,38 @@ function activeCard(app, sharing) {
       app.toast(untilText());
     }, status) }, 'Extend'));
 
-  const copy = h('button', { type: 'button', onclick: async () => {
-    try { await navigator.clipboard.writeText(link); app.toast('Link copied'); } catch { linkField.input.select(); app.toast('Select the link and copy it'); }
-  } }, 'Copy link');
-  const share = navigator.share ? h('button', { type: 'button', class: 'primary', onclick: async () => {
-    try { await navigator.share({ title: sharing.label || 'My live location', url: link }); } catch { /* dismissed */ }
-  } }, 'Share…') : null;
-
+  const linkStatus = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const qr = h('div', { class: 'qr-frame' });
   loadQRCodeLibrary().then(() => replace(qr, qrCodeSVG(link, 'QR code of the share link')),
     (error) => replace(qr, message('error', error.message)));
 
+  // The link and its buttons first, so they are on the first screen after "Start sharing"; "New link"
+  // (which ends this one) sits apart from "Stop sharing", and both ask first.
   const card = h('div', { class: 'stack' },
     h('div', { class: 'card live stack' },
       h('p', { class: 'live-state' }, h('span', { class: 'pulse', 'aria-hidden': 'true' }), until),
       sharing.label ? h('p', { class: 'hint share-label' }, sharing.label) : null,
+      linkField.wrapper,
+      h('div', { class: 'actions' }, linkButtons(link, { title: sharing.label || 'My live location', input: linkField.input, status: linkStatus })),
+      linkStatus),
+    h('div', { class: 'card stack' },
       facts, notes, extend, status,
       h('div', { class: 'actions' },
-        h('button', { type: 'button', class: 'danger', onclick: () => app.run(async () => { await sharing.stop(); app.toast('Sharing stopped'); }, status) }, 'Stop sharing'),
-        h('button', { type: 'button', onclick: () => app.run(async () => { await sharing.rotate(); app.toast('New link: the old one no longer works'); }, status) }, 'New link'))),
+        h('button', { type: 'button', class: 'danger', onclick: async () => {
+          if (!await confirmAction({ title: 'Stop sharing?', action: 'Stop sharing',
+            text: 'The link stops working at once for everyone who has it, and the positions sent are deleted from the server.' })) return;
+          await app.run(async () => { await sharing.stop(); app.toast('Sharing stopped'); }, status);
+        } }, 'Stop sharing'))),
     h('div', { class: 'card stack' },
-      h('h2', {}, 'Link for followers'),
+      h('h2', {}, 'QR code of the link'),
       qr,
-      linkField.wrapper,
-      h('div', { class: 'actions' }, share, copy)));
+      h('p', { class: 'hint' }, 'Sent the link to the wrong person? A new link ends this one; everyone else needs the new link.'),
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', onclick: async () => {
+          if (!await confirmAction({ title: 'Make a new link?', action: 'New link',
+            text: 'The current link stops working at once: everyone following it must be sent the new link.' })) return;
+          await app.run(async () => { await sharing.rotate(); app.toast('New link: the old one no longer works'); }, status);
+        } }, 'New link'))));
   card.update = () => { until.textContent = untilText(); extend.hidden = !sharing.share.expiresAt; tick(); updateNotes(); };
   return card;
 }

@@ -22,7 +22,7 @@ export function noteDetailView(app, id) {
     const deleteButton = h('button', { type: 'button', class: 'danger-outline', onclick: () => { confirmRow.hidden = false; deleteButton.hidden = true; confirmRow.querySelector('button').focus(); } }, 'Delete');
     replace(body,
       h('h1', { class: 'note-heading' }, note.title),
-      h('p', { class: 'note-meta' }, `Version ${note.version} · changed ${new Date(note.updatedAt).toLocaleString()}`),
+      h('p', { class: 'note-meta' }, `Changed ${new Date(note.updatedAt).toLocaleString()}`),
       h('div', { class: 'note-text', tabIndex: 0, 'aria-label': 'Note text' }, note.info || h('em', {}, 'No text')),
       h('div', { class: 'actions' },
         h('a', { class: 'button primary', href: `#/notes/${id}/edit` }, 'Edit'),
@@ -30,7 +30,8 @@ export function noteDetailView(app, id) {
           try { await navigator.clipboard.writeText(note.info); app.toast('Text copied'); } catch { app.toast('Copying is not allowed here: select the text instead'); }
         } }, 'Copy text') : null,
         deleteButton),
-      confirmRow);
+      confirmRow,
+      h('details', { class: 'details' }, h('summary', {}, 'Details'), h('p', { class: 'hint' }, `Version ${note.version}: each save makes the next.`)));
   }, status);
   return view;
 }

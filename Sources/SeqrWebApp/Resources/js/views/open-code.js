@@ -9,7 +9,7 @@ import { ChannelKeyring } from '../channel-keyring.js';
 import { escaped, escapedLines, hasUnprintable } from '../display-name.js';
 import { isExpired, isWebLink, schemeOf } from '../message-link-policy.js';
 import { CodeType, readHeader } from '../seqr-code-type.js';
-import { codeCard } from './code-card.js';
+import { codeCard, showMade } from './code-card.js';
 
 export function openCodeView(app, opened) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
@@ -57,6 +57,7 @@ async function publicKey(app, opened, body, status) {
       const code = await app.keyring.share(channel, identity);
       replace(result, h('h2', {}, `Share of ${escaped(channel.name)} for ${escaped(identity.name)}`),
         codeCard(app, code, { label: 'Channel share', fileName: 'seqr-share.png', hint: `Only ${escaped(identity.name)} can open it.` }));
+      showMade(result, `Shared: send this code or its link to ${escaped(identity.name)}.`);
     }, status);
   } }, h('div', { class: 'field' }, h('label', { for: 'share-channel' }, 'Channel'), select), h('button', { type: 'submit', class: 'primary' }, 'Share channel')), result);
 }
@@ -73,7 +74,8 @@ async function share(app, code, body, status) {
         throw error;
       });
       const fingerprint = await channel.owner.fingerprint();
-      replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${escaped(channel.name)}, owned by ${escaped(channel.owner.name)}.`),
+      const open = h('a', { href: `#/channels/${app.keyring.channels.indexOf(channel)}` }, `Open ${escaped(channel.name)}`);
+      replace(result, message('ok', `${added ? 'Subscribed to' : 'Already subscribed to'} ${escaped(channel.name)}, owned by ${escaped(channel.owner.name)}.`), h('p', {}, open),
         h('p', {}, 'Owner\'s fingerprint: ', h('strong', { class: 'fingerprint' }, fingerprint), '. Compare it with the owner\'s.'));
     }, status);
     button.disabled = ok;
@@ -99,12 +101,13 @@ async function read(app, code, body) {
   } else {
     parts.push(h('p', { class: 'note-text', id: 'message-text' }, escapedLines(m.content)));
   }
-  parts.push(h('p', { class: 'message-meta' }, `Posted ${new Date(m.created * 1000).toLocaleString()} · epoch ${m.epoch}`,
+  parts.push(h('p', { class: 'message-meta' }, `Posted ${new Date(m.created * 1000).toLocaleString()}`,
     m.expires ? ` · expires ${new Date(m.expires * 1000).toLocaleString()}` : ''));
   body.append(...parts);
 }
 
 async function rekey(app, code, body) {
   const { channel, epoch } = await app.keyring.rekey(code);
-  body.append(message('ok', `${escaped(channel.name)} moved to epoch ${epoch}; older messages stay readable.`));
+  body.append(message('ok', `${escaped(channel.name)} has a new key; older messages stay readable.`),
+    h('details', { class: 'details' }, h('summary', {}, 'Details'), h('p', { class: 'hint' }, `Key epoch ${epoch}.`)));
 }
