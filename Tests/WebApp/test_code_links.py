@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from webapp import channel_identity, open_app, register, seqr_without_store, shot, unique
+from webapp import answer_dialog, channel_identity, open_app, register, seqr_without_store, shot, unique
 
 
 def public_key_link(seqr_cli, server, work_dir, name="Erin"):
@@ -96,4 +96,5 @@ def test_a_code_fragment_leaves_no_history_entry(new_context, seqr_server, seqr_
     viewer.go_back()
     assert key not in viewer.url, viewer.url
     app.get_by_role("button", name="Stop sharing").click()
+    answer_dialog(app, "Stop sharing", "The link stops working")
     expect(app.get_by_role("button", name="Start sharing")).to_be_visible()
