@@ -22,7 +22,7 @@ PHONE = dict(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_m
 def frame(png):
     """The code as a camera sees it: on a grey 640×480 frame."""
     path = os.path.join(out, "scanner-frame-" + os.path.basename(png))
-    subprocess.run(f"pngtopnm '{png}' | pnmscale -xsize 400 | ppmtoppm > '{path}.qr' && ppmmake rgb:b0/b0/b0 640 480 > '{path}.bg'"
+    subprocess.run(f"pngtopnm '{png}' | pnmscale -xsize 400 2>/dev/null | ppmtoppm > '{path}.qr' && ppmmake rgb:b0/b0/b0 640 480 > '{path}.bg'"
                    f" && pnmpaste '{path}.qr' 120 40 '{path}.bg' | pnmtopng > '{path}' && rm '{path}.qr' '{path}.bg'", shell=True, check=True)
     return path
 
