@@ -228,3 +228,70 @@ def test_scanner_routes_public_keys_location_links_and_vault_pages(fake_camera, 
     page.get_by_label("Pick a photo").set_input_files(page_one)
     expect(page.get_by_role("status").filter(has_text="A page of a paper backup: restore it with `seqr vault restore`.")).to_be_visible()
     expect(page.locator(".scan-progress")).to_contain_text("Paper vault codes:")
+
+
+@pytest.mark.page_only
+def test_scanner_trusts_pasted_keys_kept_sealed(new_context, seqr_server, work_dir):
+    """Keys the person pastes are trusted only once they say so, kept in the sealed keyring, and then verify a signed code."""
+    key, _ = issuer_keys(work_dir)
+    payload = out_file(work_dir, "config.json")
+    with open(payload, "w") as f:
+        json.dump({"host": "mdm.example"}, f)
+    signed = out_file(work_dir, "signed.png")
+    seqr_without_store("jws", "sign", "--key", key, payload, "-o", signed)
+    page, _, _ = channel_identity(new_context(), "Dana")
+    page.get_by_role("link", name="Scan").first.click()
+    page.get_by_label("Pick a photo").set_input_files(signed)
+    expect(page.get_by_role("alert").filter(has_text="Failed at key id")).to_be_visible()  # nobody trusted it yet
+    page.get_by_text("Trust signing keys by pasting them").click()
+    page.get_by_label("Public key (JWK) or key set (JWKS)").fill(open(key[:-len(".pem")] + ".jwk.json").read())
+    page.get_by_role("button", name="Read keys").click()
+    page.get_by_role("button", name="Trust these keys").click()
+    expect(page.get_by_role("status").filter(has_text="Trusted")).to_be_visible()
+    page.get_by_role("button", name="Scan another code").click()
+    page.get_by_label("Pick a photo").set_input_files(signed)
+    expect(page.get_by_role("heading", name="Verified signed code")).to_be_visible()
+    stored = page.evaluate("""() => new Promise((resolve) => {
+      const open = indexedDB.open('seqr-keyring');
+      open.onsuccess = () => { const all = open.result.transaction('records').objectStore('records').getAll();
+        all.onsuccess = () => resolve(JSON.stringify(all.result)); };
+    })""")
+    assert "mdm" not in stored and '"kty"' not in stored and "P-256" not in stored, stored[:300]
+
+
+KINDS = {
+    "url": (lambda ctx: ("--text", "https://example.org/kinds"), "Link"),
+    "text": (lambda ctx: ("--text", "Seeds on Friday, rows 3 to 9"), "Text"),
+    "location link": (lambda ctx: ("--text", f"{ctx['url']}/l/{'A' * 21}w#k={'B' * 42}w"), "Location link"),
+    "signed code": (lambda ctx: ("--text", ctx["token"]), "Verified signed code"),
+    "health card": (lambda ctx: ("--text", ctx["card"]), "Verified SMART Health Card"),
+}
+
+
+@pytest.mark.page_only
+@pytest.mark.parametrize("source", ["camera", "photo"])
+def test_scanner_each_kind_from_camera_and_photo(fake_camera, start_server, work_dir, source):
+    """A link, text, a location link, a signed code and a health card, each read from the camera and from a picked photo."""
+    key, jwks = issuer_keys(work_dir)
+    server = start_server("--trusted-keys", jwks)
+    payload, bundle = out_file(work_dir, "p.json"), out_file(work_dir, "bundle.json")
+    json.dump({"tenant": "garden"}, open(payload, "w"))
+    json.dump(BUNDLE, open(bundle, "w"))
+    signed, card = out_file(work_dir, "s.png"), out_file(work_dir, "c.png")
+    seqr_without_store("jws", "sign", "--key", key, payload, "-o", signed)
+    seqr_without_store("shc", "issue", "--key", key, "--issuer", "https://issuer.example", bundle, "-o", card)
+    ctx = {"url": server.url, "token": seqr_without_store("decode", signed).strip(), "card": seqr_without_store("decode", card).strip()}
+    pictures = {}
+    for kind, (arguments, _) in KINDS.items():
+        pictures[kind] = out_file(work_dir, "kind.png")
+        seqr_without_store("encode", *arguments(ctx), "-o", pictures[kind])
+    if source == "photo":
+        page = open_scanner(fake_camera([camera_frame(work_dir, pictures["url"])], server=server), server)
+        expect(page.get_by_role("heading", name="Link")).to_be_visible(timeout=30_000)
+        for kind, (_, heading) in KINDS.items():
+            page.get_by_label("Pick a photo").set_input_files(pictures[kind])
+            expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+    else:
+        for kind, (_, heading) in KINDS.items():
+            page = open_scanner(fake_camera([camera_frame(work_dir, pictures[kind])], server=server), server)
+            expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible(timeout=30_000)

@@ -5,7 +5,7 @@
 import { encodeBase64URL } from '../base64url.js';
 import { CodeSetCollector, SetKind } from '../code-set-collector.js';
 import { Camera } from '../camera.js';
-import { h, message, replace } from '../dom.js';
+import { field, h, message, replace } from '../dom.js';
 import { ScanAction, classifyScan } from '../scanned-code.js';
 import { ScanWorker } from '../scan-worker-client.js';
 import { verifyHealthCard } from '../smart-health-card.js';
@@ -34,6 +34,11 @@ export function scanView(app) {
 
   const scanner = new Scanner(app, { video, viewfinder, controls, status, progress, result, again });
   picker.addEventListener('change', () => { scanner.readPhotos([...picker.files]); picker.value = ''; });
+  // Keys to trust can also be pasted (a JWK or a JWK set, as `seqr jws keygen --jwk` writes them).
+  const pasted = field('Public key (JWK) or key set (JWKS)', { name: 'jwk', rows: 4, spellcheck: false }, { tag: 'textarea' });
+  view.append(h('details', { class: 'scan-paste' }, h('summary', {}, 'Trust signing keys by pasting them'),
+    h('form', { class: 'stack', onsubmit: (event) => { event.preventDefault(); scanner.stop(); replace(result); scanner.keys(pasted.input.value); } },
+      pasted.wrapper, h('button', { type: 'submit' }, 'Read keys'))));
   again.addEventListener('click', () => scanner.start());
   scanner.start();
   return view;
