@@ -23,6 +23,10 @@ extension ServerClient {
             // A stream has no end to wait for: the deadline is far off; the connection's own failures end it.
             response = try await Self.httpClient.execute(request, deadline: .distantFuture)
         } catch {
+            // A refused certificate is said as such, as for every other request (ServerClient.send).
+            if CertificateProblem.isCertificateFailure(error) {
+                throw ServerClientError.certificate(server, await CertificateProblem.explain(error, server: server))
+            }
             throw ServerClientError.unreachable(server)
         }
         let status = Int(response.status.code)

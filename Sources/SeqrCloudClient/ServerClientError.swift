@@ -17,6 +17,12 @@ public enum ServerClientError: Error, Equatable, CustomStringConvertible {
     /// The https server's certificate was refused (the server URL, and what is wrong with it).
     case certificate(String, String)
 
+    /// A refused certificate: not a lost connection, so retrying cannot help.
+    public var isCertificateProblem: Bool {
+        if case .certificate = self { return true }
+        return false
+    }
+
     /// One line for a person, the server's own words escaped for a terminal.
     public var description: String {
         switch self {

@@ -78,6 +78,19 @@ struct CertificateProblemCLITests {
         #expect(wrongName.status == 69 && wrongName.stderr.contains("is not for 127.0.0.1"), "\(wrongName.stderr)")
     }
 
+    @Test("location follow against a server whose certificate is refused names the certificate problem and ends, never 'cannot reach' nor retrying")
+    func followNamesTheCertificate() throws {
+        let certificates = try Certificates()
+        let selfSigned = try TLSServer(certificates, "self")
+        let link = "\(selfSigned.url)/l/AAAAAAAAAAAAAAAAAAAAAA#k=\(String(repeating: "B", count: 42))w"
+        // Followed until it ends: the old code said "cannot reach" and retried for ever (stopped here after 30 s).
+        let follow = try BackgroundProcess(SeqrBinary.tool.path, ["location", "follow", link, "--interval", "0.5"],
+                                           logPath: certificates.directory.file("follow.log"))
+        let status = follow.waitForExit(seconds: 30) ?? follow.stop()
+        #expect(status == 69 && follow.log.contains("certificate problem") && follow.log.contains("self-signed"), "\(String(describing: status)): \(follow.log)")
+        #expect(!follow.log.contains("cannot reach") && !follow.log.contains("reconnecting"), "\(follow.log)")
+    }
+
     @Test("SSL_CERT_FILE and SSL_CERT_DIR make a private authority trusted; a variable naming nothing usable is an error")
     func privateAuthority() throws {
         let certificates = try Certificates()

@@ -132,6 +132,9 @@ extension LocationCommand {
                     events = try await client.liveFeed(shareID: link.shareID, after: progress.after)
                 } catch let failure as ServerClientError where ["share_not_found", "share_expired"].contains(failure.code) {
                     throw locationFailure(failure)
+                } catch let failure as ServerClientError where failure.isCertificateProblem {
+                    // Not a lost connection: retrying cannot help until the certificate or the trust changes.
+                    throw locationFailure(failure)
                 } catch {
                     if !connected {
                         if !json { StandardStreams.warn("no live feed (\(error)); checking every \(interval) s instead") }
@@ -196,7 +199,7 @@ extension LocationCommand {
                 let feed: LocationAPI.Feed
                 do {
                     feed = try await client.feed(shareID: link.shareID, after: progress.after)
-                } catch let failure as ServerClientError where !once && failure.code == nil {
+                } catch let failure as ServerClientError where !once && failure.code == nil && !failure.isCertificateProblem {
                     connection.lost(failure)
                     try await Task.sleep(for: .seconds(interval))
                     continue
