@@ -105,7 +105,7 @@ struct Serve: AsyncParsableCommand {
     var qrcodeGenerator = QRCodeGeneratorFile.defaultPath
     @Option(help: ArgumentHelp("A JWK set (public keys, each usable; an \"iss\" member names a health-card issuer) that the web app's scanner trusts for signed codes and SMART Health Cards, served at /app/trusted-keys.json. Checked at start: a file that cannot be read exits 66, one that is no such list 65.", valueName: "file"))
     var trustedKeys: String?
-    @Flag(inversion: .prefixedNo, help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await). Default: on with PostgreSQL, whose answers arrive on the loops; off with SQLite, whose reads run on the caller's thread (docs/benchmarks.md, \"Reads in batches\").")
+    @Flag(inversion: .prefixedNo, help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await). Default: on with PostgreSQL, whose answers arrive on the loops; off with SQLite, whose reads run on the caller's thread (docs/benchmarks-history.md, \"Reads in batches\").")
     var eventLoopExecutor: Bool?
 
     func validate() throws {
