@@ -58,11 +58,12 @@ with sync_playwright() as playwright:
     expect(page.get_by_role("heading", name="From the phone", level=1)).to_be_visible()
     page.get_by_role("link", name="Location", exact=True).click()
     page.get_by_role("button", name="Start sharing").click()
-    expect(page.get_by_text(re.compile(r"Sharing until|Sharing"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"Sharing until \d\d:\d\d"))).to_be_visible()
     expect(page.get_by_role("img", name="QR code of the share link")).to_be_visible()
     shot(page, "location")
     print("  sharing the phone's position: " + page.get_by_label("Share link", exact=True).input_value().split("#")[0] + "#k=…")
     page.get_by_role("button", name="Stop sharing").click()
+    page.get_by_role("dialog").get_by_role("button", name="Stop sharing", exact=True).click()  # it asks first
 
     if seqr:
         page.get_by_role("link", name="Channels", exact=True).click()
