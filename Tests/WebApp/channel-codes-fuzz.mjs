@@ -21,17 +21,11 @@ import { PrivateIdentity } from '../../Sources/SeqrWebApp/Resources/js/private-i
 import { decodePublicKeyCode, encodePublicKeyCode } from '../../Sources/SeqrWebApp/Resources/js/public-key-code.js';
 import { codeFromFragment, codeLink, parseCodeLink } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-link.js';
 import { readHeader } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-type.js';
+import { generator } from './fuzz-random.mjs';
 
 const v = JSON.parse(readFileSync(new URL('../Vectors/channel-suite2.json', import.meta.url)));
 const person = (p) => PrivateIdentity.fromSecrets({ ed25519: fromHex(p.ed25519Private), x25519: fromHex(p.x25519Private), name: p.name });
 const INTERESTING = [0, 1, 2, 3, 4, 0x7f, 0x80, 0xff];
-
-/** xorshift32: reproducible from the seed. */
-function generator(seed) {
-  let state = seed >>> 0 || 1;
-  const next = () => { state ^= state << 13; state >>>= 0; state ^= state >>> 17; state ^= state << 5; state >>>= 0; return state; };
-  return { below: (n) => next() % n, chance: (p) => next() / 2 ** 32 < p };
-}
 
 function mutate(random, input, seeds) {
   let bytes = Array.from(input);

@@ -15,18 +15,13 @@ import { decodeUTF8, utf8 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js
 import { ChannelKeyring } from '../../Sources/SeqrWebApp/Resources/js/channel-keyring.js';
 import { BackupError, openBackup, parseBackup, parseBackupFile, sealBackup, serializeBackup } from '../../Sources/SeqrWebApp/Resources/js/identity-backup.js';
 import { SealedRecords } from '../../Sources/SeqrWebApp/Resources/js/sealed-records.js';
+import { generator } from './fuzz-random.mjs';
 
 class MapBackend extends Map { async get(k) { return super.get(k); } async put(k, v) { this.set(k, structuredClone(v)); } }
 const keyring = () => new ChannelKeyring(new SealedRecords(new MapBackend(), { iterations: 1000, minimumIterations: 1 }));
 const FAST = { iterations: 1 };
 const INTERESTING = [0, 1, 0x22, 0x2c, 0x30, 0x5b, 0x5d, 0x7b, 0x7d, 0x7f, 0x80, 0xff];
 const VALUES = [null, true, false, 0, -1, 1.5, 2 ** 32, 2 ** 53, '', 'AAAA', '0'.repeat(32), 'x\u0000', [], {}, [1], { 0: 'AAAA' }];
-
-function generator(seed) {
-  let state = seed >>> 0 || 1;
-  const next = () => { state ^= state << 13; state >>>= 0; state ^= state >>> 17; state ^= state << 5; state >>>= 0; return state; };
-  return { below: (n) => next() % n, chance: (p) => next() / 2 ** 32 < p };
-}
 
 function mutateBytes(random, input, seeds) {
   let bytes = Array.from(input);

@@ -23,18 +23,12 @@ import { importJWK, importJWKSet, JWKSet } from '../../Sources/SeqrWebApp/Resour
 import { classifyScan, ScanKind } from '../../Sources/SeqrWebApp/Resources/js/scanned-code.js';
 import { codeLink } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-link.js';
 import { jwsFromQRContents, qrContents, SmartHealthCardError, verifyHealthCard } from '../../Sources/SeqrWebApp/Resources/js/smart-health-card.js';
+import { generator } from './fuzz-random.mjs';
 
 const signed = JSON.parse(readFileSync(new URL('../Vectors/signed-codes.json', import.meta.url)));
 const channel = JSON.parse(readFileSync(new URL('../Vectors/channel-suite2.json', import.meta.url)));
 const INTERESTING = [0, 1, 0x2e, 0x2f, 0x30, 0x39, 0x3d, 0x7b, 0x7d, 0x7f, 0x80, 0xff];
 const FUZZ_ISSUER = 'https://fuzz.example';
-
-/** xorshift32: reproducible from the seed. */
-function generator(seed) {
-  let state = seed >>> 0 || 1;
-  const next = () => { state ^= state << 13; state >>>= 0; state ^= state >>> 17; state ^= state << 5; state >>>= 0; return state; };
-  return { below: (n) => next() % n, chance: (p) => next() / 2 ** 32 < p };
-}
 
 function mutate(random, input, seeds) {
   let bytes = Array.from(input);
