@@ -42,7 +42,7 @@ with sync_playwright() as playwright:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("navigation", name="Sections")).to_be_visible()
+    expect(page.locator("body")).to_have_class(re.compile(r"\bsigned-in\b"))
     page.get_by_role("link", name="Notes", exact=True).click()
     expect(page.get_by_role("list", name="Notes")).to_be_visible()
     shot(page, "notes")

@@ -1,7 +1,7 @@
 """The account: change the password, sign out, the lock (reload and idle)."""
 from playwright.sync_api import expect
 
-from webapp import PASSWORD, add_note, open_app, open_note, register, shot, sign_in, unique
+from webapp import PASSWORD, add_note, check_fit, open_app, open_note, register, shot, sign_in, unique
 
 
 def test_change_password(new_context, seqr_server, seqr_cli):
@@ -40,9 +40,12 @@ def test_locking(new_context, seqr_server):
     register(page, user)
     add_note(page, "Secret", "behind the lock")
     page.reload()
-    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    # A reload locks: the remembered account is shown Locked (its name, not editable), not signed out.
+    expect(page.get_by_role("heading", name="Locked")).to_be_visible()
     assert "behind the lock" not in page.content()
     expect(page.get_by_label("Username")).to_have_value(user)
+    expect(page.get_by_label("Username")).not_to_be_editable()
+    check_fit(page, "locked after a reload")
     sign_in(page, user)
     open_note(page, "Secret")
     page.clock.run_for("14:50")
@@ -57,3 +60,25 @@ def test_locking(new_context, seqr_server):
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Unlock").click()
     expect(page.get_by_role("heading", name="Secret")).to_be_visible(timeout=30_000)
+
+
+def test_not_you_signs_out_of_the_remembered_account(new_context, seqr_server):
+    """On the Locked screen after a reload, "Not you? Sign out" forgets the account: the page, and the next
+    reload, show Sign in, with the sections and what works without an account."""
+    user = unique("notyou")
+    page = open_app(new_context(), "#/register")
+    register(page, user)
+    page.reload()
+    expect(page.get_by_role("heading", name="Locked")).to_be_visible()
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    expect(page.get_by_label("Username")).to_be_editable()
+    # Signed out, the sections are there: channels and the scanner need no account.
+    tabs = page.get_by_role("navigation", name="Sections")
+    expect(tabs).to_be_visible()
+    expect(page.get_by_role("heading", name="No account needed for")).to_be_visible()
+    check_fit(page, "sign-in with the sections")
+    tabs.get_by_role("link", name="Channels").click()
+    expect(page.get_by_role("heading", name="Your channel identity")).to_be_visible()

@@ -128,7 +128,7 @@ def test_offline_shell(new_context, start_server):
         assert cached and all("/app/" in u for u in cached) and not any("/v1/" in u for u in cached), cached
         server.stop()
         page.reload()
-        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        expect(page.get_by_role("heading", name="Locked")).to_be_visible()
         expect(page.get_by_role("status").filter(has_text="Offline")).to_be_visible()
         shot(page, "offline")
     finally:

@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from webapp import PASSPHRASE, PASSWORD, add_note, channel_identity, open_app, open_note, register, shot, sign_in, unique
+from webapp import PASSPHRASE, PASSWORD, add_note, channel_identity, expect_signed_in, open_app, open_note, register, shot, sign_in, unique
 
 
 def valid_sessions(server, username):
@@ -55,7 +55,7 @@ def test_lock_now_and_sign_out_reach_every_tab(new_context, seqr_server):
     for page in (first, second):
         page.get_by_label("Password", exact=True).fill(PASSWORD)
         page.get_by_role("button", name="Unlock").click()
-        expect(page.get_by_role("navigation", name="Sections")).to_be_visible(timeout=30_000)
+        expect_signed_in(page)
     first.get_by_role("link", name="Account", exact=True).click()
     first.get_by_role("button", name="Sign out").click()
     expect(first.get_by_role("heading", name="Sign in")).to_be_visible()
@@ -97,7 +97,7 @@ RESTORED_FLAG = "addEventListener('pageshow', (e) => { if (e.persisted) window._
 
 @pytest.mark.page_only
 def test_back_finds_the_page_locked(own_browser, seqr_server):
-    """Leaving the app for another page and pressing Back shows the page signed out, also when the browser
+    """Leaving the app for another page and pressing Back shows the page locked, also when the browser
     restores it from its back/forward cache (which Playwright turns off unless told); and leaving ended the
     page's session on the server."""
     user = unique("back")
@@ -111,7 +111,7 @@ def test_back_finds_the_page_locked(own_browser, seqr_server):
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     restored = page.evaluate("window.__restoredFromCache === true")
     print(f"restored from the back/forward cache: {restored}")
-    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    expect(page.get_by_role("heading", name="Locked")).to_be_visible()
     assert "not for the next person" not in page.content()
     sessions_become(seqr_server, user, 0)
     sign_in(page, user)

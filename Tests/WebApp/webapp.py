@@ -138,11 +138,23 @@ def register(page, username, password=PASSWORD, screenshot=False):
 
 
 def sign_in(page, username, password=PASSWORD):
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Sign in").click()
-    # Signed in: the sections appear, on whatever page the address names.
-    expect(page.get_by_role("navigation", name="Sections")).to_be_visible(timeout=30_000)
+    """Signs in, or unlocks when the page shows the account Locked (after a reload, or in a second tab)."""
+    heading = page.get_by_role("heading", name=re.compile("^(Sign in|Locked)$"), level=1)
+    expect(heading).to_be_visible()
+    if heading.inner_text() == "Locked":
+        expect(page.get_by_label("Username")).to_have_value(username)
+        page.get_by_label("Password", exact=True).fill(password)
+        page.get_by_role("button", name="Unlock").click()
+    else:
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password", exact=True).fill(password)
+        page.get_by_role("button", name="Sign in").click()
+    expect_signed_in(page)
+
+
+def expect_signed_in(page):
+    """Signed in and unlocked, on whatever page the address names (the sections show signed out too)."""
+    expect(page.locator("body")).to_have_class(re.compile(r"\bsigned-in\b"), timeout=30_000)
 
 
 def add_note(page, title, info, screenshot=False):

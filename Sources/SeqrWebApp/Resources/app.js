@@ -115,7 +115,10 @@ const otherTabs = new LockBroadcast((type) => {
   if (type === LockMessage.activity) idle.activityElsewhere();
   else if (type === LockMessage.lock) lockHere();
   else if (type === LockMessage.lockChannels) lockChannelsHere();
-  else if (type === LockMessage.signOut && session.signedIn) signOutHere();
+  else if (type === LockMessage.signOut) {
+    if (session.signedIn) signOutHere();
+    else route();  // a Locked screen of the account just signed out of becomes Sign in
+  }
 });
 const idle = new IdleLock(() => app.lock(), undefined, { onActivity: () => otherTabs.post(LockMessage.activity) });
 // Leaving the notes account leaves the channel keys open if they are: the idle lock still guards them.
@@ -195,8 +198,9 @@ function viewFor(hash) {
   // The scanner needs no account: what it reads is verified or opened in this page.
   // Loaded when opened: the scanner's modules are not among the bytes before sign-in.
   if (section[0] === 'scan') return import('./js/views/scan.js').then(({ scanView }) => scanView(app));
-  if (!session.signedIn) return hash === '#/register' ? signInView(app, { mode: 'register' }) : signInView(app);
-  if (!session.unlocked) return signInView(app, { mode: 'unlock' });
+  if (hash === '#/register' && !session.signedIn) return signInView(app, { mode: 'register' });
+  // Signed in, or signed in before a reload and not signed out: Locked, for that account.
+  if (!session.unlocked) return session.rememberedUsername ? signInView(app, { mode: 'unlock' }) : signInView(app);
   const parts = hash.replace(/^#\/?/, '').split('/');
   switch (parts[0]) {
     case 'notes':
@@ -220,7 +224,9 @@ async function route() {
     view = h('section', { class: 'stack' }, h('h1', {}, 'Seqr'), message('error', app.problem(error)));  // never a blank page
   }
   const open = session.unlocked;
-  tabs.hidden = !open && !['channels', 'scan'].includes(location.hash.split('/')[1]);
+  // The sections are there signed out too: channels and the scanner need no account, and the
+  // others lead to sign-in.
+  tabs.hidden = false;
   document.body.classList.toggle('signed-in', open);
   document.body.classList.toggle('has-tabs', !tabs.hidden);
   const section = location.hash.split('/')[1] || 'notes';

@@ -1,12 +1,15 @@
 // The signed-in account as this page holds it: the API token and the account's keys, in memory
-// only. Nothing that decrypts is ever stored: a reload starts signed out, and lock() forgets the
-// keys (the token stays while a location share needs it, and is logged out on sign-out, on unlock,
-// which signs in afresh, and when the page goes away: leave()).
+// only. Nothing that decrypts is ever stored: a reload starts locked (the account's name is
+// remembered, nothing else), and lock() forgets the keys (the token stays while a location share
+// needs it, and is logged out on sign-out, on unlock, which signs in afresh, and when the page goes
+// away: leave()). Only sign-out forgets the account.
 import { SeqrAPI } from './api.js';
 import { deriveAccountKeys, freshKDF, kdfCacheKey, RECOMMENDED_ITERATIONS } from './note-kdf.js';
 import { SeenNoteVersions } from './seen-versions.js';
 
 const LAST_USERNAME = 'seqr.last-username';
+// The account this browser was signed in to and not signed out of: a reload shows it Locked.
+const REMEMBERED_ACCOUNT = 'seqr.account';
 
 export class Session extends EventTarget {
   constructor(base, storage) {
@@ -23,6 +26,8 @@ export class Session extends EventTarget {
   get signedIn() { return this.api.token !== null; }
   get unlocked() { return this.signedIn && this.keys.size > 0; }
   get lastUsername() { return this.storage.getItem(LAST_USERNAME) ?? ''; }
+  /** The account a reload left locked (not signed out of), or null. */
+  get rememberedUsername() { return this.username ?? this.storage.getItem(REMEMBERED_ACCOUNT); }
 
   accountKeys() { return this.keys.get(kdfCacheKey(this.kdf)); }
 
@@ -38,6 +43,7 @@ export class Session extends EventTarget {
     this.kdf = session.kdf;
     this.seen = new SeenNoteVersions(this.storage, this.origin, session.username);
     this.storage.setItem(LAST_USERNAME, session.username);
+    this.storage.setItem(REMEMBERED_ACCOUNT, session.username);
     this.dispatchEvent(new Event('change'));
   }
 
@@ -65,10 +71,13 @@ export class Session extends EventTarget {
     this.#started(session);
   }
 
-  /** Unlocks a locked page: a fresh sign-in with the same name (the old session is logged out). */
+  /**
+   * Unlocks a locked page, or the remembered account after a reload: a fresh sign-in with the same
+   * name (the old session, if this page still holds one, is logged out).
+   */
   async unlock(password) {
     const old = this.api.token;
-    await this.signIn(this.username, password);
+    await this.signIn(this.rememberedUsername, password);
     if (old && old !== this.api.token) {
       const current = this.api.token;
       this.api.token = old;
@@ -92,6 +101,7 @@ export class Session extends EventTarget {
 
   async signOut() {
     this.keys = new Map();
+    this.storage.removeItem(REMEMBERED_ACCOUNT);
     try { await this.api.logout(); } catch { /* the token is forgotten either way */ }
     this.api.token = null;
     this.username = null;

@@ -10,7 +10,7 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
   const registering = mode === 'register';
   const title = locked ? 'Locked' : registering ? 'Create an account' : 'Sign in';
   const user = field('Username', { name: 'username', autocomplete: 'username', required: true, pattern: USERNAME_PATTERN,
-    value: locked ? session.username : session.lastUsername, readOnly: locked, autocapitalize: 'none', spellcheck: false },
+    value: locked ? session.rememberedUsername : session.lastUsername, readOnly: locked, autocapitalize: 'none', spellcheck: false },
   { hint: registering ? '3–64 letters, digits or . _ - @' : null });
   const pass = field('Password', { type: 'password', name: 'password', required: true, minLength: registering ? 10 : 1,
     autocomplete: registering ? 'new-password' : 'current-password' },
@@ -51,10 +51,17 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
   const intro = locked
     ? 'The keys were forgotten after a reload or 15 minutes without use. Enter the password to open your notes again.'
     : 'Notes and live location, end-to-end encrypted: this server stores only ciphertext.';
+  // What works here without an account: the channel and scanner views keep their keys in this browser.
+  const withoutAccount = locked ? null : h('div', { class: 'card stack without-account' },
+    h('h2', {}, 'No account needed for'),
+    h('ul', { class: 'plain' },
+      h('li', {}, h('a', { href: '#/scan' }, 'Scanning a code'), ': signed codes, health cards, channel codes and links, checked in this page.'),
+      h('li', {}, h('a', { href: '#/channels' }, 'Channels'), ': subscribe and post, with keys kept sealed in this browser.'),
+      h('li', {}, 'Following a live location: open the link the person shared.')));
   queueMicrotask(() => (locked || user.input.value ? pass.input : user.input).focus());
   return h('section', { class: 'auth', 'aria-labelledby': 'auth-title' },
     h('div', { class: 'brand' }, h('img', { src: 'icons/icon.svg', alt: '', width: 56, height: 56 }), h('h1', { id: 'auth-title' }, title)),
-    h('p', { class: 'lead' }, intro), form, switcher);
+    h('p', { class: 'lead' }, intro), form, switcher, withoutAccount);
 }
 
 function signInProblem(error) {
