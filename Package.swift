@@ -285,6 +285,9 @@ if Context.environment["SEQR_FUZZ"] != nil {
         // The live-feed client's event-stream parser and event decoding, compiled in from
         // Sources/SeqrCloudClient (symlinks), without the client's HTTP stack.
         ("FuzzEventStream", ["SeqrCore"]),
+        // seqr-server's X-Forwarded-For reading (TrustedProxies), compiled in from Sources/SeqrServer
+        // (a symlink), against glibc's inet_pton/inet_ntop.
+        ("FuzzForwardedFor", [.product(name: "NIOCore", package: "swift-nio")]),
         // Not a fuzzer: writes the seed corpora in Tests/Fuzz/ with Seqr's own encoders.
         ("FuzzSeeds", ["SeqrQR", .product(name: "Crypto", package: "swift-crypto")]),
     ]

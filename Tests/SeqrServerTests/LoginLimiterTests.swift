@@ -112,6 +112,7 @@ struct LoginLimiterTests {
         #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["198.51.100.7, nonsense"]) == nil)
         #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["nonsense, 10.0.0.2"]) == "10.0.0.2")
         #expect(throws: TrustedProxies.Failure.notAnAddress("proxy.example")) { try TrustedProxies(["proxy.example"]) }
+        #expect(throws: TrustedProxies.Failure.notAnAddress("10.0.0.1\0x")) { try TrustedProxies(["10.0.0.1\0x"]) }
     }
 
     @Test("X-Forwarded-For entries with a port (IP:port, [IPv6]:port, [IPv6]) are read as their address; other forms stop the walk")
@@ -124,7 +125,9 @@ struct LoginLimiterTests {
         #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["198.51.100.7:1, 10.0.0.2:8080"]) == "198.51.100.7")
         // Not an address with a port: the nearest trusted hop, as for any entry that cannot be read.
         for entry in ["198.51.100.7:", "198.51.100.7:123456", "198.51.100.7:80:80", "[198.51.100.7]:80", "[2001:db8::1", "[2001:db8::1]x",
-                      "198.51.100.7:8a", "[]:80"] {
+                      "198.51.100.7:8a", "[]:80",
+                      // Fuzz finding (target forwarded-for): inet_pton stops at a NUL, so these once read as the address before it.
+                      "198.51.100.7\0evil", "::ffff:192.0.2.1\0\0d", "[2001:db8::1\0x]:80", "198.51.100.7\0:80", "fe80::1%eth0"] {
             #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["\(entry), 10.0.0.2"]) == "10.0.0.2", "\(entry)")
         }
     }

@@ -1,6 +1,4 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
 import NIOCore
 
 /// The reverse proxies (`--trusted-proxy`) whose `X-Forwarded-For` header is believed. Behind a
@@ -31,9 +29,14 @@ public struct TrustedProxies: Sendable {
     public var isEmpty: Bool { addresses.isEmpty }
 
     /// One textual form per address (e.g. IPv6 zero compression), or nil for anything else.
+    /// Only hex digits, `.` and `:` reach inet_pton: it reads a C string, so `192.0.2.1\0anything`
+    /// would pass as 192.0.2.1 (found by the fuzz target `forwarded-for`), and a zone (`%eth0`)
+    /// names no client.
     static func normalize(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 64, let address = try? SocketAddress(ipAddress: trimmed, port: 0) else { return nil }
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 64,
+              trimmed.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") || Self.isHexDigit($0) }),
+              let address = try? SocketAddress(ipAddress: trimmed, port: 0) else { return nil }
         return address.ipAddress
     }
 
@@ -56,6 +59,11 @@ public struct TrustedProxies: Sendable {
             return normalize(String(colons[0]))
         }
         return normalize(text)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// `:` and 1–5 digits.

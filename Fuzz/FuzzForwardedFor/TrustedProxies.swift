@@ -1,0 +1,1 @@
+../../Sources/SeqrServer/Accounts/TrustedProxies.swift
