@@ -97,6 +97,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Also write an access log (Combined Log Format: address, time, request line with share ids, status, user agent) to this file, as a proxy would.")
     var accessLog: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+    @Option(help: ArgumentHelp("Serve Prometheus metrics (GET /metrics) on this second listener, HOST:PORT or PORT (on 127.0.0.1): requests by route and status, latencies, open live feeds, login failures, refusals by limit, registrations. Never on the public port; no label holds a name, share id or address. Off by default.", valueName: "host:port"))
+    var metrics: String?
     @Option(help: ArgumentHelp("The location viewer's map tiles, e.g. 'https://tiles.example/{z}/{x}/{y}.png': that server then sees which area each follower views (the page says so). Without it, the track is drawn over a plain grid and no third party is contacted.", valueName: "url-template"))
     var mapTiles: String?
     @Option(help: "The tile provider's attribution (HTML), shown in the map's corner.") var mapAttribution = ""
@@ -110,6 +112,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let metrics, MetricsAddress(metrics) == nil { throw ValidationError("--metrics takes HOST:PORT, [IPv6]:PORT or PORT (0–65535), not \(metrics)") }
         guard locationHistory >= 1 else { throw ValidationError("--location-history must be at least 1") }
         guard locationRetentionHours > 0 else { throw ValidationError("--location-retention-hours must be positive") }
         guard sharesPerAccount >= 1 else { throw ValidationError("--shares-per-account must be at least 1") }
@@ -206,9 +209,14 @@ struct Serve: AsyncParsableCommand {
         connections.bodyTimeout = .milliseconds(Int((bodyTimeout * 1000).rounded()))
         if let maxConnections { connections.maxConnections = maxConnections }
         connections.perAddress = connectionsPerAddress
+        let metricsServices = metrics.flatMap(MetricsAddress.init).map { address in
+            SeqrServerApplication.metricsServices(host: address.host, port: address.port, logger: logger) { port in
+                logger.info("metrics listening", metadata: ["host": "\(address.host)", "port": "\(port)"])
+            }
+        } ?? []
         let app = SeqrServerApplication.application(
             repository: repository, accounts: accounts, notes: notes, location: location, webApp: webApp, host: host, port: port, logger: logger,
-            accessLog: access, trustedProxies: proxies, connections: connections, services: services + eventServices,
+            accessLog: access, trustedProxies: proxies, connections: connections, services: services + eventServices + metricsServices,
             onServerRunning: { port in
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)",
                                                     "database": "\(database.location.hasPrefix("postgres") ? "postgres" : "sqlite")",

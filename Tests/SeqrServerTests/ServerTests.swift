@@ -312,13 +312,16 @@ struct ServerTests {
         }
     }
 
-    @Test("/health, /metrics and /openapi.yaml (the same as docs/openapi.yaml)")
+    @Test("/health and /openapi.yaml (the same as docs/openapi.yaml); /metrics only on the metrics listener's router")
     func operations() async throws {
         try await Backend.sqlite.withApp { client, _, _ in
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
             _ = try await client.execute(uri: "/v1/notes", method: .get)
-            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
-            #expect(metrics.contains("hb_requests") || metrics.contains("hb_request"))
+            #expect(try await client.execute(uri: "/metrics", method: .get).status == .notFound)
+            try await Application(router: SeqrServerApplication.metricsRouter()).test(.router) { metricsClient in
+                let metrics = String(buffer: try await metricsClient.execute(uri: "/metrics", method: .get).body)
+                #expect(metrics.contains("hb_requests") || metrics.contains("hb_request"))
+            }
             let served = String(buffer: try await client.execute(uri: "/openapi.yaml", method: .get).body)
             let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("docs/openapi.yaml")

@@ -135,6 +135,7 @@ public struct AccountsService: Sendable {
     private func registerAdmitted(_ body: NotesAPI.RegisterRequest, context: SeqrRequestContext) async throws -> Response {
         // Before the Argon2id hash, which is what a flood of registrations would cost.
         if let wait = try await registrations.attempt(address: context.clientAddress) {
+            ServerMetrics.refused(.registrationRate)
             throw APIError(.tooManyRequests, "registration_limited", "too many new accounts from here or on this server; try again in \(wait) s",
                            retryAfter: wait)
         }
@@ -150,6 +151,7 @@ public struct AccountsService: Sendable {
             throw error
         }
         context.logger.info("account created", metadata: ["account": "\(account.id)"])
+        ServerMetrics.registrations.increment()
         return try await startSession(for: account, status: .created)
     }
 
@@ -164,12 +166,14 @@ public struct AccountsService: Sendable {
     private func authenticateAdmitted(username: String, authKey: String, context: SeqrRequestContext) async throws -> AccountRecord {
         let address = context.clientAddress
         if let wait = try await limiter.attempt(account: username, address: address) {
+            ServerMetrics.refused(.loginRate)
             throw APIError(.tooManyRequests, "rate_limited", "too many failed logins; try again in \(wait) s", retryAfter: wait)
         }
         let account = NotesAPI.isValidUsername(username) ? try await repository.account(username: username) : nil
         let valid = await settings.hasher.verify(authKey, against: account?.authHash ?? decoyHash)
         guard let account, valid else {
             context.logger.notice("login failed")
+            ServerMetrics.loginFailures.increment()
             throw APIError.wrongCredentials
         }
         try await limiter.succeeded(account: username, address: address)

@@ -41,7 +41,10 @@ public final class HashingQueue: Sendable {
 
     /// `work` in a place of the queue; ``busy`` when none is free.
     func run<T>(_ work: () async throws -> T) async throws -> T {
-        guard enter() else { throw Self.busy }
+        guard enter() else {
+            ServerMetrics.refused(.hashingQueue)
+            throw Self.busy
+        }
         defer { leave() }
         return try await work()
     }

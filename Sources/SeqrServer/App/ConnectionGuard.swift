@@ -43,6 +43,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let (admission, evict) = table.open(entry, address: address.flatMap(TrustedProxies.normalize))
         if case .addressFull(let cap) = admission {
             refused = true
+            ServerMetrics.refused(.connectionsOfAddress)
             refuse(context: context, cap: cap)
             return
         }

@@ -4,7 +4,8 @@ import Logging
 import ServiceLifecycle
 
 /// seqr-server assembled from its rooms: the accounts, notes and location services over one
-/// repository, behind the middleware every request passes (trusted proxies, access log, request log, metrics).
+/// repository, behind the middleware every request passes (trusted proxies, access log, request log, metrics);
+/// the metrics are served on their own listener (``metricsApplication(host:port:logger:onServerRunning:)``).
 public enum SeqrServerApplication {
     /// The served OpenAPI document (the same file as docs/openapi.yaml).
     public static var openAPIDocument: String {
@@ -26,10 +27,6 @@ public enum SeqrServerApplication {
         router.getAndHead("health") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
         }
-        router.get("metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
-        }
         let openAPI = openAPIDocument
         router.getAndHead("openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: openAPI)))
@@ -40,6 +37,33 @@ public enum SeqrServerApplication {
         WebAppRoutes(settings: webApp).addRoutes(to: router)
         router.answerOtherMethodsWith405()
         return router
+    }
+
+    /// The metrics listener's router (`--metrics`): `GET /metrics` only, in Prometheus' text format.
+    /// Kept off the public port: the counts (registrations, failed logins, open feeds) are the
+    /// operator's, not every visitor's.
+    public static func metricsRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.get("metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.exposition())))
+        }
+        return router
+    }
+
+    /// The metrics listener as a service of the server's group: it starts and stops with it.
+    public static func metricsApplication(host: String, port: Int, logger: Logger,
+                                          onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(router: metricsRouter(),
+                    configuration: .init(address: .hostname(host, port: port), serverName: "seqr-server-metrics"),
+                    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+                    logger: logger)
+    }
+
+    /// ``metricsApplication(host:port:logger:onServerRunning:)`` as the services to run beside the server.
+    public static func metricsServices(host: String, port: Int, logger: Logger,
+                                       onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> [any Service] {
+        [metricsApplication(host: host, port: port, logger: logger, onServerRunning: onServerRunning)]
     }
 
     /// The whole application: `repository`'s migrations run before the server starts listening;

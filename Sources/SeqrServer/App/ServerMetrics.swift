@@ -1,11 +1,45 @@
+import CoreMetrics
 import Metrics
 import Prometheus
 
-/// Prometheus metrics for the process: swift-metrics is bootstrapped once, on first use.
+/// Prometheus metrics for the process: swift-metrics is bootstrapped once, on first use, and
+/// served only on the separate `--metrics` listener (``SeqrServerApplication/metricsRouter()``),
+/// never on the public port. No label ever holds a username, share id, note id or address: routes
+/// are named by their templates (Hummingbird's `MetricsMiddleware`), refusals by a fixed reason.
 public enum ServerMetrics {
     public static let registry: PrometheusCollectorRegistry = {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         return registry
     }()
+
+    /// The text exposition (format 0.0.4) of everything counted so far.
+    public static func exposition() -> [UInt8] { registry.emitToBuffer() }
+
+    /// Accounts created.
+    static let registrations: CoreMetrics.Counter = { _ = registry; return CoreMetrics.Counter(label: "seqr_registrations_total") }()
+    /// Logins (and password checks) refused for a wrong username or key.
+    static let loginFailures: CoreMetrics.Counter = { _ = registry; return CoreMetrics.Counter(label: "seqr_login_failures_total") }()
+    /// Live feeds open on this instance.
+    static let liveFeedsOpen: CoreMetrics.Meter = { _ = registry; return CoreMetrics.Meter(label: "seqr_live_feeds_open") }()
+    /// From a live feed's wake-up by a stored fix to the new fixes written to it (the database read included).
+    static let fanOutDelay: CoreMetrics.Timer = { _ = registry; return CoreMetrics.Timer(label: "seqr_live_feed_fanout_seconds", preferredDisplayUnit: .seconds) }()
+
+    /// Why a request was refused by a limit: a fixed set, so that a label never carries what a client sent.
+    enum Refusal: String, CaseIterable {
+        case loginRate = "login_rate"
+        case registrationRate = "registration_rate"
+        case hashingQueue = "hashing_queue"
+        case liveFeedsOnInstance = "live_feeds_instance"
+        case liveFeedsOfShare = "live_feeds_share"
+        case liveFeedsOfAddress = "live_feeds_address"
+        case connectionsOfAddress = "connections_address"
+    }
+
+    private static let refusals: [Refusal: CoreMetrics.Counter] = {
+        _ = registry
+        return Dictionary(uniqueKeysWithValues: Refusal.allCases.map { ($0, CoreMetrics.Counter(label: "seqr_refusals_total", dimensions: [("reason", $0.rawValue)])) })
+    }()
+
+    static func refused(_ reason: Refusal) { refusals[reason]?.increment() }
 }

@@ -94,6 +94,7 @@ final class LiveFeedHub: Sendable {
             return nil
         }
         if let refusal { throw refusal }
+        ServerMetrics.liveFeedsOpen.increment()
         return subscription
     }
 
@@ -101,6 +102,7 @@ final class LiveFeedHub: Sendable {
         subscription.continuation.finish()
         let lastOfShare = state.withLockedValue { state -> Bool in
             guard state.byShare[subscription.shareID]?.removeValue(forKey: ObjectIdentifier(subscription)) != nil else { return false }
+            ServerMetrics.liveFeedsOpen.decrement()
             state.total -= 1
             state.perAddress[subscription.address, default: 1] -= 1
             if state.perAddress[subscription.address] == 0 { state.perAddress[subscription.address] = nil }

@@ -82,15 +82,19 @@ extension LocationService {
         do {
             subscription = try hub.subscribe(shareID: id, address: context.clientAddress)
         } catch .instanceFull(let cap) {
+            ServerMetrics.refused(.liveFeedsOnInstance)
             throw APIError(.serviceUnavailable, "too_many_streams", "this server has \(cap) live feeds open already; poll the feed instead",
                            retryAfter: 30)
         } catch .shareFull(let cap) {
+            ServerMetrics.refused(.liveFeedsOfShare)
             throw APIError(.serviceUnavailable, "too_many_streams", "this share has \(cap) live followers on this server already; poll the feed instead",
                            retryAfter: 30)
         } catch .addressFull(let cap) {
+            ServerMetrics.refused(.liveFeedsOfAddress)
             throw APIError(.tooManyRequests, "too_many_streams", "\(cap) live feeds are open from this address already; close one first",
                            retryAfter: 30)
         } catch .addressShare(let held) {
+            ServerMetrics.refused(.liveFeedsOfAddress)
             throw APIError(.tooManyRequests, "too_many_streams",
                            "this server is nearly full and this address holds \(held) of its live feeds, its share; close one or poll the feed instead",
                            retryAfter: 30)
@@ -187,7 +191,11 @@ extension LocationService {
         for await wakeup in subscription.wakeups {
             switch wakeup {
             case .fixes(let upTo, let stamp):
-                if upTo > last { try await sendNewFixes(newerThan: stamp) }
+                if upTo > last {
+                    let woken = ContinuousClock.now
+                    try await sendNewFixes(newerThan: stamp)
+                    ServerMetrics.fanOutDelay.record(duration: ContinuousClock.now - woken)
+                }
             case .ended(.expired):
                 // The expiry this stream started with, unless the owner has extended it since (`PATCH /v1/location/shares/{id}`);
                 // the heartbeats' rechecks then end the stream at the new one.
