@@ -127,7 +127,9 @@ struct LoginLimiterTests {
         for entry in ["198.51.100.7:", "198.51.100.7:123456", "198.51.100.7:80:80", "[198.51.100.7]:80", "[2001:db8::1", "[2001:db8::1]x",
                       "198.51.100.7:8a", "[]:80",
                       // Fuzz finding (target forwarded-for): inet_pton stops at a NUL, so these once read as the address before it.
-                      "198.51.100.7\0evil", "::ffff:192.0.2.1\0\0d", "[2001:db8::1\0x]:80", "198.51.100.7\0:80", "fe80::1%eth0"] {
+                      "198.51.100.7\0evil", "::ffff:192.0.2.1\0\0d", "[2001:db8::1\0x]:80", "198.51.100.7\0:80", "fe80::1%eth0",
+                      // And read as addresses after trimming spaces inside the entry.
+                      "[\t2001:db8::1]:443", "[ 2001:db8::1 ]", "198.51.100.7 :80"] {
             #expect(proxies.clientAddress(peer: "10.0.0.1", forwardedFor: ["\(entry), 10.0.0.2"]) == "10.0.0.2", "\(entry)")
         }
     }

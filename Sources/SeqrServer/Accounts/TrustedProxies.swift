@@ -33,7 +33,11 @@ public struct TrustedProxies: Sendable {
     /// would pass as 192.0.2.1 (found by the fuzz target `forwarded-for`), and a zone (`%eth0`)
     /// names no client.
     static func normalize(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        exactAddress(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// ``normalize(_:)`` without trimming: within an entry (`[ 2001:db8::1]`, `192.0.2.1 :80`) a space is not an address's.
+    private static func exactAddress(_ trimmed: String) -> String? {
         guard !trimmed.isEmpty, trimmed.utf8.count <= 64,
               trimmed.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") || Self.isHexDigit($0) }),
               let address = try? SocketAddress(ipAddress: trimmed, port: 0) else { return nil }
@@ -52,13 +56,13 @@ public struct TrustedProxies: Sendable {
             guard rest.isEmpty || Self.isPort(rest) else { return nil }
             let inside = String(text[text.index(after: text.startIndex)..<close])
             guard inside.contains(":") else { return nil }  // brackets hold IPv6 only
-            return normalize(inside)
+            return exactAddress(inside)
         }
         let colons = text.split(separator: ":", omittingEmptySubsequences: false)
         if colons.count == 2, colons[0].contains("."), Self.isPort(":\(colons[1])") {
-            return normalize(String(colons[0]))
+            return exactAddress(String(colons[0]))
         }
-        return normalize(text)
+        return exactAddress(text)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
