@@ -78,6 +78,7 @@ def test_not_you_signs_out_of_the_remembered_account(new_context, seqr_server):
     # Signed out, the sections are there: channels and the scanner need no account.
     tabs = page.get_by_role("navigation", name="Sections")
     expect(tabs).to_be_visible()
+    expect(tabs.locator("[aria-current]")).to_have_count(0)  # the sign-in screen is no section's page
     expect(page.get_by_role("heading", name="No account needed for")).to_be_visible()
     check_fit(page, "sign-in with the sections")
     tabs.get_by_role("link", name="Channels").click()

@@ -230,8 +230,10 @@ async function route() {
   document.body.classList.toggle('signed-in', open);
   document.body.classList.toggle('has-tabs', !tabs.hidden);
   const section = location.hash.split('/')[1] || 'notes';
+  // Signed out, the sign-in screen is no section's page.
+  const current = open || ['channels', 'scan'].includes(section) ? section : null;
   for (const link of tabs.querySelectorAll('a')) {
-    if (link.dataset.section === section) link.setAttribute('aria-current', 'page');
+    if (link.dataset.section === current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
   replace(main, view);
