@@ -102,10 +102,14 @@ export class Session extends EventTarget {
 
   async signIn(username, password) {
     const kdf = await this.api.kdf(username);
+    // The raw bytes are kept only to move an older account over (its encKey becomes the account key), then wiped.
     const keys = await deriveAccountKeys(password, kdf, { extractable: true });
-    const session = await this.api.login(username, keys.authKey);
+    let session;
     let accountKey;
-    try { accountKey = await this.#unlockAccountKey(session.username, keys, session.kdf); } finally {
+    try {
+      session = await this.api.login(username, keys.authKey);
+      accountKey = await this.#unlockAccountKey(session.username, keys, session.kdf);
+    } finally {
       keys.encKeyBytes.fill(0);
       keys.wrappingKeyBytes.fill(0);
       delete keys.encKeyBytes;
