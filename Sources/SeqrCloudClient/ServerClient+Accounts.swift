@@ -13,8 +13,11 @@ extension ServerClient {
 
     /// Creates an account and signs it in. `authKey` is `AccountKeys.authenticationToken`: the server
     /// keeps only a slow hash of it, and never receives the password or the encryption key.
-    public func register(username: String, authKey: String, kdf: AccountKDFParameters) async throws -> NotesAPI.SessionResponse {
-        try await call(.POST, "/v1/accounts", body: NotesAPI.RegisterRequest(username: username, authKey: authKey, kdf: kdf))
+    /// `accountKey`, the new account's key wrapped for the password, makes an account whose notes a
+    /// password change never re-encrypts (nil: an account as older clients made them).
+    public func register(username: String, authKey: String, kdf: AccountKDFParameters,
+                         accountKey: NotesAPI.NewAccountKey? = nil) async throws -> NotesAPI.SessionResponse {
+        try await call(.POST, "/v1/accounts", body: NotesAPI.RegisterRequest(username: username, authKey: authKey, kdf: kdf, accountKey: accountKey))
     }
 
     /// Signs in with the authentication key derived from the password and the account's parameters
@@ -34,8 +37,9 @@ extension ServerClient {
         try await callNoContent(.DELETE, "/v1/account", body: NotesAPI.DeleteAccountRequest(authKey: authKey))
     }
 
-    /// Changes the password in one step: the new authentication key and parameters, and every note
-    /// re-sealed under the new encryption key, replace the old ones together or not at all.
+    /// Changes the password in one step: the new authentication key and parameters, and either the
+    /// account key rewrapped (an account with one) or every note re-sealed under the new encryption
+    /// key, replace the old ones together or not at all.
     public func changePassword(_ request: NotesAPI.PasswordChangeRequest) async throws {
         try await callNoContent(.PUT, "/v1/account/password", body: request)
     }

@@ -185,6 +185,8 @@ struct JSONOutputCLITests {
         try check("seqr location revoke", seqr(["location", "revoke", try #require(rotated.first?["id"] as? String), "--json"] + store))
 
         try check("seqr notes passwd", seqr(["notes", "passwd", "--kdf-iterations", "210000", "--json"] + store))
+        let unlock = try check("seqr notes unlock list", seqr(["notes", "unlock", "list", "--json"] + store))
+        #expect(unlock.first?["accountKey"] as? Bool == true)
         let upgrade = try check("seqr notes upgrade", seqr(["notes", "upgrade", "--json"] + store))
         // The import skipped the note already there (issue 45), and rm removed it: nothing is left to upgrade.
         #expect(upgrade.first?["upgraded"] as? [String] == [] && upgrade.first?["current"] as? Int == 0)

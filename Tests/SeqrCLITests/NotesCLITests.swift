@@ -238,7 +238,12 @@ struct NotesCLITests {
         let database = directory.file("server.sqlite")
         let server = try Server(database: database, log: directory.file("server.log"))
         let carol = ["--store", directory.file("carol")]
-        #expect(try seqr(["notes", "register", "carol", "--server", server.url, "--kdf-iterations", "210000"] + carol).status == 0)
+        // Notes of older formats are in accounts older clients made: registered without an account key, then
+        // moved over at this version's login, so the account key is the password's encKey.
+        let kdf = AccountKDFParameters.fresh(iterations: 210_000)
+        _ = try await ServerClient(server: server.url).register(
+            username: "carol", authKey: try AccountKeys(password: "correct horse", parameters: kdf).authenticationToken, kdf: kdf)
+        #expect(try seqr(["notes", "login", "carol", "--server", server.url] + carol).status == 0)
         #expect(try seqr(["notes", "add", "--title", "Current", "--info", "sealed as 3"] + carol).status == 0)
         let python = try ExternalTool.named("python3")
         let salt = try python.run(["-c", """

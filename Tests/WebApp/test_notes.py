@@ -151,7 +151,12 @@ def test_legacy_note(new_context, seqr_server, seqr_cli):
     """A version-2 note is named by id with `seqr notes upgrade`, and opens after the upgrade."""
     user = unique("old")
     cli = seqr_cli()
-    cli.register(user)
+    # Version-2 notes are in accounts older clients made: registered without an account key, moved over at this
+    # version's login, so the account key is the password's encKey (docs/formats/notes.md, "Account key").
+    kdf = {"algorithm": "pbkdf2-sha256", "iterations": 210000, "salt": base64.b64encode(os.urandom(16)).decode()}
+    auth, _ = account_keys(PASSWORD, kdf)
+    api(seqr_server, "POST", "/v1/accounts", {"username": user, "authKey": base64.b64encode(auth).decode(), "kdf": kdf})
+    cli.login(user)
     cli.run("notes", "add", "--title", "New style", "--info", "v3")
     legacy_id = add_version2_note(seqr_server, user, "Old style", "sealed with ChaCha20-Poly1305")
     context = new_context()

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// The two keys a password yields. The authentication key is sent to the server, which keeps
+/// The keys a password yields. The authentication key is sent to the server, which keeps
 /// only a slow hash of it; the encryption key never leaves the client. They are independent:
 /// HKDF with different labels over one PBKDF2 output (``PasswordKDF``, NFC), so knowing one
 /// says nothing of the other.
@@ -10,6 +10,8 @@ public struct AccountKeys: Sendable {
     public let authenticationKey: SymmetricKey
     /// Seals and opens the notes; never leaves the client.
     public let encryptionKey: SymmetricKey
+    /// Wraps the account key for the password unlock method (``WrappedAccountKey``); never leaves the client.
+    public let wrappingKey: SymmetricKey
 
     /// - Parameters:
     ///   - password: the account's password, normalised to NFC before it is derived.
@@ -24,6 +26,7 @@ public struct AccountKeys: Sendable {
         let master = PasswordKDF.pbkdf2SHA256(password, .nfc, salt: salt, iterations: parameters.iterations)
         authenticationKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data("seqr notes v1 authentication".utf8), outputByteCount: 32)
         encryptionKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data("seqr notes v1 encryption".utf8), outputByteCount: 32)
+        wrappingKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data("seqr notes v1 key wrapping".utf8), outputByteCount: 32)
     }
 
     /// What the server receives in place of a password.

@@ -4,6 +4,11 @@ import Foundation
 /// Encrypts and opens notes with one password. Keys for each set of parameters are derived
 /// once and kept for the life of the value.
 ///
+/// With an ``AccountKey`` (an account that has one, docs/formats/notes.md) notes are sealed
+/// under it and labelled with its `noteKDF`, whatever the password's parameters now are; notes
+/// carrying that label open with it, and any other note (an RNCryptor one, or one sealed before
+/// a password change under older parameters) still opens from the password.
+///
 /// Notes are sealed only as `seqr-aead-v1` under the account's encryption key, so nothing the
 /// server stores is derived from the password through a weaker KDF than the account's own
 /// (PBKDF2-SHA256 at ≥ 210,000 rounds). RNCryptor notes written before are still opened;
@@ -11,6 +16,8 @@ import Foundation
 public final class NoteCipher: @unchecked Sendable {
     private let password: String
     private let minimumIterations: Int
+    /// The account key, when the account has one (``withAccountKey(_:)``).
+    public private(set) var accountKey: AccountKey?
     private var keys: [AccountKDFParameters: AccountKeys] = [:]
     private let lock = NSLock()
 
@@ -21,7 +28,22 @@ public final class NoteCipher: @unchecked Sendable {
         self.minimumIterations = minimumIterations
     }
 
-    /// The account's two keys for `parameters`, derived once and then kept; refuses parameters below the floor.
+    /// This cipher sealing and opening with `key` from now on (the password still opens older notes).
+    @discardableResult
+    public func withAccountKey(_ key: AccountKey) -> NoteCipher {
+        lock.lock()
+        defer { lock.unlock() }
+        accountKey = key
+        return self
+    }
+
+    private var currentAccountKey: AccountKey? {
+        lock.lock()
+        defer { lock.unlock() }
+        return accountKey
+    }
+
+    /// The account's keys for `parameters`, derived once and then kept; refuses parameters below the floor.
     public func accountKeys(_ parameters: AccountKDFParameters) throws(NotesError) -> AccountKeys {
         lock.lock()
         defer { lock.unlock() }
@@ -37,14 +59,21 @@ public final class NoteCipher: @unchecked Sendable {
     ///   - note: the note in the clear, its limits already checked.
     ///   - id: the note's id, bound into both fields.
     ///   - noteVersion: the version this write creates.
-    ///   - account: the account's current parameters.
+    ///   - account: the account's current parameters; with an account key, its label is used instead.
     public func seal(_ note: NotePlaintext, id: UUID = UUID(), noteVersion: Int, account: AccountKDFParameters) throws(NotesError) -> EncryptedNote {
-        let key = try accountKeys(account).encryptionKey
+        let key: SymmetricKey, label: AccountKDFParameters
+        if let accountKey = currentAccountKey {
+            key = accountKey.key
+            label = accountKey.noteKDF
+        } else {
+            key = try accountKeys(account).encryptionKey
+            label = account
+        }
         return EncryptedNote(
             id: id,
             title: SealedNoteField.seal(note.title, noteID: id, field: .title, noteVersion: noteVersion, key: key),
             info: SealedNoteField.seal(note.info, noteID: id, field: .info, noteVersion: noteVersion, key: key),
-            format: .seqrAEAD, kdf: NoteKDF(account))
+            format: .seqrAEAD, kdf: NoteKDF(label))
     }
 
     /// Opens a note as served, at the version the server says it is.
@@ -60,7 +89,10 @@ public final class NoteCipher: @unchecked Sendable {
         case .seqrAEAD:
             guard note.title.first == note.info.first else { throw .mixedFieldVersions }
             let parameters = AccountKDFParameters(algorithm: note.kdf.algorithm, iterations: note.kdf.iterations, salt: note.kdf.salt ?? "")
-            let key = try accountKeys(parameters).encryptionKey
+            let key: SymmetricKey
+            if let accountKey = currentAccountKey, accountKey.noteKDF == parameters { key = accountKey.key } else {
+                key = try accountKeys(parameters).encryptionKey
+            }
             return NotePlaintext(
                 unchecked: try SealedNoteField.open(note.title, noteID: note.id, field: .title, noteVersion: version, key: key),
                 info: try SealedNoteField.open(note.info, noteID: note.id, field: .info, noteVersion: version, key: key))

@@ -24,11 +24,15 @@ public enum NotesAPI {
         public var authKey: String
         /// The parameters its keys were derived with, stored for the next sign-in.
         public var kdf: AccountKDFParameters
+        /// The new account's key, wrapped for the password; absent from older clients, whose
+        /// accounts get one when a current client first unlocks them.
+        public var accountKey: NewAccountKey?
         /// A registration; `authKey` is `AccountKeys.authenticationToken`.
-        public init(username: String, authKey: String, kdf: AccountKDFParameters) {
+        public init(username: String, authKey: String, kdf: AccountKDFParameters, accountKey: NewAccountKey? = nil) {
             self.username = username
             self.authKey = authKey
             self.kdf = kdf
+            self.accountKey = accountKey
         }
     }
 
@@ -146,8 +150,10 @@ public enum NotesAPI {
         }
     }
 
-    /// Change password: the new authentication key and parameters, and every note
-    /// re-encrypted by the client, replaced together or not at all.
+    /// Change password. An account with an account key sends the new authentication key and
+    /// parameters and the account key rewrapped for the new password (`password`), and no note:
+    /// nothing is re-encrypted. An account without one (older clients) sends every note
+    /// re-encrypted by the client. Either way all is replaced together or not at all.
     public struct PasswordChangeRequest: Codable, Sendable {
         /// The current authentication key, proving the old password.
         public var authKey: String
@@ -155,14 +161,18 @@ public enum NotesAPI {
         public var newAuthKey: String
         /// The new password's parameters.
         public var newKDF: AccountKDFParameters
-        /// Each with the version it was read at.
+        /// Each with the version it was read at; empty with an account key.
         public var notes: [NoteWrite]
-        /// A password change: the old and new authentication keys, the new parameters and every note re-sealed.
-        public init(authKey: String, newAuthKey: String, newKDF: AccountKDFParameters, notes: [NoteWrite]) {
+        /// The account key wrapped for the new password (kind `password`); nil without an account key.
+        public var password: NewUnlockMethod?
+        /// A password change: the old and new authentication keys, the new parameters, and either every
+        /// note re-sealed or (`password`) the account key rewrapped.
+        public init(authKey: String, newAuthKey: String, newKDF: AccountKDFParameters, notes: [NoteWrite], password: NewUnlockMethod? = nil) {
             self.authKey = authKey
             self.newAuthKey = newAuthKey
             self.newKDF = newKDF
             self.notes = notes
+            self.password = password
         }
     }
 

@@ -9,6 +9,14 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
     case weakKDFParameters(iterations: Int, minimum: Int)
     case badKDFSalt
 
+    // Account keys wrapped per unlock method (``WrappedAccountKey``).
+    case malformedWrappedKey(length: Int)
+    case unsupportedWrappedKeyVersion(UInt8)
+    /// The wrong password (or passkey, or sheets), or a wrapped key the server altered or moved from another account or method.
+    case wrappedKeyDoesNotOpen(UnlockMethodKind)
+    /// The server lists no wrapped key for the password although the account has an account key.
+    case noPasswordUnlock
+
     // A note in the clear: checked before anything is encrypted.
     case emptyTitle
     case titleTooLong(Int)
@@ -66,6 +74,11 @@ public enum NotesError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedKDF(let name): "unsupported key derivation \"\(name)\""
         case let .weakKDFParameters(n, minimum): "the server asks for \(n) KDF iterations, fewer than the \(minimum) this client accepts"
         case .badKDFSalt: "the KDF salt is not 16 to 64 bytes of base64"
+        case .malformedWrappedKey(let n): "a wrapped account key has \(n) bytes, not \(WrappedAccountKey.byteCount)"
+        case .unsupportedWrappedKeyVersion(let v): "a wrapped account key of version \(v); this seqr reads version 1"
+        case .wrappedKeyDoesNotOpen(let kind):
+            "the account key wrapped for the \(kind.rawValue) does not open: the wrong \(kind.rawValue), or the server altered it or moved it from another account"
+        case .noPasswordUnlock: "the server lists no password-wrapped account key for this account"
         case .emptyTitle: "a note needs a title"
         case .titleTooLong(let n): "the title has \(n) characters; at most \(NotePlaintext.titleLimit) are allowed"
         case .infoTooLong(let n): "the info has \(n) characters; at most \(NotePlaintext.infoLimit) are allowed"

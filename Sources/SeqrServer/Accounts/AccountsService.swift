@@ -33,7 +33,7 @@ public struct AccountsService: Sendable {
     static let maxBody = 64 * 1024
     static let maxPasswordChangeBody = 4 * 1024 * 1024
 
-    let repository: any AccountRepository & NoteRepository
+    let repository: any AccountRepository & AccountKeyRepository & NoteRepository
     let settings: Settings
     let limiter: LoginRateLimiter
     let registrations: RegistrationLimiter
@@ -48,7 +48,7 @@ public struct AccountsService: Sendable {
     ///   for one process, ``PostgresClusterEvents`` for instances sharing a PostgreSQL database
     ///   (``RepositoryLocation/clusterEvents(for:logger:)`` picks). A repository that is also a
     ///   ``WindowCounterStore`` (PostgreSQL) keeps the login and registration limits for every instance.
-    public init(repository: any AccountRepository & NoteRepository, settings: Settings = Settings(),
+    public init(repository: any AccountRepository & AccountKeyRepository & NoteRepository, settings: Settings = Settings(),
                 events: any ClusterEvents = LocalClusterEvents()) throws {
         self.repository = repository
         self.settings = settings
@@ -81,6 +81,7 @@ public struct AccountsService: Sendable {
         signedIn.get("account", use: account)
         signedIn.delete("account", use: deleteAccount)
         signedIn.put("account/password", use: changePassword)
+        addUnlockRoutes(to: signedIn)
     }
 
     static func checkAuthKey(_ key: String) throws {
@@ -128,6 +129,12 @@ public struct AccountsService: Sendable {
         }
         try Self.checkAuthKey(body.authKey)
         try Self.checkKDF(body.kdf)
+        if let key = body.accountKey {
+            try Self.checkKDF(key.noteKDF)
+            try Self.checkMethod(key.password, kind: .password)
+            // A label no password derives: an older client's note, labelled with the password's parameters, is then refused.
+            guard key.noteKDF.salt != body.kdf.salt else { throw APIError.badRequest("the account key's noteKDF needs a salt of its own") }
+        }
         return try await hashing.run { try await registerAdmitted(body, context: context) }
     }
 
@@ -143,7 +150,13 @@ public struct AccountsService: Sendable {
         do {
             account = AccountRecord(id: UUID(), username: body.username, authHash: try await settings.hasher.hash(body.authKey),
                                     kdf: body.kdf, pro: false, createdAt: Date())
-            try await repository.createAccount(account)
+            if let key = body.accountKey {
+                try await repository.createAccount(account, key: AccountKeyRecord(
+                    accountID: account.id, noteKDF: key.noteKDF, createdAt: account.createdAt,
+                    methods: [Self.record(key.password, owner: account.id, at: account.createdAt)]))
+            } else {
+                try await repository.createAccount(account)
+            }
         } catch {
             // Only accounts created count against the server-wide limit.
             try? await registrations.createdNothing()
@@ -213,6 +226,10 @@ public struct AccountsService: Sendable {
         let account = try await authenticate(username: context.account!.username, authKey: body.authKey, context: context)
         try Self.checkAuthKey(body.newAuthKey)
         try Self.checkKDF(body.newKDF)
+        if let key = try await repository.accountKey(owner: account.id) {
+            return try await changePassword(body, account: account, key: key, context: context)
+        }
+        guard body.password == nil else { throw Self.noAccountKey }
         var notes: [UUID: (EncryptedNote, Int)] = [:]
         for write in body.notes {
             try NotesService.checkNote(write.note)
@@ -224,9 +241,29 @@ public struct AccountsService: Sendable {
         do {
             try await repository.replaceCredentials(owner: account.id, authHash: hash, kdf: body.newKDF, notes: notes,
                                                     keepSession: context.sessionHash!, now: Date())
+        } catch RepositoryError.accountKeyExists {
+            throw APIError(.conflict, "account_key_in_use", "this account got an account key meanwhile; nothing was replaced, try again")
         } catch RepositoryError.noteSetChanged, RepositoryError.staleVersion {
             throw APIError(.conflict, "notes_changed", "notes changed during the password change; nothing was replaced, try again")
         }
+        await revokeCachedSessions(of: account.id)
+        context.logger.info("password changed", metadata: ["account": "\(account.id)"])
+        return Response(status: .noContent)
+    }
+
+    /// A password change on an account with an account key: the key rewrapped, no note touched.
+    private func changePassword(_ body: NotesAPI.PasswordChangeRequest, account: AccountRecord, key: AccountKeyRecord,
+                                context: SeqrRequestContext) async throws -> Response {
+        guard let password = body.password else {
+            throw APIError(.conflict, "account_key_in_use",
+                           "this account's notes are sealed under its account key: change the password with an up-to-date client, which rewraps the key")
+        }
+        try Self.checkMethod(password, kind: .password)
+        guard body.notes.isEmpty else { throw APIError.badRequest("with an account key a password change re-encrypts no note: send none") }
+        guard body.newKDF.salt != key.noteKDF.salt else { throw APIError.badRequest("the new password needs a salt other than the account key's label") }
+        let hash = try await hashing.run { try await settings.hasher.hash(body.newAuthKey) }
+        try await repository.replacePassword(owner: account.id, authHash: hash, kdf: body.newKDF,
+                                             password: Self.record(password, owner: account.id, at: Date()), keepSession: context.sessionHash!)
         await revokeCachedSessions(of: account.id)
         context.logger.info("password changed", metadata: ["account": "\(account.id)"])
         return Response(status: .noContent)

@@ -17,12 +17,12 @@ public struct NotesService: Sendable {
     static let maxInfoBytes = 16 * 1024
     static let maxNoteBody = 64 * 1024
 
-    let repository: any NoteRepository & AccountRepository
+    let repository: any NoteRepository & AccountRepository & AccountKeyRepository
     let plans: AccountPlans
     let settings: Settings
 
     /// - Parameter plans: the same value ``AccountsService`` reports, so the limit enforced is the one shown.
-    public init(repository: any NoteRepository & AccountRepository, plans: AccountPlans = AccountPlans(), settings: Settings = Settings()) {
+    public init(repository: any NoteRepository & AccountRepository & AccountKeyRepository, plans: AccountPlans = AccountPlans(), settings: Settings = Settings()) {
         self.repository = repository
         self.plans = plans
         self.settings = settings
@@ -58,6 +58,15 @@ public struct NotesService: Sendable {
         guard !note.info.isEmpty, note.info.count <= maxInfoBytes else { throw APIError.badRequest("info ciphertext must be 1–\(maxInfoBytes) bytes") }
     }
 
+    /// On an account with an account key every note carries its label: a note sealed by an older
+    /// client under a password-derived key (labelled with the password's parameters) is refused,
+    /// rather than stored where no current client could open it.
+    func checkLabel(_ note: EncryptedNote, owner: UUID) async throws {
+        guard let key = try await repository.accountKey(owner: owner), note.kdf != NoteKDF(key.noteKDF) else { return }
+        throw APIError(.conflict, "account_key_required",
+                       "this account's notes are sealed under its account key, and this note is not: update the client that wrote it")
+    }
+
     // MARK: Notes
 
     func noteID(_ context: SeqrRequestContext) throws -> UUID {
@@ -77,6 +86,7 @@ public struct NotesService: Sendable {
     @Sendable func createNote(_ request: Request, context: SeqrRequestContext) async throws -> Response {
         let body = try await decode(NotesAPI.NoteWrite.self, request)
         try Self.checkNote(body.note)
+        try await checkLabel(body.note, owner: context.account!.id)
         // The plan as stored now, not as cached with the session: an upgrade counts at once.
         let account = try await repository.account(id: context.account!.id) ?? context.account!
         let now = Date()
@@ -99,6 +109,7 @@ public struct NotesService: Sendable {
         guard body.note.id == id else { throw APIError.badRequest("the note's id does not match the URL") }
         guard let version = body.version else { throw APIError.badRequest("an update needs the version it edits") }
         try Self.checkNote(body.note)
+        try await checkLabel(body.note, owner: context.account!.id)
         do {
             let stored = try await repository.updateNote(id: id, owner: context.account!.id, content: body.note, expectedVersion: version, now: Date(),
                                                          storageQuota: settings.storageQuota)

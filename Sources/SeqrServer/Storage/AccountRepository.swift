@@ -30,7 +30,9 @@ public protocol AccountRepository: Sendable {
     /// Password change, atomically: new hash and parameters, every note replaced (the list must
     /// be exactly the owner's notes, else ``RepositoryError/noteSetChanged``; each at its current
     /// version, else ``RepositoryError/staleVersion(current:)``), every other session ended;
-    /// ``RepositoryError/notFound`` when there is no such account. On any error nothing changes.
+    /// ``RepositoryError/notFound`` when there is no such account; ``RepositoryError/accountKeyExists``
+    /// when it has an account key (its password change only rewraps: ``AccountKeyRepository/replacePassword(owner:authHash:kdf:password:keepSession:)``).
+    /// On any error nothing changes.
     func replaceCredentials(owner: UUID, authHash: String, kdf: AccountKDFParameters, notes: [UUID: (EncryptedNote, Int)],
                             keepSession: Data, now: Date) async throws
 }

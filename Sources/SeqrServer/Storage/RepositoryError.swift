@@ -14,6 +14,15 @@ public enum RepositoryError: Error, Equatable {
     case storageQuotaExceeded(quota: Int)
     /// A password change did not list exactly the account's notes.
     case noteSetChanged
+    /// The account already has an account key (``AccountKeyRepository/createAccountKey(_:)``).
+    case accountKeyExists
+    /// The account has no account key yet: move it over first.
+    case noAccountKey
+    /// An unlock method with this id exists on the account.
+    case unlockMethodExists
+    case tooManyUnlockMethods(limit: Int)
+    /// The password cannot be removed: it is the only way to sign in.
+    case lastPassword
     /// A stored note or share names a format this server does not know (a newer server wrote
     /// it): the read fails rather than pass the row off as missing, and the row is kept.
     case unknownFormat(String)

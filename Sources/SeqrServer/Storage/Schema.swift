@@ -83,5 +83,27 @@ enum Schema {
             sqlite: [],
             postgres: ["CREATE TABLE window_counter (key BYTEA PRIMARY KEY, count BIGINT NOT NULL, expires_at DOUBLE PRECISION NOT NULL)",
                        "CREATE INDEX window_counter_expiry ON window_counter(expires_at)"]),
+        // One account key per account, wrapped per unlock method (``AccountKeyRepository``). An
+        // account without an `account_key` row was made before them and keeps working as it was.
+        Migration(
+            name: "v5-account-keys",
+            sqlite: ["""
+                CREATE TABLE account_key (
+                  account_id TEXT PRIMARY KEY REFERENCES account(id) ON DELETE CASCADE,
+                  kdf_algorithm TEXT NOT NULL, kdf_iterations INTEGER NOT NULL, kdf_salt TEXT NOT NULL, created_at DOUBLE NOT NULL)
+                """, """
+                CREATE TABLE unlock_method (
+                  account_id TEXT NOT NULL REFERENCES account_key(account_id) ON DELETE CASCADE, id TEXT NOT NULL,
+                  kind TEXT NOT NULL, wrapped_key BLOB NOT NULL, created_at DOUBLE NOT NULL, PRIMARY KEY (account_id, id))
+                """],
+            postgres: ["""
+                CREATE TABLE account_key (
+                  account_id UUID PRIMARY KEY REFERENCES account(id) ON DELETE CASCADE,
+                  kdf_algorithm TEXT NOT NULL, kdf_iterations BIGINT NOT NULL, kdf_salt TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)
+                """, """
+                CREATE TABLE unlock_method (
+                  account_id UUID NOT NULL REFERENCES account_key(account_id) ON DELETE CASCADE, id TEXT NOT NULL,
+                  kind TEXT NOT NULL, wrapped_key BYTEA NOT NULL, created_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (account_id, id))
+                """]),
     ]
 }

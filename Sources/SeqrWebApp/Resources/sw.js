@@ -7,7 +7,7 @@ const SHELL = [
   'vendor/qrcode-generator.js',
   'app.js', 'js/api.js', 'js/bytes.js', 'js/dom.js', 'js/idle-lock.js', 'js/lock-broadcast.js', 'js/location-fix.js', 'js/location-sharing.js',
   'js/note-error.js', 'js/note-field.js', 'js/note-kdf.js', 'js/note.js', 'js/notes-client.js', 'js/qr-code.js',
-  'js/seen-versions.js', 'js/session.js', 'js/share-link.js',
+  'js/seen-versions.js', 'js/session.js', 'js/share-link.js', 'js/account-key.js', 'js/views/unlock-methods.js',
   'js/byte-reader.js', 'js/channel-error.js', 'js/channel-message-code.js', 'js/channel-rekey-code.js', 'js/channel-share-code.js',
   'js/hkdf.js', 'js/hpke.js', 'js/private-identity.js', 'js/public-identity.js', 'js/public-key-code.js', 'js/seqr-code-link.js',
   'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/identity-backup.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',

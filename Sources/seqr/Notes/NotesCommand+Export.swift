@@ -36,7 +36,7 @@ extension NotesCommand {
             let (session, client) = try options.signedIn()
             let notes = try await withNotesErrors { try await client.notes() }
             let password = try options.passwordOptions.source.read(confirm: false)
-            let cipher = NoteCipher(password: password)
+            let cipher = try await options.readingCipher(password: password, session: session, client: client)
             let opened = try options.openAll(notes, with: cipher, session: session)
             if format == .onions {
                 StandardStreams.warn("writing the Onions format: its key is much weaker than Seqr's (PBKDF2, 10,000 rounds)")

@@ -15,10 +15,11 @@ extension NotesCommand {
         func run() async throws {
             let (session, client) = try options.signedIn()
             let notes = try await withNotesErrors { try await client.notes() }
-            let cipher = NoteCipher(password: notes.isEmpty ? "" : try options.passwordOptions.source.read(confirm: false))
-            if !notes.isEmpty, let check = session.passwordCheck, !(try cipher.accountKeys(session.kdf).matches(passwordCheck: check)) {
+            let password = notes.isEmpty ? "" : try options.passwordOptions.source.read(confirm: false)
+            if !notes.isEmpty, let check = session.passwordCheck, !(try NoteCipher(password: password).accountKeys(session.kdf).matches(passwordCheck: check)) {
                 throw CLIError("wrong password for this account", status: .noPermission)
             }
+            let cipher = notes.isEmpty ? NoteCipher(password: "") : try await options.readingCipher(password: password, session: session, client: client)
             // One damaged note must not hide the others: show what opens, then report the rest.
             var opened: [(NotesAPI.Note, NotePlaintext)] = [], failed: [(NotesAPI.Note, Error)] = []
             for (note, result) in try options.open(notes, with: cipher, session: session) {

@@ -20,8 +20,12 @@ extension NotesCommand {
             let password = try options.passwordOptions.source.read(confirm: false)
             let keys = try AccountKeys(password: password, parameters: kdf)
             let session = try await withNotesErrors { try await client.login(username: username, authKey: keys.authenticationToken) }
-            try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt,
-                                                   passwordCheck: keys.passwordCheck))
+            let saved = NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt,
+                                     passwordCheck: keys.passwordCheck)
+            try store.saveNotesSession(saved)
+            // An account made before account keys moves over now; if this fails the next command that asks for the password does it.
+            try? await options.unlockAccountKey(NoteCipher(password: password), keys: keys, session: saved,
+                                                client: options.client(server: client.server, token: session.token))
             if options.json { try JSONOutput.print(["username": username, "server": client.server, "plan": session.plan]) } else {
                 print("signed in as \(username) on \(client.server)")
             }

@@ -23,7 +23,12 @@ extension NotesCommand {
             let kdf = AccountKDFParameters.fresh(iterations: kdfIterations)
             let keys = try AccountKeys(password: password, parameters: kdf)
             let client = options.client(server: options.serverURL(session: nil))
-            let session = try await withNotesErrors { try await client.register(username: username, authKey: keys.authenticationToken, kdf: kdf) }
+            // A random account key seals the notes; the password only wraps it.
+            let accountKey = AccountKey.random(iterations: kdfIterations)
+            let wrapped = NotesAPI.NewAccountKey(noteKDF: accountKey.noteKDF, password: .password(accountKey, keys: keys, username: username))
+            let session = try await withNotesErrors {
+                try await client.register(username: username, authKey: keys.authenticationToken, kdf: kdf, accountKey: wrapped)
+            }
             try store.saveNotesSession(NotesSession(server: client.server, username: username, token: session.token, kdf: session.kdf, expires: session.expiresAt,
                                                    passwordCheck: keys.passwordCheck))
             if options.json { try JSONOutput.print(["username": username, "server": client.server, "plan": session.plan]) } else {

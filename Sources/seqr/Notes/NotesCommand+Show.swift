@@ -15,7 +15,7 @@ extension NotesCommand {
         func run() async throws {
             let (session, client) = try options.signedIn()
             let notes = try await withNotesErrors { try await client.notes() }
-            let cipher = NoteCipher(password: try options.passwordOptions.source.read(confirm: false))
+            let cipher = try await options.readingCipher(password: try options.passwordOptions.source.read(confirm: false), session: session, client: client)
             let (note, plain) = try find(in: notes, cipher: cipher, session: session)
             if options.json {
                 try JSONOutput.print(NoteOutput(note, plain, showingInfo: true))

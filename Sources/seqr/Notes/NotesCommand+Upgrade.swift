@@ -30,7 +30,9 @@ extension NotesCommand {
         func run() async throws {
             let (signedIn, signedInClient) = try options.signedIn()
             let notes = try await withNotesErrors { try await signedInClient.notes() }
-            let older = notes.filter { !$0.encrypted.isCurrentFieldVersion }
+            // The account key's label (no password needed): a note without it is sealed from the password.
+            let label: NoteKDF? = (try? await signedInClient.unlockMethods())?.noteKDF.map { NoteKDF($0) }
+            let older = notes.filter { note in !note.encrypted.isCurrentFieldVersion || (label.map { note.kdf != $0 } ?? false) }
             var report = Report(current: notes.count - older.count)
             if !older.isEmpty {
                 // The password is checked against the account first, as for every write.

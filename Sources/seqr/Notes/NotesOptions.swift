@@ -57,6 +57,7 @@ struct NotesOptions: ParsableArguments {
         let keys = try cipher.accountKeys(session.kdf)
         if let check = session.passwordCheck {
             guard keys.matches(passwordCheck: check) else { throw Self.wrongPassword }
+            try await unlockAccountKey(cipher, keys: keys, session: session, client: client)
             return (cipher, session, client)
         }
         let answer: NotesAPI.SessionResponse
@@ -71,7 +72,65 @@ struct NotesOptions: ParsableArguments {
                                    expires: answer.expiresAt, passwordCheck: keys.passwordCheck)
         try openStore().saveNotesSession(checked)
         try? await client.logout()  // the token this device held before, replaced by the checked one
-        return (cipher, checked, self.client(server: checked.server, token: checked.token))
+        let checkedClient = self.client(server: checked.server, token: checked.token)
+        try await unlockAccountKey(cipher, keys: keys, session: checked, client: checkedClient)
+        return (cipher, checked, checkedClient)
+    }
+
+    /// A cipher for commands that only read: with the account key when the account has one
+    /// (unwrapped with `password`; a wrong one is refused there), never moving an account over.
+    func readingCipher(password: String, session: NotesSession, client: ServerClient) async throws -> NoteCipher {
+        let cipher = NoteCipher(password: password)
+        let list: NotesAPI.UnlockMethodList
+        do {
+            list = try await client.unlockMethods()
+        } catch ServerClientError.server(404, _, _) {
+            return cipher
+        } catch {
+            throw notesFailure(error)
+        }
+        guard list.noteKDF != nil else { return cipher }
+        let keys = try cipher.accountKeys(session.kdf)
+        if let check = session.passwordCheck, !keys.matches(passwordCheck: check) { throw CLIError("wrong password for this account", status: .noPermission) }
+        if let key = try list.accountKey(password: keys, username: session.username) { cipher.withAccountKey(key) }
+        return cipher
+    }
+
+    /// Gives `cipher` the account key, unwrapped with the password. An account made before
+    /// account keys is moved over here, in one step (`POST /v1/account/key`): its current
+    /// encryption key becomes the account key, so no note changes. A server too old to know
+    /// account keys (404) leaves the cipher as it was: notes are then sealed from the password.
+    func unlockAccountKey(_ cipher: NoteCipher, keys: AccountKeys, session: NotesSession, client: ServerClient) async throws {
+        let list: NotesAPI.UnlockMethodList
+        do {
+            list = try await client.unlockMethods()
+        } catch ServerClientError.server(404, _, _) {
+            return
+        } catch {
+            throw notesFailure(error)
+        }
+        if let key = try list.accountKey(password: keys, username: session.username) {
+            cipher.withAccountKey(key)
+            return
+        }
+        let key = AccountKey.existing(keys, parameters: session.kdf)
+        let request = NotesAPI.CreateAccountKeyRequest(authKey: keys.authenticationToken,
+                                                       password: .password(key, keys: keys, username: session.username))
+        do {
+            _ = try await client.createAccountKey(request)
+        } catch ServerClientError.server(409, "account_key_exists", _) {
+            // Another client moved it over meanwhile: use its copy.
+            guard let moved = try await withNotesErrors({ try await client.unlockMethods() }).accountKey(password: keys, username: session.username) else {
+                throw CLIError("the server says this account has an account key but lists none", status: .unavailable)
+            }
+            cipher.withAccountKey(moved)
+            return
+        } catch ServerClientError.server(_, "wrong_credentials", _) {
+            throw Self.wrongPassword
+        } catch {
+            throw notesFailure(error)
+        }
+        cipher.withAccountKey(key)
     }
 
     static let wrongPassword = CLIError("wrong password for this account; nothing was written", status: .noPermission)

@@ -48,7 +48,12 @@ extension KeySheetFileError: ExitStatusReporting {
 }
 
 extension NotesError: ExitStatusReporting {
-    public var exitStatus: ExitStatus { self == .authenticationFailed ? .noPermission : .dataError }
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .authenticationFailed, .wrappedKeyDoesNotOpen: .noPermission
+        default: .dataError
+        }
+    }
 }
 
 extension StoreError: ExitStatusReporting {

@@ -50,6 +50,8 @@ extension PostgresRepository {
             try await connection.query("DELETE FROM location_share WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM note WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM session WHERE account_id = \(id)", logger: self.logger)
+            try await connection.query("DELETE FROM unlock_method WHERE account_id = \(id)", logger: self.logger)
+            try await connection.query("DELETE FROM account_key WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM account WHERE id = \(id)", logger: self.logger)
         }
     }
@@ -101,6 +103,10 @@ extension PostgresRepository {
         let replacements = notes.map { (id: $0.key, content: $0.value.0, version: $0.value.1) }
         try await transaction { connection in
             try await Self.lockAccount(connection, logger: self.logger, owner: owner)
+            // Re-encrypting under a new password would leave the account key wrapped for the old one.
+            for try await _ in try await connection.query("SELECT 1 FROM account_key WHERE account_id = \(owner)", logger: self.logger) {
+                throw RepositoryError.accountKeyExists
+            }
             var stored = Set<UUID>()
             for try await id in try await connection.query("SELECT id FROM note WHERE account_id = \(owner)", logger: self.logger).decode(UUID.self) {
                 stored.insert(id)

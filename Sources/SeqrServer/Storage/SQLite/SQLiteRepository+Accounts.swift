@@ -52,6 +52,8 @@ extension SQLiteRepository {
             try db.execute(sql: "DELETE FROM location_share WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM note WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM session WHERE account_id = ?", arguments: [Self.key(id)])
+            try db.execute(sql: "DELETE FROM unlock_method WHERE account_id = ?", arguments: [Self.key(id)])
+            try db.execute(sql: "DELETE FROM account_key WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [Self.key(id)])
         }
     }
@@ -96,6 +98,10 @@ extension SQLiteRepository {
                                    keepSession: Data, now: Date) async throws {
         try await database.write { db in
             try Self.requireAccount(db, owner)
+            // Re-encrypting under a new password would leave the account key wrapped for the old one.
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM account_key WHERE account_id = ?", arguments: [Self.key(owner)]) == nil else {
+                throw RepositoryError.accountKeyExists
+            }
             let stored = try String.fetchAll(db, sql: "SELECT id FROM note WHERE account_id = ?", arguments: [Self.key(owner)])
             guard Set(try stored.map(Self.uuid)) == Set(notes.keys) else { throw RepositoryError.noteSetChanged }
             for (id, (content, version)) in notes {

@@ -50,8 +50,9 @@ export class SeqrAPI {
 
   // Accounts and sessions.
   kdf(username) { return this.request('GET', `/v1/kdf?username=${encodeURIComponent(username)}`, undefined, { auth: false }).then((r) => r.kdf); }
-  async register(username, authKey, kdf) {
-    const session = await this.request('POST', '/v1/accounts', { username, authKey, kdf }, { auth: false });
+  /** `accountKey`: {noteKDF, password: {kind, id, wrappedKey (base64)}}, the new account's key wrapped for the password. */
+  async register(username, authKey, kdf, accountKey = undefined) {
+    const session = await this.request('POST', '/v1/accounts', { username, authKey, kdf, accountKey }, { auth: false });
     this.token = session.token;
     return session;
   }
@@ -78,10 +79,21 @@ export class SeqrAPI {
     } catch { /* the same */ }
   }
   account() { return this.request('GET', '/v1/account'); }
-  /** `notes`: every note re-sealed, each as {note, version: the version it was read at}. */
-  changePassword(authKey, newAuthKey, newKDF, notes) {
-    return this.request('PUT', '/v1/account/password', { authKey, newAuthKey, newKDF, notes });
+  /**
+   * `notes`: every note re-sealed, each as {note, version: the version it was read at} — or, with an
+   * account key, none and `password`: the key wrapped for the new password {kind, id, wrappedKey}.
+   */
+  changePassword(authKey, newAuthKey, newKDF, notes, password = undefined) {
+    return this.request('PUT', '/v1/account/password', { authKey, newAuthKey, newKDF, notes, password });
   }
+
+  // The account key's unlock methods (account-key.js wraps and unwraps; the server stores ciphertext).
+  /** {noteKDF (null: no account key yet), methods: [{kind, id, wrappedKey (base64), createdAt}]}. */
+  unlockMethods() { return this.request('GET', '/v1/account/unlock-methods'); }
+  addUnlockMethod(method) { return this.request('POST', '/v1/account/unlock-methods', method); }
+  removeUnlockMethod(id) { return this.request('DELETE', `/v1/account/unlock-methods/${encodeURIComponent(id)}`); }
+  /** Moves an account made before account keys over, in one step; `authKey` proves the password. */
+  createAccountKey(authKey, password) { return this.request('POST', '/v1/account/key', { authKey, password }); }
 
   // Notes.
   listNotes() { return this.request('GET', '/v1/notes').then((r) => r.notes); }

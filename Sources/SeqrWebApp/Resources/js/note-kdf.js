@@ -3,7 +3,9 @@
 //   master  = PBKDF2-HMAC-SHA256(NFC(password) as UTF-8, salt, iterations, 32 bytes)
 //   authKey = HKDF-SHA256(master, salt: empty, info: "seqr notes v1 authentication", 32 bytes)
 //   encKey  = HKDF-SHA256(master, salt: empty, info: "seqr notes v1 encryption", 32 bytes)
-// Only authKey (base64) is sent; encKey stays a non-extractable CryptoKey in this page's memory.
+//   wrappingKey = HKDF-SHA256(master, salt: empty, info: "seqr notes v1 key wrapping", 32 bytes)
+// Only authKey (base64) is sent; encKey and wrappingKey stay non-extractable CryptoKeys in this
+// page's memory (wrappingKey wraps and unwraps the account key: account-key.js).
 import { fromBase64, randomBytes, toBase64, utf8 } from './bytes.js';
 
 export const PBKDF2_SHA256 = 'pbkdf2-sha256';
@@ -44,7 +46,7 @@ async function hkdfBits(master, info) {
 }
 
 /**
- * { authKey: base64 string, encKey: AES-GCM CryptoKey (non-extractable) }.
+ * { authKey: base64 string, encKey: AES-GCM CryptoKey (non-extractable), wrappingKey: AES-GCM CryptoKey for wrapKey/unwrapKey }.
  * `options.extractable` exposes encKey's bytes as `encKeyBytes` (tests compare them with the vectors).
  */
 export async function deriveAccountKeys(password, kdf, { minimumIterations = MINIMUM_ITERATIONS, extractable = false } = {}) {
@@ -54,10 +56,11 @@ export async function deriveAccountKeys(password, kdf, { minimumIterations = MIN
   const master = await crypto.subtle.importKey('raw', masterBits, 'HKDF', false, ['deriveBits']);
   const auth = await hkdfBits(master, 'seqr notes v1 authentication');
   const enc = await hkdfBits(master, 'seqr notes v1 encryption');
+  const wrap = await hkdfBits(master, 'seqr notes v1 key wrapping');
   const encKey = await crypto.subtle.importKey('raw', enc, 'AES-GCM', false, ['encrypt', 'decrypt']);
-  const keys = { authKey: toBase64(auth), encKey };
-  if (extractable) keys.encKeyBytes = enc;
-  else enc.fill(0);
+  const wrappingKey = await crypto.subtle.importKey('raw', wrap, 'AES-GCM', false, ['wrapKey', 'unwrapKey']);
+  const keys = { authKey: toBase64(auth), encKey, wrappingKey };
+  if (extractable) { keys.encKeyBytes = enc; keys.wrappingKeyBytes = wrap; } else { enc.fill(0); wrap.fill(0); }
   auth.fill(0);
   return keys;
 }

@@ -34,8 +34,8 @@ export class NotesClient {
   async get(id) { return this.open(await this.api.getNote(id)); }
 
   #seal(plain, id, noteVersion) {
-    const { kdf } = this.session;
-    return sealNote(plain, { id, noteVersion, kdf, key: this.session.accountKeys().encKey });
+    const { kdf, key } = this.session.sealingKey();
+    return sealNote(plain, { id, noteVersion, kdf, key });
   }
 
   async add(plain) {

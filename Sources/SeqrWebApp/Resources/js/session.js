@@ -1,9 +1,13 @@
 // The signed-in account as this page holds it: the API token and the account's keys, in memory
-// only. Nothing that decrypts is ever stored: a reload starts locked (the account's name is
-// remembered, nothing else), and lock() forgets the keys (the token stays while a location share
-// needs it, and is logged out on sign-out, on unlock, which signs in afresh, and when the page goes
-// away: leave()). Only sign-out forgets the account.
-import { SeqrAPI } from './api.js';
+// only. Notes are sealed under the account key (account-key.js), unwrapped with the password;
+// an account made before account keys is moved over at sign-in, its encKey becoming that key.
+// Nothing that decrypts is ever stored: a reload starts locked (the account's name is remembered,
+// nothing else), and lock() forgets the keys (the token stays while a location share needs it, and
+// is logged out on sign-out, on unlock, which signs in afresh, and when the page goes away:
+// leave()). Only sign-out forgets the account.
+import { AccountKeyError, existingAccountKey, randomAccountKey, unwrapAccountKey, wrapAccountKey } from './account-key.js';
+import { ApiError, SeqrAPI } from './api.js';
+import { fromBase64, toBase64 } from './bytes.js';
 import { deriveAccountKeys, freshKDF, kdfCacheKey, RECOMMENDED_ITERATIONS } from './note-kdf.js';
 import { SeenNoteVersions } from './seen-versions.js';
 
@@ -20,19 +24,27 @@ export class Session extends EventTarget {
     this.username = null;
     this.kdf = null;
     this.keys = new Map();  // kdfCacheKey -> { authKey, encKey }
+    this.accountKey = null;  // { key: non-extractable AES-GCM CryptoKey, noteKDF }, or null before account keys
     this.seen = null;
   }
 
   get signedIn() { return this.api.token !== null; }
-  get unlocked() { return this.signedIn && this.keys.size > 0; }
+  get unlocked() { return this.signedIn && (this.keys.size > 0 || this.accountKey !== null); }
   get lastUsername() { return this.storage.getItem(LAST_USERNAME) ?? ''; }
   /** The account a reload left locked (not signed out of), or null. */
   get rememberedUsername() { return this.username ?? this.storage.getItem(REMEMBERED_ACCOUNT); }
 
   accountKeys() { return this.keys.get(kdfCacheKey(this.kdf)); }
 
-  /** The encKey for a note's parameters: derived at sign-in for every set the account's notes use. */
+  /** What new notes are sealed with: the account key and its label, else (an old server) the password's encKey. */
+  sealingKey() {
+    if (this.accountKey) return { kdf: this.accountKey.noteKDF, key: this.accountKey.key };
+    return { kdf: this.kdf, key: this.accountKeys().encKey };
+  }
+
+  /** The key for a note's parameters: the account key for its label, else derived at sign-in from the password. */
   async keyFor(kdf) {
+    if (this.accountKey && kdfCacheKey(kdf) === kdfCacheKey(this.accountKey.noteKDF)) return this.accountKey.key;
     const keys = this.keys.get(kdfCacheKey(kdf));
     if (!keys) throw new Error('this note was sealed under other key parameters: sign in again to open it');
     return keys.encKey;
@@ -47,18 +59,69 @@ export class Session extends EventTarget {
     this.dispatchEvent(new Event('change'));
   }
 
+  /** The password's wrapped copy of `key` (extractable) for this account, under a fresh method id. */
+  static async passwordMethod(key, keys, username) {
+    const id = crypto.randomUUID();
+    const wrapped = await wrapAccountKey(key, keys.wrappingKey, { username, kind: 'password', methodID: id });
+    return { kind: 'password', id, wrappedKey: toBase64(wrapped) };
+  }
+
   async register(username, password) {
     const kdf = freshKDF(RECOMMENDED_ITERATIONS);
     const keys = await deriveAccountKeys(password, kdf);
-    const session = await this.api.register(username, keys.authKey, kdf);
+    // A random account key seals the notes; the password only wraps it.
+    const { key, noteKDF } = await randomAccountKey(kdf.iterations);
+    const method = await Session.passwordMethod(key, keys, username);
+    const session = await this.api.register(username, keys.authKey, kdf, { noteKDF, password: method });
     this.keys = new Map([[kdfCacheKey(kdf), keys]]);
+    this.accountKey = {
+      key: await unwrapAccountKey(fromBase64(method.wrappedKey), keys.wrappingKey, { username, kind: 'password', methodID: method.id }), noteKDF,
+    };
     this.#started(session);
+  }
+
+  /**
+   * The account key, unwrapped with the password's keys; an account without one is moved over in
+   * one step (POST /v1/account/key): its encKey becomes the account key, so no note changes. A
+   * server that does not know account keys (404) leaves the page sealing from the password.
+   */
+  async #unlockAccountKey(username, keys, kdf) {
+    let list;
+    try { list = await this.api.unlockMethods(); } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+    if (!list.noteKDF) {
+      const key = await existingAccountKey(keys.encKeyBytes);
+      try {
+        await this.api.createAccountKey(keys.authKey, await Session.passwordMethod(key, keys, username));
+        return { key: keys.encKey, noteKDF: kdf };
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'account_key_exists')) throw error;
+        list = await this.api.unlockMethods();  // another device moved it over meanwhile
+      }
+    }
+    const method = list.methods.find((m) => m.kind === 'password');
+    if (!method) throw new AccountKeyError('noPasswordUnlock', 'the server lists no password-wrapped account key for this account');
+    const key = await unwrapAccountKey(fromBase64(method.wrappedKey), keys.wrappingKey, { username, kind: 'password', methodID: method.id });
+    return { key, noteKDF: list.noteKDF };
   }
 
   async signIn(username, password) {
     const kdf = await this.api.kdf(username);
-    const keys = await deriveAccountKeys(password, kdf);
-    const session = await this.api.login(username, keys.authKey);
+    // The raw bytes are kept only to move an older account over (its encKey becomes the account key), then wiped.
+    const keys = await deriveAccountKeys(password, kdf, { extractable: true });
+    let session;
+    let accountKey;
+    try {
+      session = await this.api.login(username, keys.authKey);
+      accountKey = await this.#unlockAccountKey(session.username, keys, session.kdf);
+    } finally {
+      keys.encKeyBytes.fill(0);
+      keys.wrappingKeyBytes.fill(0);
+      delete keys.encKeyBytes;
+      delete keys.wrappingKeyBytes;
+    }
     const all = new Map([[kdfCacheKey(session.kdf), keys]]);
     // Notes sealed under older parameters (before a rise) need their own keys; the password is
     // dropped after this, so they are derived now.
@@ -68,6 +131,7 @@ export class Session extends EventTarget {
       }
     }
     this.keys = all;
+    this.accountKey = accountKey;
     this.#started(session);
   }
 
@@ -89,18 +153,21 @@ export class Session extends EventTarget {
   /** Forgets every key; the page must ask for the password again. */
   lock() {
     this.keys = new Map();
+    this.accountKey = null;
     this.dispatchEvent(new Event('lock'));
   }
 
   /** The page is going away (pagehide): the keys are forgotten and the server session ended. */
   leave() {
     this.keys = new Map();
+    this.accountKey = null;
     this.api.logoutOnLeave();
     this.dispatchEvent(new Event('lock'));
   }
 
   async signOut() {
     this.keys = new Map();
+    this.accountKey = null;
     this.storage.removeItem(REMEMBERED_ACCOUNT);
     try { await this.api.logout(); } catch { /* the token is forgotten either way */ }
     this.api.token = null;
@@ -110,8 +177,10 @@ export class Session extends EventTarget {
   }
 
   /**
-   * Changes the password: every note opened and re-sealed under the new keys for its next version,
-   * all replaced by the server in one transaction (or none, 409 notes_changed).
+   * Changes the password. With an account key: the key rewrapped for the new password, no note
+   * touched; returns 0. Else every note is opened and re-sealed under the new keys for its next
+   * version, all replaced by the server in one transaction (or none, 409 notes_changed); returns
+   * how many.
    */
   async changePassword(current, next, notesClient) {
     const currentKeys = await deriveAccountKeys(current, this.kdf);
@@ -122,10 +191,34 @@ export class Session extends EventTarget {
     }
     const newKDF = freshKDF(Math.max(RECOMMENDED_ITERATIONS, this.kdf.iterations));
     const newKeys = await deriveAccountKeys(next, newKDF);
+    if (this.accountKey) return this.#rewrap(currentKeys, newKDF, newKeys);
     const resealed = await notesClient.resealAll(newKDF, newKeys.encKey);
     await this.api.changePassword(currentKeys.authKey, newKeys.authKey, newKDF, resealed.map((r) => r.write));
     for (const r of resealed) this.seen.record(r.write.note.id, { version: r.write.version + 1, bound: true });
     this.kdf = newKDF;
     this.keys = new Map([[kdfCacheKey(newKDF), newKeys]]);
+    return resealed.length;
+  }
+
+  async #rewrap(currentKeys, newKDF, newKeys) {
+    // A note not sealed under the account key opens only from the old password: refused before anything changes.
+    const label = kdfCacheKey(this.accountKey.noteKDF);
+    const fromPassword = (await this.api.listNotes()).filter((n) => !n.kdf || kdfCacheKey(n.kdf) !== label);
+    if (fromPassword.length > 0) {
+      const error = new Error(`${fromPassword.length} note${fromPassword.length === 1 ? ' is' : 's are'} still sealed from the password; run \`seqr notes upgrade\` first. Nothing was changed.`);
+      error.code = 'notes_from_password';
+      throw error;
+    }
+    const list = await this.api.unlockMethods();
+    const method = list.methods.find((m) => m.kind === 'password');
+    if (!method) throw new AccountKeyError('noPasswordUnlock', 'the server lists no password-wrapped account key for this account');
+    // An extractable copy only for this wrap, unwrapped with the current password's keys.
+    const key = await unwrapAccountKey(fromBase64(method.wrappedKey), currentKeys.wrappingKey,
+      { username: this.username, kind: 'password', methodID: method.id }, { extractable: true });
+    const password = await Session.passwordMethod(key, newKeys, this.username);
+    await this.api.changePassword(currentKeys.authKey, newKeys.authKey, newKDF, [], password);
+    this.kdf = newKDF;
+    this.keys = new Map([[kdfCacheKey(newKDF), newKeys]]);
+    return 0;
   }
 }
