@@ -20,7 +20,7 @@ const SHELL = [
   'js/payload-display.js', 'js/zxing-wasm.js', 'js/gray-image-filters.js', 'js/qr-picture-reader.js', 'js/scan-requests.js', 'js/scan-worker.js',
   'js/scan-worker-client.js', 'js/camera.js',
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
-  'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js',
+  'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
 // scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.
