@@ -120,21 +120,24 @@ test('a file of four pages (16 codes, 6 parity) with one page missing: the grid 
 });
 
 test('a wrong password, a damaged code and another backup\'s code: each named, nothing restored', async () => {
-  const pages = backup('diary.txt', 'Dear diary, ' + 'today I backed up my keys. '.repeat(2000));
+  // Words brotli cannot shrink much: a backup of several codes, with parity.
+  const pages = backup('diary.txt', 'Dear diary, ' + Array.from({ length: 3000 }, () => randomBytes(6).toString('hex')).join(' '));
   const codes = pages.flat();
+  assert.ok(pages.length > 1, 'more than one page');
   await assert.rejects(restoreVault(await assemble(codes), 'not the password', pieces), refusedWith('authenticationFailed'));
   await assert.rejects(restoreVault(await assemble(codes), '', pieces), refusedWith('passwordNeeded'));
 
   // A flipped byte in a payload that the 16-bit checksum lets through: made by recomputing the checksum, as a forger would.
   const { readVaultCode } = await import('../../Sources/SeqrWebApp/Resources/js/vault-code.js');
-  const victim = codes.find((c) => c.length > 200);
+  let victim = null;
+  for (const c of codes) if (!victim && !(await readVaultCode(c)).parity) victim = c;
   const forged = victim.slice();
   forged[100] ^= 0xff;
   const sum = new Uint8Array(await crypto.subtle.digest('SHA-256', forged.subarray(0, forged.length - 2)));
   forged.set(sum.subarray(0, 2), forged.length - 2);
   assert.ok(await readVaultCode(forged), 'the forged code passes the checksum');
   const damaged = await assemble(codes.map((c) => (c === victim ? forged : c)));
-  await assert.rejects(restoreVault(damaged, PASSWORD, pieces), (e) => refusedWith('digestMismatch')(e) || refusedWith('tooFewCodes')(e));
+  await assert.rejects(restoreVault(damaged, PASSWORD, pieces), refusedWith('digestMismatch'));
   // A damaged code whose checksum fails is not a vault code at all: ignored, and the restore still completes from parity.
   const torn = victim.slice();
   torn[100] ^= 0xff;
