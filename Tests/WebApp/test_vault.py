@@ -1,0 +1,126 @@
+"""The paper vault on the phone (issue 48): the pages of a `seqr vault backup` read in the page — picked photos,
+and the scanner's fake camera — with one page missing, shown as a page grid, rebuilt from the parity codes and
+restored to the exact bytes by the page's own WebAssembly (BoringSSL's ChaCha20-Poly1305, brotli's decoder, ISA-L),
+with no server involved; a wrong password gets one line and restores nothing; the grid is kept when the view is
+left, the document is not."""
+import os
+import re
+import subprocess
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from webapp import BIN, check_accessible, shot
+
+VAULT_PASSWORD = "a vault password ✓ on paper"
+
+
+def vault_pages(work_dir, name, content, *options):
+    """`seqr vault backup` of `content` as PNG pages at 150 dpi: the page files, in order."""
+    folder = os.path.join(work_dir, f"{uuid.uuid4().hex[:6]}-{name}")
+    os.makedirs(folder)
+    document = os.path.join(folder, name)
+    with open(document, "wb") as f:
+        f.write(content)
+    pages = os.path.join(folder, "pages") + "/"
+    subprocess.run([os.path.join(BIN, "seqr"), "vault", "backup", document, "-o", pages, "--rounds", "210000", "--dpi", "150",
+                    "--no-restore-program", "--quiet", *options],
+                   check=True, capture_output=True, env=dict(os.environ, SEQR_PASSWORD=VAULT_PASSWORD))
+    return sorted(os.path.join(pages, f) for f in os.listdir(pages) if re.fullmatch(r"page-\d+\.png", f))
+
+
+def open_vault(context, server):
+    page = context.new_page()
+    page.goto(server.url + "/app/#/vault")
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    return page
+
+
+@pytest.mark.page_only
+def test_vault_restores_a_file_from_photos_with_a_page_missing(new_context, seqr_server, work_dir):
+    """Photos of three of four pages: the grid shows page 1 missing and that parity covers it; the password
+    restores the file, downloaded only when asked, to the exact bytes; leaving the view forgets the document but
+    keeps the grid; a wrong password gets one line and nothing."""
+    content = os.urandom(30_000)
+    pages = vault_pages(work_dir, "wallet.key", content)
+    assert len(pages) == 4
+    context = new_context()
+    page = open_vault(context, seqr_server)
+    expect(page.locator(".vault-summary")).to_have_text("No page read yet.")
+
+    page.get_by_label("Pick photos of pages").set_input_files(pages[1:])
+    summary = page.locator(".vault-summary")
+    expect(summary).to_contain_text("the parity codes rebuild the missing")
+    grid = page.get_by_role("list", name="Pages of the backup")
+    expect(grid.get_by_role("listitem")).to_have_count(4)
+    first = grid.get_by_role("listitem").first
+    expect(first).to_contain_text("Page 1")
+    expect(first).to_contain_text("0 of 6")
+    expect(first.get_by_role("img", name="code 1: missing")).to_be_visible()
+    expect(grid.get_by_role("listitem").nth(1)).to_contain_text("all in")
+    shot(page, "vault-grid-page-missing")
+
+    # A wrong password: one line, nothing restored.
+    page.get_by_label("Backup password").fill("not the password")
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("alert")).to_have_text("Decryption failed: the password is wrong, or the backup was tampered with.")
+    expect(page.get_by_role("alert")).to_have_count(1)
+    expect(page.locator(".vault-result")).to_be_empty()
+    expect(page.get_by_role("button", name="Download file")).to_have_count(0)
+
+    page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("heading", name="wallet.key", level=2)).to_be_visible(timeout=30_000)
+    expect(page.locator(".vault-result")).to_contain_text("A file of 30,000 bytes.")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download file").click()
+    assert download.value.suggested_filename == "wallet.key"
+    with open(download.value.path(), "rb") as f:
+        assert f.read() == content
+    shot(page, "vault-restored-file")
+
+    # Leaving the view forgets the document; the codes (the grid) stay for when it is opened again.
+    page.get_by_role("link", name="Scan").first.click()
+    expect(page.get_by_role("heading", name="Scan", level=1)).to_be_visible()
+    page.get_by_role("link", name="Restore a paper vault").click()
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    expect(summary).to_contain_text("the parity codes rebuild the missing")
+    expect(page.get_by_role("heading", name="wallet.key")).to_have_count(0)
+    expect(page.get_by_label("Backup password")).to_have_value("")
+    # Nothing of the restore went to the server: only the app's own files were fetched.
+    assert not [u for u in context.requests if "/v1/" in u], [u for u in context.requests if "/v1/" in u]
+
+
+@pytest.mark.page_only
+def test_vault_text_from_the_scanner_and_too_few_pages(new_context, seqr_server, work_dir):
+    """A page picked in the scanner opens the vault view with its codes; two pages missing of four are too few,
+    said with what is needed; the missing page then completes it and the text is shown only when asked."""
+    words = " ".join(uuid.uuid4().hex for _ in range(1800)) + "\nünïcødé ✓ end\n"
+    pages = vault_pages(work_dir, "notes.txt", words.encode())
+    assert len(pages) >= 3
+    context = new_context()
+    page = context.new_page()
+    page.goto(seqr_server.url + "/app/#/scan")
+    expect(page.get_by_role("heading", name="Scan", level=1)).to_be_visible()
+    page.get_by_label("Pick a photo").set_input_files(pages[-1])
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    summary = page.locator(".vault-summary")
+    expect(summary).to_contain_text(re.compile(r"more codes? of the missing ones needed"))
+    expect(page.get_by_label("Backup password")).to_be_hidden()
+
+    page.get_by_label("Pick photos of pages").set_input_files(pages[2:-1] if len(pages) > 3 else [])
+    expect(summary).to_contain_text(re.compile(r"needed, or any of pages 1, 2|needed, or page"))
+    check_accessible(page, "vault: pages missing")
+
+    page.get_by_label("Pick photos of pages").set_input_files(pages[0])
+    expect(summary).to_contain_text("the parity codes rebuild the missing")
+    page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("heading", name="notes.txt", level=2)).to_be_visible(timeout=30_000)
+    expect(page.locator(".vault-text")).to_have_count(0)
+    page.get_by_role("button", name="Show text").click()
+    assert page.locator(".vault-text").text_content() == words
+    page.get_by_role("button", name="Forget").click()
+    expect(page.locator(".vault-text")).to_have_count(0)
+    expect(page.get_by_role("status").filter(has_text="Forgotten")).to_be_visible()
