@@ -16,18 +16,38 @@ from webapp import BIN, check_accessible, shot
 VAULT_PASSWORD = "a vault password ✓ on paper"
 
 
-def vault_pages(work_dir, name, content, *options):
-    """`seqr vault backup` of `content` as PNG pages at 150 dpi: the page files, in order."""
+def vault_pages(work_dir, name, content, *options, dpi=150):
+    """`seqr vault backup` of `content` as PNG pages (150 dpi): the page files, in order."""
     folder = os.path.join(work_dir, f"{uuid.uuid4().hex[:6]}-{name}")
     os.makedirs(folder)
     document = os.path.join(folder, name)
     with open(document, "wb") as f:
         f.write(content)
     pages = os.path.join(folder, "pages") + "/"
-    subprocess.run([os.path.join(BIN, "seqr"), "vault", "backup", document, "-o", pages, "--rounds", "210000", "--dpi", "150",
+    subprocess.run([os.path.join(BIN, "seqr"), "vault", "backup", document, "-o", pages, "--rounds", "210000", "--dpi", str(dpi),
                     "--no-restore-program", "--quiet", *options],
                    check=True, capture_output=True, env=dict(os.environ, SEQR_PASSWORD=VAULT_PASSWORD))
     return sorted(os.path.join(pages, f) for f in os.listdir(pages) if re.fullmatch(r"page-\d+\.png", f))
+
+
+# Where Seqr's A4 page (3 rows × 2 columns of codes) puts each code, as fractions of the page's width and height.
+CODE_CELLS = [(x, y) for y in ((0.071, 0.353), (0.353, 0.627), (0.627, 0.905)) for x in ((0.0875, 0.475), (0.525, 0.9125))]
+
+
+def camera_frames(png):
+    """What a phone held over each code of a printed page sees: the code, in colour (the pages are 1-bit; the fake
+    camera reads RGB), on a grey 1280×720 frame — one frame a code, in order."""
+    width, height = (int(v) for v in subprocess.run(f"pngtopnm '{png}' | head -c 64 | sed -n 2p", shell=True, check=True,
+                                                    capture_output=True, text=True).stdout.split()[:2])
+    frames = []
+    for i, ((x0, x1), (y0, y1)) in enumerate(CODE_CELLS):
+        frame = png[:-len(".png")] + f"-code{i}.png"
+        left, top, cut_w, cut_h = int(x0 * width), int(y0 * height), int((x1 - x0) * width), int((y1 - y0) * height)
+        subprocess.run(f"pngtopnm '{png}' | pnmcut {left} {top} {cut_w} {cut_h} | ppmtoppm > '{frame}.code' && ppmmake rgb:b0/b0/b0 1280 720 > '{frame}.bg'"
+                       f" && pnmpaste '{frame}.code' {(1280 - cut_w) // 2} {(720 - cut_h) // 2} '{frame}.bg' | pnmtopng > '{frame}'",
+                       shell=True, check=True, capture_output=True)
+        frames.append(frame)
+    return frames
 
 
 def open_vault(context, server):
@@ -124,3 +144,25 @@ def test_vault_text_from_the_scanner_and_too_few_pages(new_context, seqr_server,
     page.get_by_role("button", name="Forget").click()
     expect(page.locator(".vault-text")).to_have_count(0)
     expect(page.get_by_role("status").filter(has_text="Forgotten")).to_be_visible()
+
+
+@pytest.mark.page_only
+def test_vault_from_the_fake_camera_with_a_page_missing(fake_camera, seqr_server, work_dir):
+    """The camera sees two of a backup's three pages (Chromium's fake camera playing the page PNGs): the grid fills
+    as frames are read, the camera stops once parity covers the missing page, and the text comes back exactly."""
+    words = " ".join(uuid.uuid4().hex[:12] for _ in range(2400)) + "\n"
+    pages = vault_pages(work_dir, "camera.txt", words.encode(), dpi=200)
+    assert len(pages) == 3, len(pages)
+    context = fake_camera([frame for page_png in (pages[0], pages[2]) for frame in camera_frames(page_png)], frames_per_second=4)
+    page = open_vault(context, seqr_server)
+    page.get_by_role("button", name="Use the camera").click()
+    summary = page.locator(".vault-summary")
+    expect(summary).to_contain_text("the parity codes rebuild the missing", timeout=60_000)
+    expect(page.get_by_role("button", name="Use the camera")).to_be_visible()
+    grid = page.get_by_role("list", name="Pages of the backup")
+    expect(grid.get_by_role("listitem").nth(1)).to_contain_text("0 of 6")
+    shot(page, "vault-camera-grid")
+    page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    page.get_by_role("button", name="Restore").click()
+    page.get_by_role("button", name="Show text").click()
+    assert page.locator(".vault-text").text_content() == words
