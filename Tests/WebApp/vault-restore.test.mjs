@@ -166,3 +166,23 @@ test('absurd header parameters are refused before any key derivation, with the C
   assert.throws(() => parseVaultMessage(concatBytes(message(1, 0, 32, 0), Uint8Array.of(0x12, 0x34, 3, 2), new Uint8Array(40))), refusedWith('invalidKeySheetsHeader'));
   assert.ok(utf8(PASSWORD).length > PASSWORD.length, 'the password is not ASCII: its UTF-8 is what both sides derive from');
 });
+
+test('codes numbered from 1 (another writer: Tests/Reference/papervault_reference.py) restore as well as from 0; a set mixing both is refused', async () => {
+  const write = (first) => JSON.parse(execFileSync('python3', [join(root, 'Tests/Reference/papervault_reference.py'), 'write', '--password', PASSWORD,
+    '--title', 'ref', '--payload-size', '300', '--rounds', '1000', '--first-number', String(first)], { input: 'written elsewhere '.repeat(200) + randomBytes(900).toString('hex') }).toString())
+    .map((code) => new Uint8Array(Buffer.from(code, 'base64')));
+  const fromOne = write(1);
+  assert.ok(fromOne.length > 2);
+  const restored = await restoreVault(await assemble(shuffled(fromOne)), PASSWORD, pieces);
+  assert.match(restored.text, /^written elsewhere/);
+  const fromZero = write(0);
+  assert.match((await restoreVault(await assemble(fromZero), PASSWORD, pieces)).text, /^written elsewhere/);
+  // A code numbered 0 and one numbered as the total, in one set (the same digest, as a forger would make it).
+  const { readVaultCode } = await import('../../Sources/SeqrWebApp/Resources/js/vault-code.js');
+  const last = fromOne[fromOne.length - 1].slice();
+  last.set([0, 0], 36);
+  const sum = new Uint8Array(await crypto.subtle.digest('SHA-256', last.subarray(0, last.length - 2)));
+  last.set(sum.subarray(0, 2), last.length - 2);
+  assert.equal((await readVaultCode(last)).codeNumber, 0);
+  await assert.rejects(restoreVault(await assemble([...fromOne, last]), PASSWORD, pieces), refusedWith('mixedNumbering'));
+});
