@@ -11,7 +11,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from webapp import BIN, check_accessible, shot
+from webapp import BIN, check_accessible, open_app, register, shot, sign_in, unique
 
 VAULT_PASSWORD = "a vault password ✓ on paper"
 
@@ -166,3 +166,26 @@ def test_vault_from_the_fake_camera_with_a_page_missing(fake_camera, seqr_server
     page.get_by_role("button", name="Restore").click()
     page.get_by_role("button", name="Show text").click()
     assert page.locator(".vault-text").text_content() == words
+
+
+@pytest.mark.page_only
+def test_vault_document_forgotten_when_another_tab_locks(new_context, seqr_server, work_dir):
+    """A document restored in one tab is dropped when the app locks ("Lock now" in another tab); the codes stay."""
+    pages = vault_pages(work_dir, "short.txt", b"a short secret on paper\n")
+    user = unique("vault")
+    context = new_context()
+    first = open_app(context, "#/register")
+    register(first, user)
+    second = open_app(context)
+    sign_in(second, user)
+    second.goto(seqr_server.url + "/app/#/vault")
+    second.get_by_label("Pick photos of pages").set_input_files(pages)
+    second.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    second.get_by_role("button", name="Restore").click()
+    expect(second.get_by_role("heading", name="short.txt", level=2)).to_be_visible(timeout=30_000)
+    first.get_by_role("link", name="Account", exact=True).click()
+    first.get_by_role("button", name="Lock now").click()
+    expect(first.get_by_role("heading", name="Locked")).to_be_visible()
+    expect(second.get_by_role("heading", name="short.txt")).to_have_count(0)
+    expect(second.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    expect(second.locator(".vault-summary")).to_contain_text("All 1 code is in")

@@ -16,6 +16,13 @@ import { loadVaultPieces, restoreVault } from '../vault-restore.js';
 // What the view keeps between visits: the codes (still encrypted), never a password or a document.
 const assembler = new VaultAssembler();
 let pieces = null;
+// The restored document, while a view shows it: one place, so that any new rendering of the view
+// (after a lock, say) or leaving it drops and wipes it.
+let restored = null;
+function forgetDocument() {
+  restored?.content.fill(0);
+  restored = null;
+}
 
 /** The codes a picked photo or the scanner found, added here; the scanner hands a vault code on through this. */
 export async function addVaultCodes(codes) {
@@ -45,11 +52,11 @@ export function vaultView(app) {
 
   const generation = app.viewGeneration;
   const current = () => app.viewGeneration === generation;
-  let reader = null, worker = null, running = false, restored = null;
+  let reader = null, worker = null, running = false;
+  forgetDocument();
 
   const forget = () => {
-    if (restored) restored.content.fill(0);
-    restored = null;
+    forgetDocument();
     replace(result);
   };
   const stopCamera = () => {
@@ -121,7 +128,9 @@ export function vaultView(app) {
     viewfinder.hidden = false;
     camera.hidden = true;
     running = true;
-    while (running && current()) {
+    while (running) {
+      // The view was drawn again (a lock) or left: its camera goes off.
+      if (!current()) { stopCamera(); return; }
       const frame = await reader?.frame();
       if (!frame) { await new Promise((resolve) => requestAnimationFrame(resolve)); continue; }
       let codes;
@@ -187,8 +196,9 @@ export function vaultView(app) {
     const name = fileName(restored.title, kind);
     const shown = h('div', { class: 'stack' });
     const buttons = [];
-    if (kind === 'text') buttons.push(h('button', { type: 'button', onclick: () => replace(shown, h('pre', { class: 'scan-text vault-text' }, escapedLines(restored.text))) }, 'Show text'));
+    if (kind === 'text') buttons.push(h('button', { type: 'button', onclick: () => { if (restored) replace(shown, h('pre', { class: 'scan-text vault-text' }, escapedLines(restored.text))); } }, 'Show text'));
     buttons.push(h('button', { type: 'button', onclick: () => {
+      if (!restored) return;
       const link = h('a', { href: URL.createObjectURL(new Blob([restored.content], { type: kind === 'text' ? 'text/plain;charset=utf-8' : 'application/octet-stream' })), download: name, hidden: true });
       document.body.append(link);
       link.click();
