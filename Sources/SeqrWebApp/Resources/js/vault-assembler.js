@@ -90,7 +90,11 @@ export class VaultAssembler {
       pages[page].codes.push({ kind: data ? 'data' : 'parity', number: (data ? position : position - total) + 1, found });
       if (!found) pages[page].complete = false;
     }
-    const completingPages = needed === 0 ? [] : pages.filter((page) => !page.complete && completesWith(page, missing, groups, total)).map((page) => page.number);
+    // Only a page missing at least `needed` codes can complete the backup alone: the others are not
+    // tried, so a header claiming 65,535 codes costs one pass over its pages, not one per page.
+    const completingPages = needed === 0 ? [] : pages
+      .filter((page) => page.codes.filter((c) => !c.found).length >= needed && completesWith(page, missing, groups, total))
+      .map((page) => page.number);
     const status = {
       totalCodes: total, foundCodes: total - missing.length, foundParityCodes: backup.parity.size, totalParityCodes: parityTotal,
       missingCodes: missing.map((i) => i + 1), complete: needed === 0, needed, pages, completingPages,

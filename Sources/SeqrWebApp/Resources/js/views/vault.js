@@ -16,6 +16,7 @@ import { loadVaultPieces, restoreVault } from '../vault-restore.js';
 // What the view keeps between visits: the codes (still encrypted), never a password or a document.
 const assembler = new VaultAssembler();
 let pieces = null;
+const MAXIMUM_PAGES_SHOWN = 100;
 // The restored document, while a view shows it: one place, so that any new rendering of the view
 // (after a lock, say) or leaving it drops and wipes it.
 let restored = null;
@@ -91,13 +92,16 @@ export function vaultView(app) {
       return state;
     }
     summary.textContent = state.summary;
-    replace(grid, state.pages.map((page) => h('li', { class: page.complete ? 'vault-page complete' : 'vault-page' },
+    // A header may claim up to 65,535 codes: the grid shows the first pages, and says how many more there are.
+    const hidden = Math.max(0, state.pages.length - MAXIMUM_PAGES_SHOWN);
+    replace(grid, state.pages.slice(0, MAXIMUM_PAGES_SHOWN).map((page) => h('li', { class: page.complete ? 'vault-page complete' : 'vault-page' },
       h('span', { class: 'vault-page-name' }, `Page ${page.number}`),
       h('span', { class: 'vault-codes' }, page.codes.map((code) => {
         const name = `${code.kind === 'data' ? 'code' : 'parity code'} ${code.number}`;
         return h('span', { class: `vault-code ${code.kind}${code.found ? ' found' : ''}`, role: 'img', 'aria-label': `${name}: ${code.found ? 'in' : 'missing'}`, title: name });
       })),
-      h('span', { class: 'vault-page-state' }, page.complete ? 'all in' : `${page.codes.filter((c) => c.found).length} of ${page.codes.length}`))));
+      h('span', { class: 'vault-page-state' }, page.complete ? 'all in' : `${page.codes.filter((c) => c.found).length} of ${page.codes.length}`))),
+    hidden ? h('li', { class: 'vault-page' }, `${hidden.toLocaleString('en')} more pages`) : null);
     return state;
   };
 
