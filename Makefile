@@ -9,8 +9,9 @@ RELEASE_BIN := .build/release/seqr
 setup:
 	@bash scripts/setup
 
-# The web app's QR decoder (zxing-cpp as WebAssembly) into Sources/SeqrWebApp/Resources/wasm/, before
-# swift build copies the resources; does nothing when it is newer than its sources (scripts/build-wasm).
+# The web app's QR decoder (zxing-cpp as WebAssembly) and the paper vault's three modules (BoringSSL's
+# ChaCha20-Poly1305, brotli's decoder, ISA-L) into Sources/SeqrWebApp/Resources/wasm/, before swift build
+# copies the resources; does nothing when they are newer than their sources (scripts/build-wasm).
 wasm: setup
 	@bash scripts/build-wasm
 

@@ -50,6 +50,11 @@ public struct WebApp: Sendable {
     public static let qrDecoderPath = "wasm/zxing.wasm"
     public var hasQRDecoder: Bool { files[Self.qrDecoderPath] != nil }
 
+    /// The paper vault's modules (ChaCha20-Poly1305, the brotli decoder, ISA-L's erasure code), which
+    /// scripts/build-wasm writes beside the QR decoder; without them the page cannot restore a vault.
+    public static let vaultModulePaths = ["wasm/chacha20poly1305.wasm", "wasm/brotli-dec.wasm", "wasm/isal-ec.wasm"]
+    public var hasVaultModules: Bool { Self.vaultModulePaths.allSatisfy { files[$0] != nil } }
+
     /// The file a request path below `/app/` names, or nil (404).
     public func file(at path: Substring) -> WebAppFile? {
         guard path.isEmpty || WebAppFile.isServableName(path) else { return nil }

@@ -30,6 +30,7 @@ struct WebAppRoutesTests {
         #expect(paths.contains { $0.hasPrefix("js/") && $0.hasSuffix(".js") }, "no module under js/: \(paths)")
         // The scanner's decoder, which scripts/build-wasm writes into Resources before swift build (make does).
         #expect(app.hasQRDecoder, "wasm/zxing.wasm is not in this build: run scripts/build-wasm, then swift build")
+        #expect(app.hasVaultModules, "the paper vault's wasm modules are not in this build: run scripts/build-wasm, then swift build")
         let expectedTypes = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
                              "webmanifest": "application/manifest+json", "png": "image/png", "wasm": "application/wasm"]
         try await Backend.sqlite.withApp { client, _, _ in

@@ -21,14 +21,16 @@ const read = (f) => readFileSync(join(root, f), 'utf8');
 const code = (f) => read(f).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 const listOf = (name) => JSON.parse(read('sw.js').match(new RegExp(`const ${name} = (\\[[\\s\\S]*?\\]);`))[1].replace(/'/g, '"').replace(/,\s*\]/, ']'));
-// Built by scripts/build-wasm, git-ignored: present or not, the service worker names it.
+// Built by scripts/build-wasm, git-ignored: present or not, the service worker names them.
 const QR_DECODER = 'wasm/zxing.wasm';
+const VAULT_MODULES = ['wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm'];
+const VAULT_WRAPPERS = ['js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js'];
 
-test('the service worker caches every file of the app shell, and only those; the QR decoder once fetched, not at install', async () => {
+test('the service worker caches every file of the app shell, and only those; the WebAssembly modules once fetched, not at install', async () => {
   const listed = listOf('SHELL').concat(listOf('ON_DEMAND'));
-  const expected = all.filter((f) => f !== 'sw.js' && !/\.(md|txt)$/.test(f)).concat('./', 'vendor/qrcode-generator.js', QR_DECODER);
+  const expected = all.filter((f) => f !== 'sw.js' && !/\.(md|txt)$/.test(f)).concat('./', 'vendor/qrcode-generator.js', QR_DECODER, ...VAULT_MODULES);
   assert.deepEqual([...new Set(listed)].sort(), [...new Set(expected)].sort());
-  assert.deepEqual(listOf('ON_DEMAND'), [QR_DECODER]);
+  assert.deepEqual(listOf('ON_DEMAND'), [QR_DECODER, ...VAULT_MODULES]);
   assert.ok(!listOf('SHELL').some((f) => f.endsWith('.wasm')), 'nothing WebAssembly is fetched when the service worker installs');
 });
 
@@ -50,8 +52,18 @@ test('the QR decoder loads only when the scanner opens: no module a page load fe
   const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-worker.js'];
   for (const f of decoder) assert.ok(!loaded.has(f), `${f} is loaded with the page`);
   for (const f of scripts.filter((name) => !decoder.includes(name) && name !== 'sw.js')) {
-    assert.doesNotMatch(code(f), /\.wasm\b|zxing-wasm\.js|scan-requests\.js/, `${f} reaches the decoder other than through the scanner's Worker`);
+    assert.doesNotMatch(code(f), /zxing\.wasm\b|zxing-wasm\.js|scan-requests\.js/, `${f} reaches the decoder other than through the scanner's Worker`);
   }
+});
+
+test('the paper vault\'s modules load only when the vault view opens: no module a page load fetches imports them, and only their wrappers name them', () => {
+  const loaded = staticallyLoaded();
+  for (const f of [...VAULT_WRAPPERS, 'js/wasm-reactor.js', 'js/vault-restore.js', 'js/views/vault.js']) assert.ok(!loaded.has(f), `${f} is loaded with the page`);
+  VAULT_MODULES.forEach((module, i) => {
+    const name = module.slice('wasm/'.length).replace('.', '\\.');
+    for (const f of scripts.filter((s) => s !== VAULT_WRAPPERS[i] && s !== 'sw.js')) assert.doesNotMatch(code(f), new RegExp(name), `${f} names ${module}`);
+    assert.match(code(VAULT_WRAPPERS[i]), new RegExp(`'\\.\\./wasm/${name}'`), `${VAULT_WRAPPERS[i]} loads ${module} from this origin`);
+  });
 });
 
 test('the bytes a page load fetches before sign-in stay under 100 KB gzipped (every statically loaded module, the style, the icons)', () => {
@@ -78,8 +90,12 @@ test('format, crypto and API modules touch no DOM and use only WebCrypto for cry
     'byte-reader.js', 'channel-error.js', 'channel-message-code.js', 'channel-rekey-code.js', 'channel-share-code.js', 'hkdf.js', 'hpke.js',
     'private-identity.js', 'public-identity.js', 'public-key-code.js', 'seqr-code-link.js', 'seqr-code-type.js',
     'sealed-records.js', 'channel-keyring.js', 'message-link-policy.js', 'display-name.js', 'identity-backup.js',
-    'payload-display.js', 'zxing-wasm.js', 'gray-image-filters.js', 'qr-picture-reader.js', 'scan-requests.js', 'scan-worker.js'];
-  for (const f of pure) assert.doesNotMatch(code(`js/${f}`), /\bdocument\b|\bwindow\b|\blocalStorage\b|\bnavigator\b/, f);
+    'payload-display.js', 'zxing-wasm.js', 'gray-image-filters.js', 'qr-picture-reader.js', 'scan-requests.js', 'scan-worker.js',
+    'wasm-reactor.js', 'chacha20poly1305-wasm.js', 'brotli-wasm.js', 'isal-erasure-code.js', 'vault-code.js', 'vault-error.js',
+    'vault-assembler.js', 'vault-message.js', 'vault-restore.js'];
+  // Words in strings are words ("the document is truncated"); code outside them is what counts.
+  const outsideStrings = (text) => text.replace(/'(?:[^'\\\n]|\\.)*'/g, "''").replace(/`(?:[^`\\$]|\\.)*`/g, '``');
+  for (const f of pure) assert.doesNotMatch(outsideStrings(code(`js/${f}`)), /\bdocument\b|\bwindow\b|\blocalStorage\b|\bnavigator\b/, f);
   for (const f of scripts) assert.doesNotMatch(code(f), /Math\.random/, `${f}: randomness only from crypto.getRandomValues`);
 });
 

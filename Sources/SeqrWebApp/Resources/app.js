@@ -129,7 +129,8 @@ function lockHere() {
   idle.stop();
   session.lock();
   app.keyring.lock();
-  if (open) route();  // a tab with nothing open keeps what is being typed into it
+  // A tab with nothing open keeps what is being typed into it; a restored vault document is forgotten.
+  if (open || location.hash.startsWith('#/vault')) route();
 }
 
 function lockChannelsHere() {
@@ -198,6 +199,8 @@ function viewFor(hash) {
   // The scanner needs no account: what it reads is verified or opened in this page.
   // Loaded when opened: the scanner's modules are not among the bytes before sign-in.
   if (section[0] === 'scan') return import('./js/views/scan.js').then(({ scanView }) => scanView(app));
+  // The paper vault is restored in this page alone: no account, no server (its own modules, loaded when opened).
+  if (section[0] === 'vault') return import('./js/views/vault.js').then(({ vaultView }) => vaultView(app));
   if (hash === '#/register' && !session.signedIn) return signInView(app, { mode: 'register' });
   // Signed in, or signed in before a reload and not signed out: Locked, for that account.
   if (!session.unlocked) return session.rememberedUsername ? signInView(app, { mode: 'unlock' }) : signInView(app);
@@ -224,14 +227,14 @@ async function route() {
     view = h('section', { class: 'stack' }, h('h1', {}, 'Seqr'), message('error', app.problem(error)));  // never a blank page
   }
   const open = session.unlocked;
-  // The sections are there signed out too: channels and the scanner need no account, and the
-  // others lead to sign-in.
+  // The sections are there signed out too: channels, the scanner and the paper vault need no
+  // account, and the others lead to sign-in.
   tabs.hidden = false;
   document.body.classList.toggle('signed-in', open);
   document.body.classList.toggle('has-tabs', !tabs.hidden);
   const section = location.hash.split('/')[1] || 'notes';
   // Signed out, the sign-in screen is no section's page.
-  const current = open || ['channels', 'scan'].includes(section) ? section : null;
+  const current = open || ['channels', 'scan', 'vault'].includes(section) ? section : null;
   for (const link of tabs.querySelectorAll('a')) {
     if (link.dataset.section === current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
@@ -239,8 +242,8 @@ async function route() {
   replace(main, view);
   if (performance.getEntriesByName('seqr:first-view').length === 0) performance.mark('seqr:first-view');  // scripts/bench-webapp
   // The browser's history keeps titles in the clear: a section's name there, never a note's or a channel's.
-  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', scan: 'Scan', account: 'Account' }[section];
-  document.title = `${(open || section === 'channels' || section === 'scan') && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
+  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', scan: 'Scan', vault: 'Paper vault', account: 'Account' }[section];
+  document.title = `${(open || ['channels', 'scan', 'vault'].includes(section)) && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
   if (!main.contains(document.activeElement)) main.focus({ preventScroll: true });
   scrollTo(0, 0);
 }

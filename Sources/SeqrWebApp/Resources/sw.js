@@ -1,7 +1,7 @@
 // Seqr's service worker: keeps the app shell (this page's HTML, style, scripts, icons) so the app
 // opens offline. It never caches or answers anything outside /app/ — no API response, key or note
 // is ever stored here — and fetches the shell from the network first, so an update shows at once.
-const CACHE = 'seqr-app-shell-v3';
+const CACHE = 'seqr-app-shell-v4';
 const SHELL = [
   './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/search.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'vendor/qrcode-generator.js',
@@ -19,10 +19,14 @@ const SHELL = [
   'js/views/keyring.js', 'js/views/open-code.js', 'js/views/identity-backup.js', 'js/views/scan.js',
   'js/payload-display.js', 'js/zxing-wasm.js', 'js/gray-image-filters.js', 'js/qr-picture-reader.js', 'js/scan-requests.js', 'js/scan-worker.js',
   'js/scan-worker-client.js', 'js/camera.js',
+  'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
+  'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
 // scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.
-const ON_DEMAND = ['wasm/zxing.wasm'];
+// The paper vault's modules (about 95 KB gzipped) likewise, when the vault view opens: from then on
+// a vault restores with no network.
+const ON_DEMAND = ['wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm'];
 const scope = new URL(self.registration.scope);
 
 self.addEventListener('install', (event) => {

@@ -30,19 +30,23 @@ function header(bytes) {
  * The header of a vault code — { documentDigest (hex), rows, columns, totalCodes, codeNumber,
  * parity (true for a Seqr parity code) } — or null when `bytes` are no vault code. The parity
  * reading is tried first, as VaultAssembler does (a parity code passes the plain checksum once
- * in 65,536).
+ * in 65,536). A data code also gives its `payload`; a parity code its group (`firstDataCode`,
+ * `groupDataCodes` k, `groupParityCodes` m, `indexInGroup`), `messageLength` and `shard`.
  */
 export async function readVaultCode(bytes) {
   if (bytes.length >= HEADER_SIZE + 12 && await checksumHolds(bytes, PARITY_SALT) && bytes[HEADER_SIZE] === 1) {
     const h = header(bytes);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const first = view.getUint16(39), k = bytes[41], m = bytes[42], index = bytes[43];
-    if (k >= 1 && m >= 1 && index < m && k + m <= 255 && first + k <= h.totalCodes) return { ...h, parity: true };
+    if (k >= 1 && m >= 1 && index < m && k + m <= 255 && first + k <= h.totalCodes) {
+      return { ...h, parity: true, firstDataCode: first, groupDataCodes: k, groupParityCodes: m, indexInGroup: index,
+        messageLength: view.getUint32(44), shard: bytes.slice(48, bytes.length - 2) };
+    }
   }
   if (bytes.length >= HEADER_SIZE + 2 && await checksumHolds(bytes, null)) {
     const h = header(bytes);
     // Numbered from 0 or from 1: the format does not say which.
-    if (h.totalCodes > 0 && h.codeNumber <= h.totalCodes) return { ...h, parity: false };
+    if (h.totalCodes > 0 && h.codeNumber <= h.totalCodes) return { ...h, parity: false, payload: bytes.slice(HEADER_SIZE, bytes.length - 2) };
   }
   return null;
 }

@@ -14,7 +14,7 @@ import { escaped, escapedLines } from '../display-name.js';
 import { TRUSTED_KEYS_PATH, TrustedKeys, readTrustedKeyText } from '../trusted-keys.js';
 
 // What the scanner keeps between visits: the set being collected (a health card's chunks, a
-// sequence, a vault's codes). Codes only; nothing decrypted.
+// sequence). Codes only; nothing decrypted. A paper vault's codes go to the vault view (views/vault.js).
 const collector = new CodeSetCollector();
 
 export function scanView(app) {
@@ -30,6 +30,7 @@ export function scanView(app) {
   const view = h('section', { class: 'stack scan', 'aria-labelledby': 'scan-title' },
     h('h1', { id: 'scan-title' }, 'Scan'),
     h('p', { class: 'hint' }, 'Point the camera at a Seqr code, a signed code, a health card or a paper-vault page. The picture stays on this phone.'),
+    h('p', {}, h('a', { href: '#/vault' }, 'Restore a paper vault')),
     viewfinder, progress, status, result, controls, h('div', { class: 'actions' }, again, pickLabel), picker);
 
   const scanner = new Scanner(app, { video, viewfinder, controls, status, progress, result, again });
@@ -126,7 +127,7 @@ class Scanner {
         continue;
       }
       if (!this.running) return;
-      for (const code of codes) if (await this.handle(code)) return;
+      for (const code of codes) if (await this.handle(code, codes)) return;
     }
   }
 
@@ -144,28 +145,35 @@ class Scanner {
       let codes;
       try { codes = await this.decoder().decodeBitmap(bitmap, { still: true }); } catch (error) { replace(this.status, message('error', error.message)); return; }
       found += codes.length;
-      for (const code of codes) if (await this.handle(code)) return;
+      for (const code of codes) if (await this.handle(code, codes)) return;
     }
     if (found === 0) replace(this.status, message('error', files.length === 1 ? 'No QR code was found in this picture: try one taken closer, sharper or with more light.' : 'No QR code was found in these pictures: try ones taken closer, sharper or with more light.'));
     this.again.hidden = false;
   }
 
-  /** Routes one decoded code; true when a result is shown (scanning pauses). */
-  async handle(code) {
+  /** Routes one decoded code (`picture`: every code of its frame or photo); true when a result is shown (scanning pauses). */
+  async handle(code, picture = [code]) {
     const decoded = { ...code, sequenceIndex: code.sequence?.index, sequenceSize: code.sequence?.count, sequenceId: code.sequence?.id };
     const scan = decoded.sequenceSize > 1 ? null : await classifyScan(decoded);
+    // A paper-vault page: its codes are collected and restored in the vault view, which takes over the camera.
+    if (scan?.action === ScanAction.restoreVault) {
+      this.stop();
+      const { addVaultCodes } = await import('./vault.js');
+      await addVaultCodes(picture);
+      this.app.vaultFromScanner = true;
+      location.hash = '#/vault';
+      return true;
+    }
     const { outcome, set, whole } = collector.add(decoded, scan);
     if (set) {
       this.progress.hidden = false;
       this.progress.textContent = `${setName(set.kind)}: ${set.progress}${set.missing?.length ? ` (missing ${set.missing.join(', ')})` : ''}`;
       if (outcome === 'otherSet') replace(this.status, message('info', 'That code belongs to another set: it was left out. Finish this one first.'));
-      else if (set.kind === SetKind.vault) replace(this.status, message('info', 'A page of a paper backup: restore it with `seqr vault restore`.'));
       if (!whole) return false;
       collector.reset();
       this.progress.hidden = true;
       if (set.kind === SetKind.healthCard) return this.showResult(() => this.healthCard(whole.texts));
-      if (set.kind === SetKind.sequence) return this.handle({ bytes: whole.bytes, text: whole.text });
-      return this.showResult(() => this.vault());
+      return this.handle({ bytes: whole.bytes, text: whole.text });
     }
     return this.showResult(() => this.route(scan));
   }
@@ -203,7 +211,6 @@ class Scanner {
         return;
       case ScanAction.verifySignedCode: return this.signedCode(scan);
       case ScanAction.verifyHealthCard: return this.healthCard([scan.text]);
-      case ScanAction.restoreVault: return this.vault();
       case ScanAction.trustKeys: return this.keys(scan.json);
       case ScanAction.showLink:
         result.append(h('h2', {}, 'Link'), h('p', { class: 'scan-text' }, scan.shown),
@@ -263,10 +270,6 @@ class Scanner {
     }
     heading.textContent = 'Verified SMART Health Card';
     this.result.append(h('pre', { class: 'scan-text' }, card.lines.slice(1).map((line) => line.trim()).join('\n')));
-  }
-
-  vault() {
-    this.result.append(h('h2', {}, 'Paper vault page'), message('info', 'A page of a paper backup: restore it with `seqr vault restore`.'));
   }
 
   async keys(json) {

@@ -57,6 +57,7 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
     h('ul', { class: 'plain' },
       h('li', {}, h('a', { href: '#/scan' }, 'Scanning a code'), ': signed codes, health cards, channel codes and links, checked in this page.'),
       h('li', {}, h('a', { href: '#/channels' }, 'Channels'), ': subscribe and post, with keys kept sealed in this browser.'),
+      h('li', {}, h('a', { href: '#/vault' }, 'Restoring a paper vault'), ': its pages scanned and decrypted in this page.'),
       h('li', {}, 'Following a live location: open the link the person shared.')));
   queueMicrotask(() => (locked || user.input.value ? pass.input : user.input).focus());
   return h('section', { class: 'auth', 'aria-labelledby': 'auth-title' },

@@ -1,0 +1,229 @@
+// The paper vault view (#/vault): the pages of a `seqr vault backup` read by the camera or from
+// picked photos (the scanner's decoder Worker), a page grid of which codes are in and what is
+// still needed, then the password and Restore — all in this page, with no network once loaded.
+// Thin: vault-assembler.js and vault-restore.js do the work. The codes collected are kept (in
+// memory) when the view is left; the restored document only while it is shown: it is forgotten on
+// leaving the view, on lock, and on "Forget", and shown or downloaded only when asked.
+import { Camera } from '../camera.js';
+import { field, h, message, replace } from '../dom.js';
+import { escaped, escapedLines } from '../display-name.js';
+import { ScanWorker } from '../scan-worker-client.js';
+import { VaultAddOutcome, VaultAssembler } from '../vault-assembler.js';
+import { VaultError } from '../vault-error.js';
+import { ContentType } from '../vault-message.js';
+import { loadVaultPieces, restoreVault } from '../vault-restore.js';
+
+// What the view keeps between visits: the codes (still encrypted), never a password or a document.
+const assembler = new VaultAssembler();
+let pieces = null;
+const MAXIMUM_PAGES_SHOWN = 100;
+// The restored document, while a view shows it: one place, so that any new rendering of the view
+// (after a lock, say) or leaving it drops and wipes it.
+let restored = null;
+function forgetDocument() {
+  restored?.content.fill(0);
+  restored = null;
+}
+
+/** The codes a picked photo or the scanner found, added here; the scanner hands a vault code on through this. */
+export async function addVaultCodes(codes) {
+  const outcomes = [];
+  for (const code of codes) outcomes.push((await assembler.add(code.bytes instanceof Uint8Array ? code.bytes : new Uint8Array(code.bytes ?? []))).outcome);
+  return outcomes;
+}
+
+export function vaultView(app) {
+  const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
+  const summary = h('p', { class: 'vault-summary', role: 'status' });
+  const grid = h('ol', { class: 'vault-grid', 'aria-label': 'Pages of the backup' });
+  const video = h('video', { class: 'scan-video', muted: true, playsInline: true, 'aria-label': 'Camera view' });
+  const viewfinder = h('div', { class: 'scan-viewfinder', hidden: true }, video, h('div', { class: 'scan-frame', 'aria-hidden': 'true' }));
+  const picker = h('input', { type: 'file', accept: 'image/*', multiple: true, id: 'vault-photos', class: 'visually-hidden' });
+  const camera = h('button', { type: 'button' }, 'Use the camera');
+  const startOver = h('button', { type: 'button', class: 'danger' }, 'Start over');
+  const password = field('Backup password', { type: 'password', name: 'vault-password', autocomplete: 'off', spellcheck: false });
+  const restore = h('button', { type: 'submit', class: 'primary' }, 'Restore');
+  const form = h('form', { class: 'stack', hidden: true }, password.wrapper, restore);
+  const result = h('div', { class: 'stack vault-result' });
+  const view = h('section', { class: 'stack vault', 'aria-labelledby': 'vault-title' },
+    h('h1', { id: 'vault-title' }, 'Paper vault'),
+    h('p', { class: 'hint' }, 'Restore a backup printed by `seqr vault backup`: scan its pages in any order, with the camera or photos of them. Everything happens on this phone; nothing is sent.'),
+    viewfinder, h('div', { class: 'actions' }, camera, h('label', { for: 'vault-photos', class: 'button' }, 'Pick photos of pages'), startOver), picker,
+    summary, grid, status, form, result);
+
+  const generation = app.viewGeneration;
+  const current = () => app.viewGeneration === generation;
+  let reader = null, worker = null, running = false;
+  forgetDocument();
+
+  const forget = () => {
+    forgetDocument();
+    replace(result);
+  };
+  const stopCamera = () => {
+    running = false;
+    reader?.stop();
+    reader = null;
+    viewfinder.hidden = true;
+    camera.hidden = false;
+  };
+  const leave = () => {
+    stopCamera();
+    forget();
+    password.input.value = '';
+    worker?.terminate();
+    worker = null;
+    removeEventListener('hashchange', leave);
+    removeEventListener('pagehide', leave);
+    document.removeEventListener('visibilitychange', onHidden);
+  };
+  const onHidden = () => { if (document.hidden) stopCamera(); };
+  addEventListener('hashchange', leave);
+  addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', onHidden);
+  const decoder = () => (worker ??= new ScanWorker());
+
+  const show = () => {
+    const state = assembler.status();
+    form.hidden = !state?.complete;
+    if (!state) {
+      summary.textContent = 'No page read yet.';
+      replace(grid);
+      return state;
+    }
+    summary.textContent = state.summary;
+    // A header may claim up to 65,535 codes: the grid shows the first pages, and says how many more there are.
+    const hidden = Math.max(0, state.pages.length - MAXIMUM_PAGES_SHOWN);
+    replace(grid, state.pages.slice(0, MAXIMUM_PAGES_SHOWN).map((page) => h('li', { class: page.complete ? 'vault-page complete' : 'vault-page' },
+      h('span', { class: 'vault-page-name' }, `Page ${page.number}`),
+      h('span', { class: 'vault-codes' }, page.codes.map((code) => {
+        const name = `${code.kind === 'data' ? 'code' : 'parity code'} ${code.number}`;
+        return h('span', { class: `vault-code ${code.kind}${code.found ? ' found' : ''}`, role: 'img', 'aria-label': `${name}: ${code.found ? 'in' : 'missing'}`, title: name });
+      })),
+      h('span', { class: 'vault-page-state' }, page.complete ? 'all in' : `${page.codes.filter((c) => c.found).length} of ${page.codes.length}`))),
+    hidden ? h('li', { class: 'vault-page' }, `${hidden.toLocaleString('en')} more pages`) : null);
+    return state;
+  };
+
+  /** Adds what one picture held; true once the backup is complete (the camera stops). */
+  const take = async (codes) => {
+    let other = 0, added = 0;
+    for (const outcome of await addVaultCodes(codes)) {
+      if (outcome === VaultAddOutcome.otherBackup) other++;
+      if (outcome === VaultAddOutcome.added || outcome === VaultAddOutcome.addedParity) added++;
+    }
+    if (other) replace(status, message('info', `${other === 1 ? 'A code' : `${other} codes`} of another backup ${other === 1 ? 'was' : 'were'} left out: finish this one first, or start over.`));
+    else if (added) replace(status);
+    if (!current()) return false;
+    return show()?.complete ?? false;
+  };
+
+  camera.addEventListener('click', async () => {
+    decoder().load().catch((error) => { if (error.unavailable) replace(status, message('error', error.message)); });
+    replace(status, message('info', 'Starting the camera…'));
+    try {
+      reader = await Camera.open(video);
+    } catch (error) {
+      replace(status, message('error', error.message));
+      return;
+    }
+    if (!current()) { reader.stop(); return; }
+    replace(status);
+    viewfinder.hidden = false;
+    camera.hidden = true;
+    running = true;
+    while (running) {
+      // The view was drawn again (a lock) or left: its camera goes off.
+      if (!current()) { stopCamera(); return; }
+      const frame = await reader?.frame();
+      if (!frame) { await new Promise((resolve) => requestAnimationFrame(resolve)); continue; }
+      let codes;
+      try { codes = await decoder().decodeBitmap(frame); } catch (error) {
+        replace(status, message('error', error.message));
+        if (error.unavailable) { stopCamera(); return; }
+        continue;
+      }
+      if (running && await take(codes)) { stopCamera(); password.input.focus(); }
+    }
+  });
+
+  picker.addEventListener('change', async () => {
+    const files = [...picker.files];
+    picker.value = '';
+    stopCamera();
+    let found = 0;
+    for (const file of files) {
+      let bitmap;
+      try { bitmap = await createImageBitmap(file); } catch {
+        replace(status, message('error', `${escaped(file.name)} is not a picture this browser can read.`));
+        continue;
+      }
+      let codes;
+      try { codes = await decoder().decodeBitmap(bitmap, { still: true }); } catch (error) { replace(status, message('error', error.message)); return; }
+      found += codes.length;
+      await take(codes);
+    }
+    if (found === 0) replace(status, message('error', files.length === 1 ? 'No QR code was found in this picture: try one taken closer, sharper or with more light.' : 'No QR code was found in these pictures: try ones taken closer, sharper or with more light.'));
+    if (assembler.status()?.complete) password.input.focus();
+  });
+
+  startOver.addEventListener('click', () => {
+    assembler.reset();
+    forget();
+    replace(status);
+    show();
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    forget();
+    restore.disabled = true;
+    replace(status, message('info', 'Restoring…'));
+    try {
+      pieces ??= await loadVaultPieces();
+      const opened = await restoreVault(assembler, password.input.value, pieces);
+      if (!current()) { opened.content.fill(0); return; }
+      restored = opened;
+      password.input.value = '';
+      replace(status, message('ok', 'Restored: the document is held in this page only, until you leave it.'));
+      offer();
+    } catch (error) {
+      replace(status, message('error', error instanceof VaultError ? error.message : app.problem(error)));
+    } finally {
+      restore.disabled = false;
+    }
+  });
+
+  /** The restored document's title and, only when asked, its text or a download. */
+  const offer = () => {
+    const kind = restored.contentType === ContentType.text ? 'text' : 'file';
+    const name = fileName(restored.title, kind);
+    const shown = h('div', { class: 'stack' });
+    const buttons = [];
+    if (kind === 'text') buttons.push(h('button', { type: 'button', onclick: () => { if (restored) replace(shown, h('pre', { class: 'scan-text vault-text' }, escapedLines(restored.text))); } }, 'Show text'));
+    buttons.push(h('button', { type: 'button', onclick: () => {
+      if (!restored) return;
+      const link = h('a', { href: URL.createObjectURL(new Blob([restored.content], { type: kind === 'text' ? 'text/plain;charset=utf-8' : 'application/octet-stream' })), download: name, hidden: true });
+      document.body.append(link);
+      link.click();
+      setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+    } }, kind === 'text' ? 'Download text' : 'Download file'));
+    buttons.push(h('button', { type: 'button', class: 'danger', onclick: () => { forget(); replace(status, message('info', 'Forgotten: the document is no longer in this page.')); } }, 'Forget'));
+    replace(result, h('h2', {}, escaped(restored.title) || 'Restored document'),
+      h('p', { class: 'hint' }, `${kind === 'text' ? 'Text' : 'A file'} of ${restored.content.length.toLocaleString('en')} bytes.`),
+      h('div', { class: 'actions' }, buttons), shown);
+  };
+
+  show();
+  // Opened by the scanner on a vault page: the camera goes on here at once.
+  if (app.vaultFromScanner) { app.vaultFromScanner = false; queueMicrotask(() => camera.click()); }
+  // The modules are fetched as the view opens (the service worker keeps them from then on).
+  loadVaultPieces().then((loaded) => { pieces ??= loaded; }, (error) => { if (current()) replace(status, message('error', error.message)); });
+  return view;
+}
+
+/** A download name from the document's title: its last path part, nothing a file system would read otherwise. */
+function fileName(title, kind) {
+  const base = String(title).split(/[\\/]/).pop().replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').replace(/^\.+/, '').trim().slice(0, 120);
+  return base || (kind === 'text' ? 'restored.txt' : 'restored.bin');
+}

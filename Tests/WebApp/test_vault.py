@@ -1,0 +1,191 @@
+"""The paper vault on the phone (issue 48): the pages of a `seqr vault backup` read in the page — picked photos,
+and the scanner's fake camera — with one page missing, shown as a page grid, rebuilt from the parity codes and
+restored to the exact bytes by the page's own WebAssembly (BoringSSL's ChaCha20-Poly1305, brotli's decoder, ISA-L),
+with no server involved; a wrong password gets one line and restores nothing; the grid is kept when the view is
+left, the document is not."""
+import os
+import re
+import subprocess
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from webapp import BIN, check_accessible, open_app, register, shot, sign_in, unique
+
+VAULT_PASSWORD = "a vault password ✓ on paper"
+
+
+def vault_pages(work_dir, name, content, *options, dpi=150):
+    """`seqr vault backup` of `content` as PNG pages (150 dpi): the page files, in order."""
+    folder = os.path.join(work_dir, f"{uuid.uuid4().hex[:6]}-{name}")
+    os.makedirs(folder)
+    document = os.path.join(folder, name)
+    with open(document, "wb") as f:
+        f.write(content)
+    pages = os.path.join(folder, "pages") + "/"
+    subprocess.run([os.path.join(BIN, "seqr"), "vault", "backup", document, "-o", pages, "--rounds", "210000", "--dpi", str(dpi),
+                    "--no-restore-program", "--quiet", *options],
+                   check=True, capture_output=True, env=dict(os.environ, SEQR_PASSWORD=VAULT_PASSWORD))
+    return sorted(os.path.join(pages, f) for f in os.listdir(pages) if re.fullmatch(r"page-\d+\.png", f))
+
+
+# Where Seqr's A4 page (3 rows × 2 columns of codes) puts each code, as fractions of the page's width and height.
+CODE_CELLS = [(x, y) for y in ((0.071, 0.353), (0.353, 0.627), (0.627, 0.905)) for x in ((0.0875, 0.475), (0.525, 0.9125))]
+
+
+def camera_frames(png):
+    """What a phone held over each code of a printed page sees: the code, in colour (the pages are 1-bit; the fake
+    camera reads RGB), on a grey 1280×720 frame — one frame a code, in order."""
+    width, height = (int(v) for v in subprocess.run(f"pngtopnm '{png}' | head -c 64 | sed -n 2p", shell=True, check=True,
+                                                    capture_output=True, text=True).stdout.split()[:2])
+    frames = []
+    for i, ((x0, x1), (y0, y1)) in enumerate(CODE_CELLS):
+        frame = png[:-len(".png")] + f"-code{i}.png"
+        left, top, cut_w, cut_h = int(x0 * width), int(y0 * height), int((x1 - x0) * width), int((y1 - y0) * height)
+        subprocess.run(f"pngtopnm '{png}' | pnmcut {left} {top} {cut_w} {cut_h} | ppmtoppm > '{frame}.code' && ppmmake rgb:b0/b0/b0 1280 720 > '{frame}.bg'"
+                       f" && pnmpaste '{frame}.code' {(1280 - cut_w) // 2} {(720 - cut_h) // 2} '{frame}.bg' | pnmtopng > '{frame}'",
+                       shell=True, check=True, capture_output=True)
+        frames.append(frame)
+    return frames
+
+
+def open_vault(context, server):
+    page = context.new_page()
+    page.goto(server.url + "/app/#/vault")
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    return page
+
+
+@pytest.mark.page_only
+def test_vault_restores_a_file_from_photos_with_a_page_missing(new_context, seqr_server, work_dir):
+    """Photos of three of four pages: the grid shows page 1 missing and that parity covers it; the password
+    restores the file, downloaded only when asked, to the exact bytes; leaving the view forgets the document but
+    keeps the grid; a wrong password gets one line and nothing."""
+    content = os.urandom(30_000)
+    pages = vault_pages(work_dir, "wallet.key", content)
+    assert len(pages) == 4
+    context = new_context()
+    page = open_vault(context, seqr_server)
+    expect(page.locator(".vault-summary")).to_have_text("No page read yet.")
+
+    page.get_by_label("Pick photos of pages").set_input_files(pages[1:])
+    summary = page.locator(".vault-summary")
+    expect(summary).to_contain_text("the parity codes rebuild the missing")
+    grid = page.get_by_role("list", name="Pages of the backup")
+    expect(grid.get_by_role("listitem")).to_have_count(4)
+    first = grid.get_by_role("listitem").first
+    expect(first).to_contain_text("Page 1")
+    expect(first).to_contain_text("0 of 6")
+    expect(first.get_by_role("img", name="code 1: missing")).to_be_visible()
+    expect(grid.get_by_role("listitem").nth(1)).to_contain_text("all in")
+    shot(page, "vault-grid-page-missing")
+
+    # A wrong password: one line, nothing restored.
+    page.get_by_label("Backup password").fill("not the password")
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("alert")).to_have_text("Decryption failed: the password is wrong, or the backup was tampered with.")
+    expect(page.get_by_role("alert")).to_have_count(1)
+    expect(page.locator(".vault-result")).to_be_empty()
+    expect(page.get_by_role("button", name="Download file")).to_have_count(0)
+
+    page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("heading", name="wallet.key", level=2)).to_be_visible(timeout=30_000)
+    expect(page.locator(".vault-result")).to_contain_text("A file of 30,000 bytes.")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download file").click()
+    assert download.value.suggested_filename == "wallet.key"
+    with open(download.value.path(), "rb") as f:
+        assert f.read() == content
+    shot(page, "vault-restored-file")
+
+    # Leaving the view forgets the document; the codes (the grid) stay for when it is opened again.
+    page.get_by_role("link", name="Scan").first.click()
+    expect(page.get_by_role("heading", name="Scan", level=1)).to_be_visible()
+    page.get_by_role("link", name="Restore a paper vault").click()
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    expect(summary).to_contain_text("the parity codes rebuild the missing")
+    expect(page.get_by_role("heading", name="wallet.key")).to_have_count(0)
+    expect(page.get_by_label("Backup password")).to_have_value("")
+    # Nothing of the restore went to the server: only the app's own files were fetched.
+    assert not [u for u in context.requests if "/v1/" in u], [u for u in context.requests if "/v1/" in u]
+
+
+@pytest.mark.page_only
+def test_vault_text_from_the_scanner_and_too_few_pages(new_context, seqr_server, work_dir):
+    """A page picked in the scanner opens the vault view with its codes; two pages missing of four are too few,
+    said with what is needed; the missing page then completes it and the text is shown only when asked."""
+    words = " ".join(uuid.uuid4().hex for _ in range(1800)) + "\nünïcødé ✓ end\n"
+    pages = vault_pages(work_dir, "notes.txt", words.encode())
+    assert len(pages) >= 3
+    context = new_context()
+    page = context.new_page()
+    page.goto(seqr_server.url + "/app/#/scan")
+    expect(page.get_by_role("heading", name="Scan", level=1)).to_be_visible()
+    page.get_by_label("Pick a photo").set_input_files(pages[-1])
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    summary = page.locator(".vault-summary")
+    expect(summary).to_contain_text(re.compile(r"more codes? of the missing ones needed"))
+    expect(page.get_by_label("Backup password")).to_be_hidden()
+
+    page.get_by_label("Pick photos of pages").set_input_files(pages[2:-1] if len(pages) > 3 else [])
+    expect(summary).to_contain_text(re.compile(r"needed, or any of pages 1, 2|needed, or page"))
+    check_accessible(page, "vault: pages missing")
+
+    page.get_by_label("Pick photos of pages").set_input_files(pages[0])
+    expect(summary).to_contain_text("the parity codes rebuild the missing")
+    page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("heading", name="notes.txt", level=2)).to_be_visible(timeout=30_000)
+    expect(page.locator(".vault-text")).to_have_count(0)
+    page.get_by_role("button", name="Show text").click()
+    assert page.locator(".vault-text").text_content() == words
+    page.get_by_role("button", name="Forget").click()
+    expect(page.locator(".vault-text")).to_have_count(0)
+    expect(page.get_by_role("status").filter(has_text="Forgotten")).to_be_visible()
+
+
+@pytest.mark.page_only
+def test_vault_from_the_fake_camera_with_a_page_missing(fake_camera, seqr_server, work_dir):
+    """The camera sees two of a backup's three pages (Chromium's fake camera playing the page PNGs): the grid fills
+    as frames are read, the camera stops once parity covers the missing page, and the text comes back exactly."""
+    words = " ".join(uuid.uuid4().hex[:12] for _ in range(2400)) + "\n"
+    pages = vault_pages(work_dir, "camera.txt", words.encode(), dpi=200)
+    assert len(pages) == 3, len(pages)
+    context = fake_camera([frame for page_png in (pages[0], pages[2]) for frame in camera_frames(page_png)], frames_per_second=4)
+    page = open_vault(context, seqr_server)
+    page.get_by_role("button", name="Use the camera").click()
+    summary = page.locator(".vault-summary")
+    expect(summary).to_contain_text("the parity codes rebuild the missing", timeout=60_000)
+    expect(page.get_by_role("button", name="Use the camera")).to_be_visible()
+    grid = page.get_by_role("list", name="Pages of the backup")
+    expect(grid.get_by_role("listitem").nth(1)).to_contain_text("0 of 6")
+    shot(page, "vault-camera-grid")
+    page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    page.get_by_role("button", name="Restore").click()
+    page.get_by_role("button", name="Show text").click()
+    assert page.locator(".vault-text").text_content() == words
+
+
+@pytest.mark.page_only
+def test_vault_document_forgotten_when_another_tab_locks(new_context, seqr_server, work_dir):
+    """A document restored in one tab is dropped when the app locks ("Lock now" in another tab); the codes stay."""
+    pages = vault_pages(work_dir, "short.txt", b"a short secret on paper\n")
+    user = unique("vault")
+    context = new_context()
+    first = open_app(context, "#/register")
+    register(first, user)
+    second = open_app(context)
+    sign_in(second, user)
+    second.goto(seqr_server.url + "/app/#/vault")
+    second.get_by_label("Pick photos of pages").set_input_files(pages)
+    second.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    second.get_by_role("button", name="Restore").click()
+    expect(second.get_by_role("heading", name="short.txt", level=2)).to_be_visible(timeout=30_000)
+    first.get_by_role("link", name="Account", exact=True).click()
+    first.get_by_role("button", name="Lock now").click()
+    expect(first.get_by_role("heading", name="Locked")).to_be_visible()
+    expect(second.get_by_role("heading", name="short.txt")).to_have_count(0)
+    expect(second.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    expect(second.locator(".vault-summary")).to_contain_text("All 1 code is in")
