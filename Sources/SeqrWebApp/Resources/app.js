@@ -9,6 +9,8 @@ import { IdleLock } from './js/idle-lock.js';
 import { LockBroadcast, LockMessage } from './js/lock-broadcast.js';
 import { LocationSharing } from './js/location-sharing.js';
 import { NotesClient } from './js/notes-client.js';
+import { People } from './js/people.js';
+import { PeopleFeeds } from './js/people-feeds.js';
 import { SealedRecords } from './js/sealed-records.js';
 import { codeFromFragment } from './js/seqr-code-link.js';
 import { Session } from './js/session.js';
@@ -20,6 +22,7 @@ import { noteDetailView } from './js/views/note-detail.js';
 import { noteEditorView } from './js/views/note-editor.js';
 import { noteListView } from './js/views/note-list.js';
 import { openCodeView } from './js/views/open-code.js';
+import { peopleView } from './js/views/people.js';
 import { accountView, passwordView } from './js/views/password.js';
 import { signInView } from './js/views/sign-in.js';
 
@@ -70,6 +73,11 @@ const app = {
     app.opened = { code, ...extra };
     if (location.hash === '#/channels/open') route(); else location.hash = '#/channels/open';
   },
+  /** A location link scanned or opened: "Follow this person?" on the People view (the keyring must be unlocked first). */
+  followLink(link) {
+    app.pendingFollow = link;
+    if (location.hash === '#/people') route(); else location.hash = '#/people';
+  },
   /** Opens a pasted link's code (readCodeLink), with the host the link names: shown, and flagged when not this server's. */
   openPastedLink({ code, host, origin }, extra = {}) {
     app.openCode(code, { ...extra, from: { host, foreign: origin !== ownOrigin } });
@@ -117,6 +125,15 @@ const otherTabs = new LockBroadcast((type) => {
   else if (type === LockMessage.lockChannels) lockChannelsHere();
   else if (type === LockMessage.signOut && session.signedIn) signOutHere();
 });
+// The people followed: kept sealed in the channel keyring's records, under its passphrase and lock.
+app.people = new People(app.keyring.records, { exclusive: app.keyring.exclusive });
+app.peopleFeeds = new PeopleFeeds(base, session.api, app.people);
+app.pendingFollow = null;
+function forgetPeople() {
+  app.peopleFeeds.stop();
+  app.people.lock();
+}
+
 const idle = new IdleLock(() => app.lock(), undefined, { onActivity: () => otherTabs.post(LockMessage.activity) });
 // Leaving the notes account leaves the channel keys open if they are: the idle lock still guards them.
 function stopIdleUnlessChannelsOpen() { if (!app.keyring.unlocked) idle.stop(); }
@@ -126,12 +143,14 @@ function lockHere() {
   idle.stop();
   session.lock();
   app.keyring.lock();
+  forgetPeople();
   if (open) route();  // a tab with nothing open keeps what is being typed into it
 }
 
 function lockChannelsHere() {
   if (!app.keyring.unlocked) return;
   app.keyring.lock();
+  forgetPeople();
   if (!session.unlocked) idle.stop();
   route();
 }
@@ -151,6 +170,7 @@ addEventListener('pagehide', () => {
   session.leave();
   idle.stop();
   app.keyring.lock();
+  forgetPeople();
   route();
 });
 
@@ -189,9 +209,17 @@ function takeCodeFragment() {
   return true;
 }
 
+async function peopleViewFor() {
+  if (!app.keyring.unlocked) return keyringView(app, { exists: await app.keyring.exists(), purpose: 'people' });
+  if (!app.people.loaded) await app.people.load();
+  return peopleView(app);
+}
+
 function viewFor(hash) {
   const section = hash.replace(/^#\/?/, '').split('/');
   if (section[0] === 'channels') return channelsViewFor(section);
+  // Following people needs no account: their keys live sealed with the channel keyring.
+  if (section[0] === 'people') return peopleViewFor();
   // The scanner needs no account: what it reads is verified or opened in this page.
   // Loaded when opened: the scanner's modules are not among the bytes before sign-in.
   if (section[0] === 'scan') return import('./js/views/scan.js').then(({ scanView }) => scanView(app));
@@ -220,19 +248,20 @@ async function route() {
     view = h('section', { class: 'stack' }, h('h1', {}, 'Seqr'), message('error', app.problem(error)));  // never a blank page
   }
   const open = session.unlocked;
-  tabs.hidden = !open && !['channels', 'scan'].includes(location.hash.split('/')[1]);
+  tabs.hidden = !open && !['channels', 'scan', 'people'].includes(location.hash.split('/')[1]);
   document.body.classList.toggle('signed-in', open);
   document.body.classList.toggle('has-tabs', !tabs.hidden);
   const section = location.hash.split('/')[1] || 'notes';
+  const tab = section === 'people' ? 'location' : section;  // People sits under Location
   for (const link of tabs.querySelectorAll('a')) {
-    if (link.dataset.section === section) link.setAttribute('aria-current', 'page');
+    if (link.dataset.section === tab) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
   replace(main, view);
   if (performance.getEntriesByName('seqr:first-view').length === 0) performance.mark('seqr:first-view');  // scripts/bench-webapp
   // The browser's history keeps titles in the clear: a section's name there, never a note's or a channel's.
-  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', scan: 'Scan', account: 'Account' }[section];
-  document.title = `${(open || section === 'channels' || section === 'scan') && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
+  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', scan: 'Scan', account: 'Account', people: 'People' }[section];
+  document.title = `${(open || ['channels', 'scan', 'people'].includes(section)) && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
   if (!main.contains(document.activeElement)) main.focus({ preventScroll: true });
   scrollTo(0, 0);
 }

@@ -19,6 +19,7 @@ const SHELL = [
   'js/views/keyring.js', 'js/views/open-code.js', 'js/views/identity-backup.js', 'js/views/scan.js',
   'js/payload-display.js', 'js/zxing-wasm.js', 'js/gray-image-filters.js', 'js/qr-picture-reader.js', 'js/scan-requests.js', 'js/scan-worker.js',
   'js/scan-worker-client.js', 'js/camera.js', 'js/watched-pacing.js', 'js/screen-wake-lock.js',
+  'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
 // scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.

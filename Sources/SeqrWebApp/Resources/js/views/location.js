@@ -15,7 +15,8 @@ export function locationView(app) {
   const view = h('section', { class: 'stack', 'aria-labelledby': 'location-title' }, h('h1', { id: 'location-title' }, 'Live location'));
   const body = h('div', { class: 'stack' });
   const others = h('div', { class: 'stack' });
-  view.append(body, others);
+  view.append(body, others,
+    h('p', {}, h('a', { class: 'button', href: '#/people' }, 'People you follow')));
   const sharing = app.sharing;
 
   // Rebuilt when a share starts, ends or gets a new link; otherwise only its facts change.
