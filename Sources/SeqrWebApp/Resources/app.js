@@ -9,8 +9,6 @@ import { IdleLock } from './js/idle-lock.js';
 import { LockBroadcast, LockMessage } from './js/lock-broadcast.js';
 import { LocationSharing } from './js/location-sharing.js';
 import { NotesClient } from './js/notes-client.js';
-import { People } from './js/people.js';
-import { PeopleFeeds } from './js/people-feeds.js';
 import { SealedRecords } from './js/sealed-records.js';
 import { codeFromFragment } from './js/seqr-code-link.js';
 import { Session } from './js/session.js';
@@ -22,7 +20,6 @@ import { noteDetailView } from './js/views/note-detail.js';
 import { noteEditorView } from './js/views/note-editor.js';
 import { noteListView } from './js/views/note-list.js';
 import { openCodeView } from './js/views/open-code.js';
-import { peopleView } from './js/views/people.js';
 import { accountView, passwordView } from './js/views/password.js';
 import { signInView } from './js/views/sign-in.js';
 
@@ -125,13 +122,13 @@ const otherTabs = new LockBroadcast((type) => {
   else if (type === LockMessage.lockChannels) lockChannelsHere();
   else if (type === LockMessage.signOut && session.signedIn) signOutHere();
 });
-// The people followed: kept sealed in the channel keyring's records, under its passphrase and lock.
-app.people = new People(app.keyring.records, { exclusive: app.keyring.exclusive });
-app.peopleFeeds = new PeopleFeeds(base, session.api, app.people);
+// The people followed (made when People first opens): kept sealed in the channel keyring's records, under its passphrase and lock.
+app.people = null;
+app.peopleFeeds = null;
 app.pendingFollow = null;
 function forgetPeople() {
-  app.peopleFeeds.stop();
-  app.people.lock();
+  app.peopleFeeds?.stop();
+  app.people?.lock();
 }
 
 const idle = new IdleLock(() => app.lock(), undefined, { onActivity: () => otherTabs.post(LockMessage.activity) });
@@ -211,6 +208,11 @@ function takeCodeFragment() {
 
 async function peopleViewFor() {
   if (!app.keyring.unlocked) return keyringView(app, { exists: await app.keyring.exists(), purpose: 'people' });
+  // Loaded when opened, as the scanner is: not among the bytes before sign-in.
+  const [{ People }, { PeopleFeeds }, { peopleView }] = await Promise.all([
+    import('./js/people.js'), import('./js/people-feeds.js'), import('./js/views/people.js')]);
+  app.people ??= new People(app.keyring.records, { exclusive: app.keyring.exclusive });
+  app.peopleFeeds ??= new PeopleFeeds(base, session.api, app.people);
   if (!app.people.loaded) await app.people.load();
   return peopleView(app);
 }
