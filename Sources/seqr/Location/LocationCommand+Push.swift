@@ -101,6 +101,7 @@ extension LocationCommand {
                     previous = fix
                 }
             }
+            if !tail { try await pacer?.finish() }
             if !options.json && !tail { StandardStreams.print("pushed \(fixes.count) fix\(fixes.count == 1 ? "" : "es") from \(follow)") }
             guard tail else { return }
             StandardStreams.warn("watching \(follow) for new fixes (Ctrl-C stops)")

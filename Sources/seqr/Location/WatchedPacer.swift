@@ -62,6 +62,16 @@ actor WatchedPacer {
         }
     }
 
+    /// The end of a replay: the newest fix held back is sent, so the share ends on the last position.
+    func finish() async throws {
+        stop()
+        if let failure { throw failure }
+        if let fix = held {
+            held = nil
+            try await send([fix])
+        }
+    }
+
     func stop() { for task in watchers { task.cancel() } }
 
     /// New fixes from the log: recorded, and uploaded now if someone watches or the interval has passed, else the newest held.
