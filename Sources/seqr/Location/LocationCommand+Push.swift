@@ -102,7 +102,13 @@ extension LocationCommand {
                 }
             }
             if !tail { try await pacer?.finish() }
-            if !options.json && !tail { StandardStreams.print("pushed \(fixes.count) fix\(fixes.count == 1 ? "" : "es") from \(follow)") }
+            if !options.json && !tail {
+                if let pacer, case let uploaded = await pacer.uploaded, uploaded < fixes.count {
+                    StandardStreams.print("replayed \(fixes.count) fixes from \(follow): \(uploaded) pushed, the others kept here while nobody watched")
+                } else {
+                    StandardStreams.print("pushed \(fixes.count) fix\(fixes.count == 1 ? "" : "es") from \(follow)")
+                }
+            }
             guard tail else { return }
             StandardStreams.warn("watching \(follow) for new fixes (Ctrl-C stops)")
             while true {

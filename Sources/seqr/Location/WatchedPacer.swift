@@ -28,6 +28,8 @@ actor WatchedPacer {
     private var failure: (any Error)?
     private var watchers: [Task<Void, Never>] = []
     private var said: Bool?
+    /// Fixes uploaded so far (the others were kept in the local store only).
+    private(set) var uploaded = 0
 
     init(pusher: FixPusher, interval: Duration, report: @escaping @Sendable ([Target], Int) throws -> Void) {
         self.pusher = pusher
@@ -115,6 +117,7 @@ actor WatchedPacer {
             let batch = queue.removeFirst()
             lastSent = .now
             let targets = try await pusher.push(batch, record: false)
+            uploaded += batch.count
             try report(targets, batch.count)
             for target in targets { if let count = target.watching { await counted(target.id, count) } }
         }
