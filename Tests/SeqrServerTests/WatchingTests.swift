@@ -14,6 +14,11 @@ struct WatchingTests {
         try await client.execute(uri: "/v1/location/shares/\(shareID)/watching\(query)", method: .get, headers: user.auth)
     }
 
+    /// The question held open in the background; its answer once the count changes.
+    static func held(_ client: any TestClientProtocol, _ user: TestUser, _ shareID: String, changedFrom: Int) -> Task<TestResponse, Error> {
+        Task { try await watching(client, user, shareID, query: "?changedFrom=\(changedFrom)") }
+    }
+
     /// A follower's live feed over a socket of its own, open while the socket lives.
     static func follow(port: Int, _ shareID: String) async throws -> LoopbackSocket {
         let (socket, head) = try await LiveFeedTests.stream(port: port, shareID, from: "203.0.113.7")
@@ -39,7 +44,7 @@ struct WatchingTests {
             #expect(try decode(LocationAPI.Watching.self, try await Self.watching(client, alice, share.id)) == .init(watching: 0))
 
             // The sharer holds the question open; a follower opening the live feed answers it.
-            let held = Task { try await Self.watching(client, alice, share.id, query: "?changedFrom=0") }
+            let held = Self.held(client, alice, share.id, changedFrom: 0)
             try await Task.sleep(for: .milliseconds(300))
             var follower: LoopbackSocket? = try await Self.follow(port: try #require(client.port), share.id)
             let arrived = try await held.value
@@ -50,7 +55,7 @@ struct WatchingTests {
             #expect(try decode(LocationAPI.FixUploadResponse.self, try await client.push(alice, share.id, [fixes[1]])).watching == 1)
 
             // The follower leaves: a question held open with the count 1 is answered 0.
-            let left = Task { try await Self.watching(client, alice, share.id, query: "?changedFrom=1") }
+            let left = Self.held(client, alice, share.id, changedFrom: 1)
             #expect(follower != nil)
             follower = nil  // closes its socket
             #expect(try decode(LocationAPI.Watching.self, try await left.value) == .init(watching: 0))

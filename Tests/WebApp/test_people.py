@@ -1,4 +1,5 @@
 """People: everyone followed on one map, kept sealed in the browser; the sharers are `seqr location` command lines."""
+import json
 import os
 import re
 from datetime import datetime, timedelta, timezone
@@ -117,3 +118,26 @@ def test_people_map(new_context, seqr_cli, work_dir):
     page.get_by_role("button", name="Unlock", exact=True).click()
     expect(page.locator(".people-list .person")).to_have_count(2)
     assert sorted(names_in_order(page)) == ["Ana", "Cem"], names_in_order(page)
+
+
+def test_follow_several_links_cli(seqr_cli):
+    """`seqr location follow NAME=LINK …` prints each person's fixes with their name (text and --json); a bare link is
+    named by its share id's start; one share ending is said and the others go on."""
+    people = {name: sharer(seqr_cli, lat, lon) for name, lat, lon in [("Ana", 47.3769, 8.5417), ("Ben", 46.948, 7.4474), ("Cem", 47.0502, 8.3093)]}
+    follower = seqr_cli()
+    args = [f"{name}={link}" for name, (_, link) in people.items()]
+    text = follower.run("location", "follow", *args, "--once").stdout.splitlines()
+    assert sorted(line.split()[0] for line in text) == ["Ana", "Ben", "Cem"], text
+    assert any(line.startswith("Ben  ") and "46.94800, 7.44740" in line for line in text), text
+    lines = [json.loads(line) for line in follower.run("location", "follow", *args, "--once", "--json").stdout.splitlines()]
+    assert sorted((f["name"], f["latitude"]) for f in lines) == [("Ana", 47.3769), ("Ben", 46.948), ("Cem", 47.0502)], lines
+    # A bare link is named by its share id's first characters.
+    ana_link = people["Ana"][1]
+    share_id = ana_link.split("/l/")[1].split("#")[0]
+    bare = follower.run("location", "follow", ana_link, f"Ben={people['Ben'][1]}", "--once").stdout.splitlines()
+    assert any(line.startswith(share_id[:8] + "  ") for line in bare), bare
+    # Ben's share ends: said on standard error with his name; Ana's and Cem's fixes still print; the exit says one failed.
+    people["Ben"][0].run("location", "revoke", people["Ben"][1])
+    ended = follower.run("location", "follow", *args, "--once", check=False)
+    assert ended.returncode != 0 and "Ben:" in ended.stderr, (ended.returncode, ended.stderr)
+    assert sorted(line.split()[0] for line in ended.stdout.splitlines()) == ["Ana", "Cem"], ended.stdout
