@@ -2,8 +2,10 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOConcurrencyHelpers
 import SeqrCore
 import SeqrLocationViewer
+import ServiceLifecycle
 
 /// Live location sharing: owners push fixes encrypted under a share's key (which the server
 /// never sees) and manage their shares; followers fetch a share's ciphertext by its id,
@@ -207,10 +209,16 @@ public struct LocationService: Sendable {
         var count = hub.streamCount(shareID: id)
         if let known {
             // Polls the hub's in-memory count (a lock, no database read): a follower arriving is seen within a tick.
+            // A stopping server answers at once with the count it has, rather than holding its shutdown for the wait.
             let deadline = ContinuousClock.now + settings.liveFeed.watchingWait
-            while count == known, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(200))
-                count = hub.streamCount(shareID: id)
+            let stopping = NIOLockedValueBox(false)
+            try await withGracefulShutdownHandler {
+                while count == known, ContinuousClock.now < deadline, !stopping.withLockedValue({ $0 }) {
+                    try await Task.sleep(for: .milliseconds(200))
+                    count = hub.streamCount(shareID: id)
+                }
+            } onGracefulShutdown: {
+                stopping.withLockedValue { $0 = true }
             }
         }
         return try json(LocationAPI.Watching(watching: count))
