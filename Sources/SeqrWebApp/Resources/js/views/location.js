@@ -81,7 +81,7 @@ function activeCard(app, sharing) {
       h('div', {}, h('dt', {}, 'Last fix'), h('dd', { id: 'fix-age' }, fix ? ageText(Date.now() - fix.time) : 'waiting for GPS…')),
       h('div', {}, h('dt', {}, 'Accuracy'), h('dd', { id: 'fix-accuracy' }, fix?.accuracy !== undefined && fix ? `± ${Math.round(fix.accuracy)} m` : '—')),
       h('div', {}, h('dt', {}, 'Sent'), h('dd', { id: 'fix-count' }, `${sharing.pushed}${sharing.pending.length ? ` (+${sharing.pending.length} waiting)` : ''}`)),
-      h('div', {}, h('dt', {}, 'Followers'), h('dd', { id: 'watching-count' }, watchingText(sharing.watching))));
+      h('div', {}, h('dt', {}, 'Viewers'), h('dd', { id: 'watching-count' }, watchingText(sharing.watching))));
   };
   const timer = setInterval(tick, 1000);
   tick();
