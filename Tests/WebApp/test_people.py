@@ -2,11 +2,12 @@
 import json
 import os
 import re
+import subprocess
 from datetime import datetime, timedelta, timezone
 
 from playwright.sync_api import expect
 
-from webapp import PASSPHRASE, answer_dialog, seqr_without_store, shot, unique, open_app
+from webapp import BIN, PASSPHRASE, answer_dialog, open_app, seqr_without_store, shot, unique
 
 
 def sharer(seqr_cli, lat, lon, **push):
@@ -120,24 +121,30 @@ def test_people_map(new_context, seqr_cli, work_dir):
     assert sorted(names_in_order(page)) == ["Ana", "Cem"], names_in_order(page)
 
 
+def follow_cli(*args, check=True):
+    """`seqr location follow`, which needs no store or account."""
+    result = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", *args], capture_output=True, text=True, timeout=120)
+    assert not check or result.returncode == 0, f"follow exited {result.returncode}: {result.stderr.strip()}"
+    return result
+
+
 def test_follow_several_links_cli(seqr_cli):
     """`seqr location follow NAME=LINK …` prints each person's fixes with their name (text and --json); a bare link is
     named by its share id's start; one share ending is said and the others go on."""
     people = {name: sharer(seqr_cli, lat, lon) for name, lat, lon in [("Ana", 47.3769, 8.5417), ("Ben", 46.948, 7.4474), ("Cem", 47.0502, 8.3093)]}
-    follower = seqr_cli()
     args = [f"{name}={link}" for name, (_, link) in people.items()]
-    text = follower.run("location", "follow", *args, "--once").stdout.splitlines()
+    text = follow_cli(*args, "--once").stdout.splitlines()
     assert sorted(line.split()[0] for line in text) == ["Ana", "Ben", "Cem"], text
     assert any(line.startswith("Ben  ") and "46.94800, 7.44740" in line for line in text), text
-    lines = [json.loads(line) for line in follower.run("location", "follow", *args, "--once", "--json").stdout.splitlines()]
+    lines = [json.loads(line) for line in follow_cli(*args, "--once", "--json").stdout.splitlines()]
     assert sorted((f["name"], f["latitude"]) for f in lines) == [("Ana", 47.3769), ("Ben", 46.948), ("Cem", 47.0502)], lines
     # A bare link is named by its share id's first characters.
     ana_link = people["Ana"][1]
     share_id = ana_link.split("/l/")[1].split("#")[0]
-    bare = follower.run("location", "follow", ana_link, f"Ben={people['Ben'][1]}", "--once").stdout.splitlines()
+    bare = follow_cli(ana_link, f"Ben={people['Ben'][1]}", "--once").stdout.splitlines()
     assert any(line.startswith(share_id[:8] + "  ") for line in bare), bare
     # Ben's share ends: said on standard error with his name; Ana's and Cem's fixes still print; the exit says one failed.
     people["Ben"][0].run("location", "revoke", people["Ben"][1])
-    ended = follower.run("location", "follow", *args, "--once", check=False)
+    ended = follow_cli(*args, "--once", check=False)
     assert ended.returncode != 0 and "Ben:" in ended.stderr, (ended.returncode, ended.stderr)
     assert sorted(line.split()[0] for line in ended.stdout.splitlines()) == ["Ana", "Cem"], ended.stdout
