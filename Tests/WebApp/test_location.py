@@ -339,3 +339,67 @@ def test_location_keeps_screen_on(new_context):
     answer_dialog(page, "Stop sharing", "The link stops working")
     expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
     assert lock()["active"] == 0
+
+
+def rmc(lat, lon, when):
+    """An NMEA RMC sentence for a fix at `when` (UTC), with its checksum."""
+    def dm(value, degrees):
+        whole = int(abs(value))
+        return f"{whole:0{degrees}d}{(abs(value) - whole) * 60:07.4f}"
+    body = (f"GPRMC,{when:%H%M%S},A,{dm(lat, 2)},{'N' if lat >= 0 else 'S'},{dm(lon, 3)},{'E' if lon >= 0 else 'W'},"
+            f"0.0,0.0,{when:%d%m%y},,,A")
+    checksum = 0
+    for char in body:
+        checksum ^= ord(char)
+    return f"${body}*{checksum:02X}\n"
+
+
+def test_location_push_tail_watched_aware(seqr_cli, work_dir):
+    """`seqr location push --follow LOG --tail`: while nobody follows, the fixes appended to the log are kept back
+    (the share keeps its first fix only); a follower connects and the newest arrives at once, then every one."""
+    cli = seqr_cli()
+    cli.register(unique("tail"))
+    link = cli.run("location", "share", "--expires", "1h").stdout.strip()
+    log = os.path.join(work_dir, f"{unique('gps')}.nmea")
+    start = datetime.utcnow() - timedelta(seconds=30)
+    positions = [(47.3769, 8.5417), (47.3772, 8.5421), (47.3776, 8.5430), (47.3781, 8.5438)]
+    with open(log, "w") as f:
+        f.write(rmc(*positions[0], start))
+    env = dict(os.environ, SEQR_PASSWORD="unused")
+    pusher = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "push", "--follow", log, "--tail", "--store", cli.store],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    follower = None
+
+    def kept():
+        return json.loads(cli.run("location", "shares", "--json").stdout)[0]["fixes"]
+
+    def wait_for(condition, what):
+        for _ in range(150):
+            if condition():
+                return
+            time.sleep(0.2)
+        raise AssertionError(what)
+
+    try:
+        wait_for(lambda: kept() == 1, "the first fix was not pushed")
+        with open(log, "a") as f:
+            f.write(rmc(*positions[1], start + timedelta(seconds=5)))
+            f.write(rmc(*positions[2], start + timedelta(seconds=10)))
+        time.sleep(4)  # the log is read every second: both fixes are read, and kept back
+        assert kept() == 1
+        follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", link, "--json"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_for(lambda: kept() == 2, "the held fix was not sent when a follower connected")
+        with open(log, "a") as f:
+            f.write(rmc(*positions[3], start + timedelta(seconds=15)))
+        wait_for(lambda: kept() == 3, "a watched fix was kept back")
+        time.sleep(1)
+    finally:
+        pusher.kill()
+        _, pushed_err = pusher.communicate()
+        if follower:
+            follower.kill()
+    out, _ = follower.communicate()
+    fixes = [json.loads(line) for line in out.splitlines() if line.strip()]
+    assert [(round(f["latitude"], 4), round(f["longitude"], 4)) for f in fixes] == [positions[0], positions[2], positions[3]], (fixes, pushed_err)
+    assert "nobody is watching" in pushed_err and "1 watching" in pushed_err, pushed_err
