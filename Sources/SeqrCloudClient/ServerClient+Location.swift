@@ -29,15 +29,28 @@ extension ServerClient {
 
     /// Uploads in batches of at most `LocationAPI.maxFixesPerUpload`; returns how many the share keeps.
     public func pushFixes(shareID: String, data: [String]) async throws -> Int {
-        var kept = 0
+        try await uploadFixes(shareID: shareID, data: data).kept
+    }
+
+    /// Uploads in batches of at most `LocationAPI.maxFixesPerUpload`; returns the last batch's answer:
+    /// the fixes the share keeps and how many followers watch it.
+    public func uploadFixes(shareID: String, data: [String]) async throws -> LocationAPI.FixUploadResponse {
+        var last = LocationAPI.FixUploadResponse(stored: 0, kept: 0)
         var start = 0
         while start < data.count {
             let batch = Array(data[start..<min(start + LocationAPI.maxFixesPerUpload, data.count)])
-            let response: LocationAPI.FixUploadResponse = try await call(.POST, "/v1/location/shares/\(shareID)/fixes", body: LocationAPI.FixUpload(fixes: batch))
-            kept = response.kept
+            last = try await call(.POST, "/v1/location/shares/\(shareID)/fixes", body: LocationAPI.FixUpload(fixes: batch))
             start += batch.count
         }
-        return kept
+        return last
+    }
+
+    /// How many followers have the share's live feed open (a number only). With `changedFrom`, the server
+    /// holds the answer until the count differs from it, up to `LocationAPI.watchingWaitSeconds`.
+    public func watching(shareID: String, changedFrom: Int? = nil) async throws -> Int {
+        let query = changedFrom.map { "?changedFrom=\($0)" } ?? ""
+        let answer: LocationAPI.Watching = try await call(.GET, "/v1/location/shares/\(shareID)/watching\(query)")
+        return answer.watching
     }
 
     /// What a follower fetches, without an account: the share's sealed fixes after `after` (a fix's `seq`),

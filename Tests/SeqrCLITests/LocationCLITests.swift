@@ -92,7 +92,9 @@ struct LocationCLITests {
         let nmeaPush = try seqr(["location", "push", "--follow", nmea, "--json"] + alice)
         #expect(nmeaPush.status == 0 && nmeaPush.stdoutText.contains("\"fixes\":2"), "\(nmeaPush.stdoutText) \(nmeaPush.stderr)")
         let live = try directory.write(Data(Self.rmc(lat: "22.890", lon: "32.790", offset: -15).utf8), to: "live.nmea")
-        let tail = try BackgroundProcess(SeqrBinary.tool.path, ["location", "push", "--follow", live, "--tail", "--json"] + alice, logPath: directory.file("tail.log"))
+        // Every fix, watched or not (--unwatched-interval 0): nobody follows here, and the test counts them all.
+        let tail = try BackgroundProcess(SeqrBinary.tool.path, ["location", "push", "--follow", live, "--tail", "--unwatched-interval", "0", "--json"] + alice,
+                                         logPath: directory.file("tail.log"))
         #expect(tail.waitForLog(seconds: 30) { $0.contains("watching") ? true : nil } == true, "\(tail.log)")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: live))
         handle.seekToEndOfFile()

@@ -31,3 +31,29 @@ test('extendShare PATCHes the share with an ISO date, or null for until revoked'
     { url: 'http://127.0.0.1:8080/v1/location/shares/abc', method: 'PATCH', body: { expiresAt: null }, auth: 'Bearer t0k' },
   ]);
 });
+
+test('watched-aware sending: every fix while someone watches or the count is unknown, one per interval while nobody does', async () => {
+  const { sendsNow, UNWATCHED_INTERVAL_MS, watchingText } = await import('../../Sources/SeqrWebApp/Resources/js/watched-pacing.js');
+  assert.equal(UNWATCHED_INTERVAL_MS, 180_000);
+  assert.equal(sendsNow(null, now - 1000, now), true);
+  assert.equal(sendsNow(2, now - 1000, now), true);
+  assert.equal(sendsNow(0, null, now), true);
+  assert.equal(sendsNow(0, now - 1000, now), false);
+  assert.equal(sendsNow(0, now - UNWATCHED_INTERVAL_MS + 1, now), false);
+  assert.equal(sendsNow(0, now - UNWATCHED_INTERVAL_MS, now), true);
+  assert.deepEqual([null, 0, 1, 2].map((n) => watchingText(n)), ['—', 'nobody', '1 watching', '2 watching']);
+});
+
+test('shareWatching asks for the count, held open with changedFrom', async () => {
+  const sent = [];
+  const api = new SeqrAPI('http://127.0.0.1:8080', async (url, init) => {
+    sent.push({ url, method: init.method, auth: init.headers.Authorization });
+    return new Response(JSON.stringify({ watching: 2 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  api.token = 't0k';
+  assert.equal(await api.shareWatching('abc'), 2);
+  assert.equal(await api.shareWatching('abc', 0), 2);
+  assert.deepEqual(sent.map((s) => s.url), ['http://127.0.0.1:8080/v1/location/shares/abc/watching',
+    'http://127.0.0.1:8080/v1/location/shares/abc/watching?changedFrom=0']);
+  assert.ok(sent.every((s) => s.method === 'GET' && s.auth === 'Bearer t0k'));
+});

@@ -31,6 +31,7 @@ def test_location_sharing(new_context, seqr_server):
     follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", link, "--json"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
+        expect(page.locator("#watching-count")).to_have_text("1 watching", timeout=30_000)
         for n, (lat, lon) in enumerate(positions[1:], start=2):
             context.set_geolocation({"latitude": lat, "longitude": lon, "accuracy": 9 + n})
             expect(page.locator("#fix-count")).to_have_text(str(n))
@@ -72,6 +73,10 @@ def test_location_rotate_hidden(new_context):
     fresh = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", new, "--once", "--json"],
                            capture_output=True, text=True, timeout=60)
     assert fresh.returncode == 0 and json.loads(fresh.stdout.splitlines()[-1])["latitude"] == 47.3769, (fresh.stdout, fresh.stderr)
+    # Someone follows the new link live (a share nobody watches sends its newest position only every few minutes).
+    follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", new, "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    expect(page.locator("#watching-count")).to_have_text("1 watching", timeout=30_000)
     # The page is hidden (another app in front): it says so; shown again, it sends the newest position.
     page.evaluate("""() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
@@ -93,6 +98,8 @@ def test_location_rotate_hidden(new_context):
     page.get_by_role("button", name="Stop sharing").click()
     answer_dialog(page, "Stop sharing", "The link stops working")
     expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
+    out, err = follower.communicate(timeout=30)
+    assert json.loads(out.splitlines()[-1])["latitude"] == 46.948, (out, err)
 
 
 def test_location_extend(new_context, seqr_cli):
@@ -218,3 +225,181 @@ def test_location_refused(new_context, seqr_cli):
     cli = seqr_cli()
     cli.login(user)
     assert json.loads(cli.run("location", "shares", "--json").stdout) == []
+
+
+def test_location_watched_aware(new_context):
+    """Nobody watching: after the first fix the page holds its newer positions (one every 3 minutes) and says so; a
+    follower opens the live feed: "1 watching", the newest held position is sent at once, then every one again."""
+    positions = [(47.3769, 8.5417), (47.3772, 8.5421), (47.3776, 8.5430), (47.3781, 8.5438)]
+    context = new_context(geolocation={"latitude": positions[0][0], "longitude": positions[0][1], "accuracy": 9})
+    page = open_app(context, "#/register")
+    register(page, unique("watch"))
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    expect(page.locator("#watching-count")).to_have_text("nobody")
+    expect(page.get_by_text("Nobody has the link open: one position every 3 minutes is sent")).to_be_visible()
+    # Two moves while nobody watches: the page has them (their accuracy shows) but sends neither.
+    for n, (lat, lon) in enumerate(positions[1:3], start=2):
+        context.set_geolocation({"latitude": lat, "longitude": lon, "accuracy": 9 + n})
+        expect(page.locator("#fix-accuracy")).to_have_text(f"± {9 + n} m")
+    time.sleep(1)
+    expect(page.locator("#fix-count")).to_have_text("1")
+    link = page.get_by_label("Share link", exact=True).input_value()
+    follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", link, "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # Within moments of the follower connecting (not the 3 minutes of the slow rate): the newest held position.
+        expect(page.locator("#watching-count")).to_have_text("1 watching", timeout=30_000)
+        expect(page.locator("#fix-count")).to_have_text("2", timeout=5_000)
+        expect(page.get_by_text("Nobody has the link open")).to_be_hidden()
+        shot(page, "location-watched")
+        # Watched: every position again.
+        context.set_geolocation({"latitude": positions[3][0], "longitude": positions[3][1], "accuracy": 5})
+        expect(page.locator("#fix-count")).to_have_text("3")
+        time.sleep(1)
+        page.get_by_role("button", name="Stop sharing").click()
+        answer_dialog(page, "Stop sharing", "The link stops working")
+        out, err = follower.communicate(timeout=30)
+    finally:
+        if follower.poll() is None:
+            follower.kill()
+    fixes = [json.loads(line) for line in out.splitlines() if line.strip()]
+    # The first fix, then the newest held one (the one in between was never sent), then the watched one.
+    assert [(f["latitude"], f["longitude"]) for f in fixes] == [positions[0], positions[2], positions[3]], (fixes, err)
+
+
+# Headless Chromium refuses the Screen Wake Lock: a stand-in that behaves as browsers do (a lock per
+# request while the page is shown, all released when it is hidden) and counts what the page asked.
+FAKE_WAKE_LOCK = """(() => {
+  const log = window.__wakeLock = { requests: 0, active: 0 };
+  const sentinels = [];
+  class Sentinel extends EventTarget {
+    constructor() { super(); this.type = 'screen'; this.released = false; }
+    async release() {
+      if (this.released) return;
+      this.released = true;
+      log.active -= 1;
+      this.dispatchEvent(new Event('release'));
+    }
+  }
+  Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request: async () => {
+    if (document.visibilityState !== 'visible') throw new DOMException('The page is hidden', 'NotAllowedError');
+    log.requests += 1;
+    log.active += 1;
+    const sentinel = new Sentinel();
+    sentinels.push(sentinel);
+    return sentinel;
+  } } });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') for (const s of sentinels) s.release();
+  }, true);
+})();"""
+
+
+def set_visibility(page, state):
+    page.evaluate("""(state) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }""", state)
+
+
+def test_location_keeps_screen_on(new_context):
+    """While sharing the page holds a screen wake lock (on by default, a toggle), takes it again when shown after
+    being hidden, says what a browser does to a hidden page, and lets it go when sharing stops."""
+    context = new_context()
+    context.add_init_script(FAKE_WAKE_LOCK)
+    page = open_app(context, "#/register")
+    register(page, unique("awake"))
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    toggle = page.get_by_label("Keep the screen on while sharing")
+    expect(toggle).to_be_checked()
+    expect(page.locator("#keep-awake-state")).to_have_text("The screen stays on while this page is shown.")
+    expect(page.get_by_text("A browser pauses a page it is not showing")).to_be_visible()
+    lock = lambda: page.evaluate("() => ({ ...window.__wakeLock })")  # noqa: E731
+    assert lock() == {"requests": 1, "active": 1}
+    shot(page, "location-screen-on")
+    # Hidden, the browser takes the lock back; shown again, the page asks for it anew.
+    set_visibility(page, "hidden")
+    expect(page.locator("#keep-awake-state")).to_have_text("The screen is kept on again when this page is shown.")
+    assert lock() == {"requests": 1, "active": 0}
+    set_visibility(page, "visible")
+    expect(page.locator("#keep-awake-state")).to_have_text("The screen stays on while this page is shown.")
+    assert lock() == {"requests": 2, "active": 1}
+    # The toggle: off lets the screen turn off, on keeps it on again.
+    toggle.uncheck()
+    expect(page.locator("#keep-awake-state")).to_have_text("The screen may turn off as usual; the browser then pauses this page.")
+    assert lock()["active"] == 0
+    toggle.check()
+    expect(page.locator("#keep-awake-state")).to_have_text("The screen stays on while this page is shown.")
+    assert lock() == {"requests": 3, "active": 1}
+    page.get_by_role("button", name="Stop sharing").click()
+    answer_dialog(page, "Stop sharing", "The link stops working")
+    expect(page.get_by_role("button", name="Start sharing")).to_be_visible()
+    assert lock()["active"] == 0
+
+
+def rmc(lat, lon, when):
+    """An NMEA RMC sentence for a fix at `when` (UTC), with its checksum."""
+    def dm(value, degrees):
+        whole = int(abs(value))
+        return f"{whole:0{degrees}d}{(abs(value) - whole) * 60:07.4f}"
+    body = (f"GPRMC,{when:%H%M%S},A,{dm(lat, 2)},{'N' if lat >= 0 else 'S'},{dm(lon, 3)},{'E' if lon >= 0 else 'W'},"
+            f"0.0,0.0,{when:%d%m%y},,,A")
+    checksum = 0
+    for char in body:
+        checksum ^= ord(char)
+    return f"${body}*{checksum:02X}\n"
+
+
+def test_location_push_tail_watched_aware(seqr_cli, work_dir):
+    """`seqr location push --follow LOG --tail`: while nobody follows, the fixes appended to the log are kept back
+    (the share keeps its first fix only); a follower connects and the newest arrives at once, then every one."""
+    cli = seqr_cli()
+    cli.register(unique("tail"))
+    link = cli.run("location", "share", "--expires", "1h").stdout.strip()
+    log = os.path.join(work_dir, f"{unique('gps')}.nmea")
+    start = datetime.utcnow() - timedelta(seconds=30)
+    positions = [(47.3769, 8.5417), (47.3772, 8.5421), (47.3776, 8.5430), (47.3781, 8.5438)]
+    with open(log, "w") as f:
+        f.write(rmc(*positions[0], start))
+    env = dict(os.environ, SEQR_PASSWORD="unused")
+    pusher = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "push", "--follow", log, "--tail", "--store", cli.store],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    follower = None
+
+    def kept():
+        return json.loads(cli.run("location", "shares", "--json").stdout)[0]["fixes"]
+
+    def wait_for(condition, what):
+        for _ in range(150):
+            if condition():
+                return
+            time.sleep(0.2)
+        raise AssertionError(what)
+
+    try:
+        wait_for(lambda: kept() == 1, "the first fix was not pushed")
+        with open(log, "a") as f:
+            f.write(rmc(*positions[1], start + timedelta(seconds=5)))
+            f.write(rmc(*positions[2], start + timedelta(seconds=10)))
+        time.sleep(4)  # the log is read every second: both fixes are read, and kept back
+        assert kept() == 1
+        follower = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "follow", link, "--json"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_for(lambda: kept() == 2, "the held fix was not sent when a follower connected")
+        with open(log, "a") as f:
+            f.write(rmc(*positions[3], start + timedelta(seconds=15)))
+        wait_for(lambda: kept() == 3, "a watched fix was kept back")
+        time.sleep(1)
+    finally:
+        pusher.kill()
+        _, pushed_err = pusher.communicate()
+        if follower:
+            follower.kill()
+    out, _ = follower.communicate()
+    fixes = [json.loads(line) for line in out.splitlines() if line.strip()]
+    assert [(round(f["latitude"], 4), round(f["longitude"], 4)) for f in fixes] == [positions[0], positions[2], positions[3]], (fixes, pushed_err)
+    assert "nobody is watching" in pushed_err and "1 watching" in pushed_err, pushed_err

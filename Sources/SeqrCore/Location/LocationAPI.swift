@@ -95,12 +95,30 @@ public enum LocationAPI {
         public var stored: Int
         /// Fixes the share keeps now, after retention.
         public var kept: Int
+        /// Live feeds open for the share on the instance that answered (nil from a server before this
+        /// member): a count only, never who or where (``Watching``).
+        public var watching: Int?
         /// An upload's answer.
-        public init(stored: Int, kept: Int) {
+        public init(stored: Int, kept: Int, watching: Int? = nil) {
             self.stored = stored
             self.kept = kept
+            self.watching = watching
         }
     }
+
+    /// `GET /v1/location/shares/{id}/watching`: how many followers have the share's live feed open,
+    /// so that a sharer nobody watches can send fewer fixes. A number only: the server tells the owner
+    /// nothing about who the followers are or where they connect from.
+    public struct Watching: Codable, Sendable, Equatable {
+        /// Live feeds open for the share on the instance that answered.
+        public var watching: Int
+        /// A count of live feeds.
+        public init(watching: Int) { self.watching = watching }
+    }
+
+    /// The longest `GET /v1/location/shares/{id}/watching?changedFrom=` waits for the count to change,
+    /// in seconds: under the 30 s a client or a proxy usually gives a request.
+    public static let watchingWaitSeconds = 25
 
     /// One sealed fix as a follower receives it.
     public struct FeedFix: Codable, Sendable, Equatable {

@@ -30,6 +30,8 @@ extension LocationService {
         public var heartbeat: Duration = .seconds(15)
         /// How long one write may wait for a slow reader before the stream is dropped.
         public var writeTimeout: Duration = .seconds(20)
+        /// The longest `GET /v1/location/shares/{id}/watching?changedFrom=` waits for the count of live feeds to change.
+        public var watchingWait: Duration = .seconds(LocationAPI.watchingWaitSeconds)
         public init() {}
 
         /// Half the connections the server accepts at once (``ConnectionLimits/defaultMaxConnections``):

@@ -2,8 +2,10 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOConcurrencyHelpers
 import SeqrCore
 import SeqrLocationViewer
+import ServiceLifecycle
 
 /// Live location sharing: owners push fixes encrypted under a share's key (which the server
 /// never sees) and manage their shares; followers fetch a share's ciphertext by its id,
@@ -65,6 +67,7 @@ public struct LocationService: Sendable {
         owner.patch("shares/:id", use: changeShareExpiry)
         owner.post("shares/:id/rotate", use: rotateShare)
         owner.post("shares/:id/fixes", use: pushFixes)
+        owner.get("shares/:id/watching", use: watching)
     }
 
     static let shareNotFound = APIError(.notFound, "share_not_found", "no such share: it was revoked or rotated, or the id is mistyped")
@@ -179,12 +182,46 @@ public struct LocationService: Sendable {
                                                         retention: settings.retention, storageQuota: settings.storageQuota)
             // Wakes live feeds on every instance; they read the fixes from the table.
             if let seq = try await repository.lastFixSeq(shareID: id) { await events.publish(.fixesStored(shareID: id, seq: seq)) }
-            return try json(LocationAPI.FixUploadResponse(stored: body.fixes.count, kept: kept), status: .created)
+            return try json(LocationAPI.FixUploadResponse(stored: body.fixes.count, kept: kept, watching: hub.streamCount(shareID: id)),
+                            status: .created)
         } catch RepositoryError.storageQuotaExceeded(let quota) {
             throw APIError.storageQuotaExceeded(quota)
         } catch RepositoryError.notFound {
             throw Self.shareNotFound
         }
+    }
+
+    /// How many live feeds the share has open here: a number only, so that a sharer nobody watches can send
+    /// fewer fixes. With `?changedFrom=N` the answer waits (up to ``LiveFeedSettings/watchingWait``) until the
+    /// count is not N, so a sharer holding this request learns at once that a follower arrived.
+    ///
+    /// The count is this instance's: behind a load balancer over several instances, a follower on
+    /// another one is not counted (docs/notes-and-location.md says so).
+    @Sendable func watching(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        let id = try shareID(context)
+        var known: Int?
+        if let text = request.uri.queryParameters.get("changedFrom") {
+            guard let value = Int(text), value >= 0 else { throw APIError.badRequest("changedFrom is a count, 0 or more") }
+            known = value
+        }
+        guard let share = try await repository.share(id: id), share.accountID == context.account!.id else { throw Self.shareNotFound }
+        guard !share.isExpired(at: Date()) else { throw Self.shareExpired }
+        var count = hub.streamCount(shareID: id)
+        if let known {
+            // Polls the hub's in-memory count (a lock, no database read): a follower arriving is seen within a tick.
+            // A stopping server answers at once with the count it has, rather than holding its shutdown for the wait.
+            let deadline = ContinuousClock.now + settings.liveFeed.watchingWait
+            let stopping = NIOLockedValueBox(false)
+            try await withGracefulShutdownHandler {
+                while count == known, ContinuousClock.now < deadline, !stopping.withLockedValue({ $0 }) {
+                    try await Task.sleep(for: .milliseconds(200))
+                    count = hub.streamCount(shareID: id)
+                }
+            } onGracefulShutdown: {
+                stopping.withLockedValue { $0 = true }
+            }
+        }
+        return try json(LocationAPI.Watching(watching: count))
     }
 
     // MARK: Followers

@@ -70,6 +70,11 @@ const app = {
     app.opened = { code, ...extra };
     if (location.hash === '#/channels/open') route(); else location.hash = '#/channels/open';
   },
+  /** A location link scanned or opened: "Follow this person?" on the People view (the keyring must be unlocked first). */
+  followLink(link) {
+    app.pendingFollow = link;
+    if (location.hash === '#/people') route(); else location.hash = '#/people';
+  },
   /** Opens a pasted link's code (readCodeLink), with the host the link names: shown, and flagged when not this server's. */
   openPastedLink({ code, host, origin }, extra = {}) {
     app.openCode(code, { ...extra, from: { host, foreign: origin !== ownOrigin } });
@@ -120,6 +125,15 @@ const otherTabs = new LockBroadcast((type) => {
     else route();  // a Locked screen of the account just signed out of becomes Sign in
   }
 });
+// The people followed (made when People first opens): kept sealed in the channel keyring's records, under its passphrase and lock.
+app.people = null;
+app.peopleFeeds = null;
+app.pendingFollow = null;
+function forgetPeople() {
+  app.peopleFeeds?.stop();
+  app.people?.lock();
+}
+
 const idle = new IdleLock(() => app.lock(), undefined, { onActivity: () => otherTabs.post(LockMessage.activity) });
 // Leaving the notes account leaves the channel keys open if they are: the idle lock still guards them.
 function stopIdleUnlessChannelsOpen() { if (!app.keyring.unlocked) idle.stop(); }
@@ -129,6 +143,7 @@ function lockHere() {
   idle.stop();
   session.lock();
   app.keyring.lock();
+  forgetPeople();
   // A tab with nothing open keeps what is being typed into it; a restored vault document is forgotten.
   if (open || location.hash.startsWith('#/vault')) route();
 }
@@ -136,6 +151,7 @@ function lockHere() {
 function lockChannelsHere() {
   if (!app.keyring.unlocked) return;
   app.keyring.lock();
+  forgetPeople();
   if (!session.unlocked) idle.stop();
   route();
 }
@@ -155,6 +171,7 @@ addEventListener('pagehide', () => {
   session.leave();
   idle.stop();
   app.keyring.lock();
+  forgetPeople();
   route();
 });
 
@@ -193,9 +210,22 @@ function takeCodeFragment() {
   return true;
 }
 
+async function peopleViewFor() {
+  if (!app.keyring.unlocked) return keyringView(app, { exists: await app.keyring.exists(), purpose: 'people' });
+  // Loaded when opened, as the scanner is: not among the bytes before sign-in.
+  const [{ People }, { PeopleFeeds }, { peopleView }] = await Promise.all([
+    import('./js/people.js'), import('./js/people-feeds.js'), import('./js/views/people.js')]);
+  app.people ??= new People(app.keyring.records, { exclusive: app.keyring.exclusive });
+  app.peopleFeeds ??= new PeopleFeeds(base, session.api, app.people);
+  if (!app.people.loaded) await app.people.load();
+  return peopleView(app);
+}
+
 function viewFor(hash) {
   const section = hash.replace(/^#\/?/, '').split('/');
   if (section[0] === 'channels') return channelsViewFor(section);
+  // Following people needs no account: their keys live sealed with the channel keyring.
+  if (section[0] === 'people') return peopleViewFor();
   // The scanner needs no account: what it reads is verified or opened in this page.
   // Loaded when opened: the scanner's modules are not among the bytes before sign-in.
   if (section[0] === 'scan') return import('./js/views/scan.js').then(({ scanView }) => scanView(app));
@@ -227,14 +257,14 @@ async function route() {
     view = h('section', { class: 'stack' }, h('h1', {}, 'Seqr'), message('error', app.problem(error)));  // never a blank page
   }
   const open = session.unlocked;
-  // The sections are there signed out too: channels, the scanner and the paper vault need no
-  // account, and the others lead to sign-in.
+  // The sections are there signed out too: channels, the scanner, the paper vault and People need
+  // no account, and the others lead to sign-in.
   tabs.hidden = false;
   document.body.classList.toggle('signed-in', open);
   document.body.classList.toggle('has-tabs', !tabs.hidden);
   const section = location.hash.split('/')[1] || 'notes';
-  // Signed out, the sign-in screen is no section's page.
-  const current = open || ['channels', 'scan', 'vault'].includes(section) ? section : null;
+  // Signed out, the sign-in screen is no section's page; People sits under Location.
+  const current = open || ['channels', 'scan', 'vault', 'people'].includes(section) ? (section === 'people' ? 'location' : section) : null;
   for (const link of tabs.querySelectorAll('a')) {
     if (link.dataset.section === current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
@@ -242,8 +272,8 @@ async function route() {
   replace(main, view);
   if (performance.getEntriesByName('seqr:first-view').length === 0) performance.mark('seqr:first-view');  // scripts/bench-webapp
   // The browser's history keeps titles in the clear: a section's name there, never a note's or a channel's.
-  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', scan: 'Scan', vault: 'Paper vault', account: 'Account' }[section];
-  document.title = `${(open || ['channels', 'scan', 'vault'].includes(section)) && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
+  const sectionTitle = { notes: 'Notes', location: 'Location', channels: 'Channels', scan: 'Scan', vault: 'Paper vault', account: 'Account', people: 'People' }[section];
+  document.title = `${(open || ['channels', 'scan', 'vault', 'people'].includes(section)) && sectionTitle ? sectionTitle : main.querySelector('h1')?.textContent ?? 'Seqr'} · Seqr`;
   if (!main.contains(document.activeElement)) main.focus({ preventScroll: true });
   scrollTo(0, 0);
 }

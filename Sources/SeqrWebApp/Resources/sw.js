@@ -18,9 +18,10 @@ const SHELL = [
   'js/views/confirm-dialog.js', 'js/views/link-buttons.js',
   'js/views/keyring.js', 'js/views/open-code.js', 'js/views/identity-backup.js', 'js/views/scan.js',
   'js/payload-display.js', 'js/zxing-wasm.js', 'js/gray-image-filters.js', 'js/qr-picture-reader.js', 'js/scan-requests.js', 'js/scan-worker.js',
-  'js/scan-worker-client.js', 'js/camera.js',
+  'js/scan-worker-client.js', 'js/camera.js', 'js/watched-pacing.js', 'js/screen-wake-lock.js',
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
   'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
+  'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
 // scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.

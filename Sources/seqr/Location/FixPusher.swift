@@ -27,16 +27,24 @@ struct FixPusher {
         throw CLIError("a fix is dated \(time.string(from: fix.time)), in the future (this computer's clock says \(time.string(from: now))); nothing was pushed")
     }
 
-    func push(_ fixes: [LocationFix]) async throws -> [LocationCommand.Push.Output.Target] {
+    /// The ids of the live shares this pusher sends to.
+    func liveShareIDs() throws -> [String] {
+        let now = Date()
+        return try store.locationShares(server: client.server).filter { (only == nil || $0.id == only) && !$0.isExpired(at: now) }.map(\.id)
+    }
+
+    /// Records `fixes` in the local store (unless `record` is false: already recorded) and uploads them to every live share.
+    func push(_ fixes: [LocationFix], record: Bool = true) async throws -> [LocationCommand.Push.Output.Target] {
         try Self.refuseFuture(fixes)
-        try store.recordOwnFixes(fixes)
+        if record { try store.recordOwnFixes(fixes) }
         let now = Date()
         var targets: [LocationCommand.Push.Output.Target] = []
         for share in try store.locationShares(server: client.server) where only == nil || share.id == only {
             guard !share.isExpired(at: now) else { continue }
             let sealed = fixes.map { share.key.seal($0, shareID: share.id) }
             do {
-                targets.append(.init(id: share.id, kept: try await client.pushFixes(shareID: share.id, data: sealed)))
+                let answer = try await client.uploadFixes(shareID: share.id, data: sealed)
+                targets.append(.init(id: share.id, kept: answer.kept, watching: answer.watching))
             } catch let failure as ServerClientError where failure.code == "share_not_found" {
                 StandardStreams.warn("share \(share.id) no longer exists on the server (revoked elsewhere); forgetting its key")
                 try store.deleteLocationShare(id: share.id)

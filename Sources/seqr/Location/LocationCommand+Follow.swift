@@ -9,7 +9,7 @@ extension LocationCommand {
     struct Follow: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "follow",
-            abstract: "Follow a share: print its decrypted fixes as they arrive, with distance and bearing from the previous one.",
+            abstract: "Follow one or more shares: print their decrypted fixes as they arrive, with distance and bearing from the previous one.",
             discussion: """
             Needs no account: the link's share id fetches the ciphertext, the key in its fragment (never \
             sent) decrypts it here. A fix that fails authentication is reported and skipped, never shown. \
@@ -19,9 +19,15 @@ extension LocationCommand {
               seqr location follow 'https://HOST/l/<id>#k=<key>'
               seqr location follow 'https://HOST/l/<id>#k=<key>' --once --map trip.html
               seqr location follow link.png --once --json
+              seqr location follow Ana='https://HOST/l/<id>#k=<key>' Ben='https://HOST/l/<id>#k=<key>'
+
+            Several links are followed at once, each line starting with the person's name (NAME=LINK, \
+            else the share id's first 8 characters; --json adds "name"); one share ending is said on \
+            standard error and the others go on.
             """)
 
-        @Argument(help: "A share link, or a picture showing its QR code (any format seqr decode reads; - for standard input).") var link: String
+        @Argument(help: "Share links (NAME=LINK to name the person), or pictures showing their QR codes (any format seqr decode reads; - for standard input).")
+        var links: [String]
         @Flag(help: "Print the fixes there are now and exit.") var once = false
         @Option(help: "Exit after printing this many fixes.") var count: Int?
         @Option(help: "Seconds between checks for new fixes when the server has no live feed (and before reconnecting to one).") var interval: Double = 5
@@ -32,6 +38,8 @@ extension LocationCommand {
         @OptionGroup var trackMap: TrackMapOptions
 
         func validate() throws {
+            guard !links.isEmpty else { throw ValidationError("give a share link (or several)") }
+            if links.count > 1, trackMap.map != nil { throw ValidationError("--map draws one share: follow one link with it") }
             guard interval >= 0.2 else { throw ValidationError("--interval must be at least 0.2 seconds") }
             if let count { guard count >= 1 else { throw ValidationError("--count must be at least 1") } }
         }
@@ -46,9 +54,32 @@ extension LocationCommand {
             /// Metres and degrees from the previous fix printed.
             let distance: Double?
             let bearing: Double?
+            /// The person's name, when a follow names them or follows several shares.
+            var name: String?
         }
 
-        func shareLink() throws -> LocationShareLink {
+        /// One share followed: its link and the name its lines start with (nil: one unnamed link, lines as before).
+        struct Target {
+            let link: LocationShareLink
+            let name: String?
+        }
+
+        /// `NAME=LINK` names the person; a bare link is named by its share id when several are followed.
+        func targets() throws -> [Target] {
+            try links.map { argument in
+                var name: String?
+                var source = argument
+                if let equals = argument.firstIndex(of: "="), !argument[..<equals].contains("/"), !argument[..<equals].contains(":"),
+                   !argument[..<equals].isEmpty, !FileManager.default.fileExists(atPath: argument) {
+                    name = String(argument[..<equals])
+                    source = String(argument[argument.index(after: equals)...])
+                }
+                let link = try shareLink(source)
+                return Target(link: link, name: name ?? (links.count > 1 ? String(link.shareID.prefix(8)) : nil))
+            }
+        }
+
+        func shareLink(_ link: String) throws -> LocationShareLink {
             if PictureInput.isPicture(link) {
                 let symbols = try PictureInput.symbols(in: link, pixelLimit: pictureLimit.maxPixels)
                 guard !symbols.isEmpty else { throw CLIError("\(link): no QR code found") }
@@ -71,18 +102,48 @@ extension LocationCommand {
             var printed = 0
             var opened = false
             var skipped = 0
+            /// Starts each line (and is the JSON "name") when several shares are followed or the link was named.
+            var name: String?
             /// `--map`: every fix shown is also drawn on a self-contained page, rewritten after each batch.
             var map: TrackMapWriter?
         }
 
         func run() async throws {
-            let link = try shareLink()
-            let client = ServerClient(server: link.base, allowsInsecureHTTP: insecureHTTP)
-            try ServerClient.checkTransport(client.server, allowsInsecureHTTP: insecureHTTP)  // before the retry loop, which would retry it forever
+            let targets = try targets()
+            for target in targets {
+                // Before the retry loop, which would retry it forever.
+                try ServerClient.checkTransport(target.link.base, allowsInsecureHTTP: insecureHTTP)
+            }
+            guard targets.count > 1 else { return try await follow(targets[0]) }
+            // Several people: each followed on its own; one share ending is said, and the others go on.
+            let failures = try await withThrowingTaskGroup(of: CLIError?.self) { group in
+                for target in targets {
+                    group.addTask {
+                        do {
+                            try await follow(target)
+                            return nil
+                        } catch let error as CLIError {
+                            StandardStreams.warn("\(DisplayName.escaped(target.name ?? "")): \(error.description)")
+                            return error
+                        }
+                    }
+                }
+                var failures: [CLIError] = []
+                for try await failure in group { if let failure { failures.append(failure) } }
+                return failures
+            }
+            if !failures.isEmpty {
+                throw CLIError("\(failures.count) of \(targets.count) shares could not be followed to the end", status: failures[0].status)
+            }
+        }
+
+        func follow(_ target: Target) async throws {
+            let client = ServerClient(server: target.link.base, allowsInsecureHTTP: insecureHTTP)
             var progress = Progress()
+            progress.name = target.name
             progress.map = try trackMap.writer()
-            if !once, try await followLive(link, client, &progress) { return }
-            try await poll(link, client, &progress)
+            if !once, try await followLive(target.link, client, &progress) { return }
+            try await poll(target.link, client, &progress)
         }
 
         /// Shows one batch of fixes; returns true once `--count` fixes are printed.
@@ -102,7 +163,7 @@ extension LocationCommand {
                     StandardStreams.warn("fix \(seq) skipped: \(error) — altered on the server?")
                 case .success(let fix):
                     progress.opened = true
-                    try show(fix, seq: seq, previous: progress.previous)
+                    try show(fix, seq: seq, previous: progress.previous, name: progress.name)
                     progress.map?.record(fix)
                     progress.previous = fix
                     progress.printed += 1
@@ -219,16 +280,18 @@ extension LocationCommand {
             }
         }
 
-        func show(_ fix: LocationFix, seq: Int, previous: LocationFix?) throws {
+        func show(_ fix: LocationFix, seq: Int, previous: LocationFix?, name: String? = nil) throws {
             let distance = previous.map { $0.distance(to: fix) }
             let bearing = previous.map { $0.bearing(to: fix) }
             if json {
                 let output = FixOutput(seq: seq, latitude: fix.lat, longitude: fix.lon, accuracy: fix.accuracy, altitude: fix.altitude, time: fix.time,
-                                       distance: distance.map { ($0 * 10).rounded() / 10 }, bearing: bearing.map { ($0 * 10).rounded() / 10 })
+                                       distance: distance.map { ($0 * 10).rounded() / 10 }, bearing: bearing.map { ($0 * 10).rounded() / 10 }, name: name)
                 try JSONOutput.print(output, pretty: false)
                 return
             }
-            var line = "\(ISO8601DateFormatter().string(from: fix.time))  \(String(format: "%.5f, %.5f", fix.lat, fix.lon))"
+            // A name from the command line is still escaped: a terminal must not take control characters from it.
+            var line = name.map { "\(DisplayName.escaped($0))  " } ?? ""
+            line += "\(ISO8601DateFormatter().string(from: fix.time))  \(String(format: "%.5f, %.5f", fix.lat, fix.lon))"
             if let accuracy = fix.accuracy { line += String(format: "  ±%.0f m", accuracy) }
             if let altitude = fix.altitude { line += String(format: "  alt %.0f m", altitude) }
             if let distance, let bearing {

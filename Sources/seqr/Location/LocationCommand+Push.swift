@@ -30,6 +30,9 @@ extension LocationCommand {
         var tail = false
         @Option(help: "With --follow: replay at this multiple of real time, waiting between fixes as their timestamps say (0, the default: all at once).")
         var speed: Double = 0
+        @Option(help: ArgumentHelp("With --follow and --speed or --tail: while nobody has the share's live feed open, push at most one fix this often, the newest (0: every fix); every fix again as soon as someone watches.",
+                                   valueName: "seconds"))
+        var unwatchedInterval: Int = 180
         @Option(help: "Push to this share only (its id or first characters); default: every live share of this store on this server.")
         var share: String?
         @OptionGroup var options: LocationOptions
@@ -44,6 +47,7 @@ extension LocationCommand {
                 guard lat == nil, lon == nil else { throw ValidationError("give either --lat/--lon or --follow, not both") }
             }
             guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or more") }
+            guard unwatchedInterval >= 0 else { throw ValidationError("--unwatched-interval must be 0 or more seconds") }
             if let time, GPXTrack.parseTime(time) == nil { throw ValidationError("--time must be ISO 8601, like 2026-11-23T10:15:00Z") }
         }
 
@@ -51,6 +55,8 @@ extension LocationCommand {
             struct Target: Encodable {
                 let id: String
                 let kept: Int
+                /// Followers with the share's live feed open, as the server counted them (absent from an older server).
+                var watching: Int?
             }
             let fixes: Int
             let shares: [Target]
@@ -72,31 +78,47 @@ extension LocationCommand {
                 } catch {
                     throw CLIError(error.description)
                 }
-                try await report(pusher.push([fix]), fixes: 1, pusher: pusher)
+                try report(await pusher.push([fix]), fixes: 1)
                 return
+            }
+            // Fixes over time (a replay or a growing log): watched-aware, unless --unwatched-interval 0.
+            let pacer: WatchedPacer? = (speed > 0 || tail) && unwatchedInterval > 0
+                ? WatchedPacer(pusher: pusher, interval: .seconds(unwatchedInterval)) { [self] targets, count in try report(targets, fixes: count) }
+                : nil
+            try await pacer?.start()
+            defer { if let pacer { Task { await pacer.stop() } } }
+            func send(_ fixes: [LocationFix]) async throws {
+                if let pacer { try await pacer.offer(fixes) } else { try report(await pusher.push(fixes), fixes: fixes.count) }
             }
             var previous: LocationFix?
             if speed == 0 {
-                if !fixes.isEmpty { try await report(pusher.push(fixes), fixes: fixes.count, pusher: pusher) }
+                if !fixes.isEmpty { try await send(fixes) }
                 previous = fixes.last
             } else {
                 for fix in fixes {
                     if let previous { try await Task.sleep(for: .seconds(min(max(fix.time.timeIntervalSince(previous.time), 0) / speed, 3600))) }
-                    try await report(pusher.push([fix]), fixes: 1, pusher: pusher)
+                    try await send([fix])
                     previous = fix
                 }
             }
-            if !options.json && !tail { StandardStreams.print("pushed \(fixes.count) fix\(fixes.count == 1 ? "" : "es") from \(follow)") }
+            if !tail { try await pacer?.finish() }
+            if !options.json && !tail {
+                if let pacer, case let uploaded = await pacer.uploaded, uploaded < fixes.count {
+                    StandardStreams.print("replayed \(fixes.count) fixes from \(follow): \(uploaded) pushed, the others kept here while nobody watched")
+                } else {
+                    StandardStreams.print("pushed \(fixes.count) fix\(fixes.count == 1 ? "" : "es") from \(follow)")
+                }
+            }
             guard tail else { return }
             StandardStreams.warn("watching \(follow) for new fixes (Ctrl-C stops)")
             while true {
                 try await Task.sleep(for: .seconds(1))
                 fixes = try log.readNew()
-                if !fixes.isEmpty { try await report(pusher.push(fixes), fixes: fixes.count, pusher: pusher) }
+                if !fixes.isEmpty { try await send(fixes) }
             }
         }
 
-        private func report(_ targets: [Output.Target], fixes: Int, pusher: FixPusher) throws {
+        private func report(_ targets: [Output.Target], fixes: Int) throws {
             if options.json {
                 // JSON Lines: one compact object per upload, so one line without --follow.
                 try JSONOutput.print(Output(fixes: fixes, shares: targets), pretty: false)

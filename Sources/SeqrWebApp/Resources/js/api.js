@@ -110,12 +110,18 @@ export class SeqrAPI {
     if (expiresAt) body.expiresAt = isoDate(expiresAt);
     return this.request('POST', '/v1/location/shares', body);
   }
-  /** `fixes`: sealed data strings, oldest first (at most 500). */
+  /** `fixes`: sealed data strings, oldest first (at most 500); answers { stored, kept, watching }. */
   pushFixes(shareID, fixes) { return this.request('POST', `/v1/location/shares/${encodeURIComponent(shareID)}/fixes`, { fixes }); }
   revokeShare(shareID) { return this.request('DELETE', `/v1/location/shares/${encodeURIComponent(shareID)}`); }
   /** A new expiry (a future time, or null: until revoked) for the same share: its id, key and fixes stay. */
   extendShare(shareID, expiresAt) {
     return this.request('PATCH', `/v1/location/shares/${encodeURIComponent(shareID)}`, { expiresAt: expiresAt === null ? null : isoDate(expiresAt) });
+  }
+  /** How many followers have the share's live feed open (a number only). With `changedFrom`, the server holds the
+   *  answer until the count differs from it (up to 25 s), so a sharer learns at once that someone arrived. */
+  shareWatching(shareID, changedFrom = null) {
+    const query = changedFrom === null ? '' : `?changedFrom=${changedFrom}`;
+    return this.request('GET', `/v1/location/shares/${encodeURIComponent(shareID)}/watching${query}`).then((r) => r.watching);
   }
   rotateShare(shareID) { return this.request('POST', `/v1/location/shares/${encodeURIComponent(shareID)}/rotate`); }
   feed(shareID, after = null) {

@@ -2,9 +2,14 @@
 // (high accuracy), sealed as seqr-location-v1 under a key made here, and pushed in order. The key
 // lives in this object only; followers get it in the link's fragment. While the page is hidden
 // the browser may pause geolocation and timers: `hidden` says so, and when the page is shown again
-// the newest position is asked for and pushed at once. No DOM: the view listens to 'change'.
+// the newest position is asked for and pushed at once. Watched-aware: while the server counts no
+// follower, at most one fix every few minutes is sent (watched-pacing.js), every fix again as soon as
+// someone opens the link — the count comes from a request the server holds open until it changes.
+// No DOM: the view listens to 'change'.
 import { makeFix, sealFix } from './location-fix.js';
 import { generateShareKey, shareLink, SHARE_FORMAT } from './share-link.js';
+import { ScreenWakeLock } from './screen-wake-lock.js';
+import { sendsNow, UNWATCHED_INTERVAL_MS } from './watched-pacing.js';
 
 /** The expiry after extending by `minutes` (null: until stopped): counted from the current expiry, or from
  *  `now` once that has passed, so "+1 hour" on a share until 18:40 gives 19:40. */
@@ -25,8 +30,11 @@ function refusal(error) {
 }
 
 export class LocationSharing extends EventTarget {
-  constructor(api, base, geolocation = navigator.geolocation) {
+  constructor(api, base, geolocation = navigator.geolocation, wakeLock = new ScreenWakeLock()) {
     super();
+    this.wakeLock = wakeLock;
+    this.keepAwake = true;  // keep the screen on while sharing (Screen Wake Lock): on unless turned off
+    wakeLock.addEventListener('change', () => this.#changed());
     this.api = api;
     this.base = base;
     this.geolocation = geolocation;
@@ -42,6 +50,11 @@ export class LocationSharing extends EventTarget {
     this.watch = null;
     this.pushing = null;
     this.ended = null;     // why it stopped: 'stopped', 'expired', 'revoked elsewhere'
+    this.watching = null;  // followers with the live feed open, as the server counts them; null: not known yet
+    this.held = null;      // the newest fix not sent while nobody watches
+    this.lastSentAt = null;
+    this.pacer = null;     // the timer that sends a held fix once the interval has passed
+    this.unwatchedInterval = UNWATCHED_INTERVAL_MS;
     this.onVisibility = () => this.#visibilityChanged();
   }
 
@@ -73,9 +86,56 @@ export class LocationSharing extends EventTarget {
     this.key = generateShareKey();
     this.label = label;
     this.ended = null;
+    this.watching = null;
+    this.held = null;
+    this.lastSentAt = null;
     document.addEventListener('visibilitychange', this.onVisibility);
+    this.pacer = setInterval(() => this.#sendHeldIfDue(), 5_000);
+    if (this.keepAwake) this.wakeLock.acquire();
     this.#position(first);
+    this.#watchCount(this.share.id);
     this.#changed();
+  }
+
+  /** Keeps the screen on while sharing, or lets it turn off as usual. */
+  setKeepAwake(on) {
+    this.keepAwake = on;
+    if (on && this.active) this.wakeLock.acquire(); else this.wakeLock.release();
+    this.#changed();
+  }
+
+  /** Holds a question open on the server (answered when the count of followers changes) for as long as this share runs. */
+  async #watchCount(id) {
+    while (this.active && this.share.id === id) {
+      try {
+        const count = await this.api.shareWatching(id, this.watching);
+        if (this.share?.id === id) this.#counted(count);
+      } catch (error) {
+        // A share that ended is noticed by the next push; offline: ask again shortly, the last count stands.
+        if (error.code === 'share_not_found' || error.code === 'share_expired') return;
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      }
+    }
+  }
+
+  #counted(count) {
+    if (typeof count !== 'number' || count === this.watching) return;
+    const arrived = this.watching === 0 && count > 0;
+    this.watching = count;
+    // Someone opened the link: the newest position goes at once, then every one after it.
+    if (arrived && this.held) this.#sendHeld();
+    this.#changed();
+  }
+
+  #sendHeldIfDue() {
+    if (this.active && this.held && sendsNow(this.watching, this.lastSentAt, Date.now(), this.unwatchedInterval)) this.#sendHeld();
+  }
+
+  #sendHeld() {
+    const fix = this.held;
+    this.held = null;
+    this.lastSentAt = Date.now();
+    this.#enqueue([fix]);
   }
 
   #position(position) {
@@ -95,6 +155,13 @@ export class LocationSharing extends EventTarget {
     this.lastError = null;
     this.track.push(fix);
     if (this.track.length > TRACK_KEPT) this.track.shift();
+    if (!sendsNow(this.watching, this.lastSentAt, Date.now(), this.unwatchedInterval)) {
+      this.held = fix;  // nobody watches: kept for the next due time, or for the moment someone does
+      this.#changed();
+      return;
+    }
+    this.held = null;
+    this.lastSentAt = Date.now();
     this.#enqueue([fix]);
   }
 
@@ -121,10 +188,11 @@ export class LocationSharing extends EventTarget {
     while (this.pending.length > 0 && this.active) {
       const batch = this.pending.slice(0, 500);
       try {
-        await this.api.pushFixes(this.share.id, batch);
+        const answer = await this.api.pushFixes(this.share.id, batch);
         this.pending.splice(0, batch.length);
         this.pushed += batch.length;
         this.lastError = null;
+        this.#counted(answer?.watching);
       } catch (error) {
         if (error.code === 'share_not_found') { this.#end('revoked elsewhere'); return; }
         if (error.code === 'share_expired') { this.#end('expired'); return; }
@@ -157,7 +225,12 @@ export class LocationSharing extends EventTarget {
     this.share = share;
     this.key = generateShareKey();
     this.pending = [];
+    // Nobody follows the new link yet, but the recent track goes with it so the first follower sees it.
+    this.watching = null;
+    this.held = null;
+    this.lastSentAt = Date.now();
     if (this.track.length > 0) this.#enqueue([...this.track]);
+    this.#watchCount(share.id);
     this.#changed();
   }
 
@@ -183,6 +256,11 @@ export class LocationSharing extends EventTarget {
     if (this.watch !== null) this.geolocation.clearWatch(this.watch);
     this.watch = null;
     document.removeEventListener('visibilitychange', this.onVisibility);
+    clearInterval(this.pacer);
+    this.pacer = null;
+    this.wakeLock.release();
+    this.held = null;
+    this.watching = null;
     this.ended = reason;
     this.key = null;
     this.pending = [];

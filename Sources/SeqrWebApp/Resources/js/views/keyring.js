@@ -3,14 +3,16 @@
 import { field, h, message, replace } from '../dom.js';
 import { restoreForm } from './identity-backup.js';
 
-export function keyringView(app, { exists }) {
+/** `purpose` 'people': the same gate, worded for the People view (the people followed are kept with the keyring). */
+export function keyringView(app, { exists, purpose = 'channels' }) {
+  const people = purpose === 'people';
   const name = exists ? null : field('Your name', { name: 'name', required: true, maxLength: 64, autocomplete: 'nickname' },
     { hint: 'Shown with your public key to channel owners.' });
   const pass = field('Passphrase', { type: 'password', name: 'passphrase', required: true, autocomplete: exists ? 'current-password' : 'new-password' },
     { hint: exists ? null : 'At least 10 characters. It seals your keys in this browser; it cannot be reset.' });
   const confirm = exists ? null : field('Repeat the passphrase', { type: 'password', name: 'confirm', required: true, autocomplete: 'new-password' });
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
-  const submit = h('button', { type: 'submit', class: 'primary wide' }, exists ? 'Unlock channels' : 'Create identity');
+  const submit = h('button', { type: 'submit', class: 'primary wide' }, exists ? (people ? 'Unlock' : 'Unlock channels') : 'Create identity');
   const form = h('form', { class: 'card stack', noValidate: true, onsubmit: async (event) => {
     event.preventDefault();
     const passphrase = pass.input.value;
@@ -32,7 +34,8 @@ export function keyringView(app, { exists }) {
   } }, name?.wrapper, pass.wrapper, confirm?.wrapper, status, submit);
   queueMicrotask(() => (name ?? pass).input.focus());
   return h('section', { class: 'stack', 'aria-labelledby': 'keyring-title' },
-    h('h1', { id: 'keyring-title' }, exists ? 'Unlock channels' : 'Your channel identity'),
+    h('h1', { id: 'keyring-title' }, people ? (exists ? 'Unlock People' : 'People: your identity first') : exists ? 'Unlock channels' : 'Your channel identity'),
+    people ? h('p', { class: 'lead' }, 'The people you follow, their keys and last positions are kept sealed in this browser with your channel identity, under its passphrase.') : null,
     h('p', { class: 'lead' }, exists
       ? 'Your identity, channels and messages are sealed in this browser: enter the passphrase to open them.'
       : 'Channels need an identity: an Ed25519 signing key and an X25519 key, made on this device and kept sealed in this browser under a passphrase.'),

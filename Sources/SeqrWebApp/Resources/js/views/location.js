@@ -6,6 +6,7 @@ import { extendedExpiry } from '../location-sharing.js';
 import { loadQRCodeLibrary, qrCodeSVG } from '../qr-code.js';
 import { confirmAction } from './confirm-dialog.js';
 import { linkButtons } from './link-buttons.js';
+import { unwatchedNote, watchingText } from '../watched-pacing.js';
 
 const EXPIRIES = [['15', '15 minutes'], ['60', '1 hour'], ['240', '4 hours'], ['720', '12 hours'], ['1440', '24 hours'], ['', 'Until I stop']];
 const EXTENSIONS = [['60', '1 hour'], ['1440', '1 day'], ['', 'Until I stop']];
@@ -14,7 +15,8 @@ export function locationView(app) {
   const view = h('section', { class: 'stack', 'aria-labelledby': 'location-title' }, h('h1', { id: 'location-title' }, 'Live location'));
   const body = h('div', { class: 'stack' });
   const others = h('div', { class: 'stack' });
-  view.append(body, others);
+  view.append(body, others,
+    h('p', {}, h('a', { class: 'button', href: '#/people' }, 'People you follow')));
   const sharing = app.sharing;
 
   // Rebuilt when a share starts, ends or gets a new link; otherwise only its facts change.
@@ -78,15 +80,34 @@ function activeCard(app, sharing) {
     replace(facts,
       h('div', {}, h('dt', {}, 'Last fix'), h('dd', { id: 'fix-age' }, fix ? ageText(Date.now() - fix.time) : 'waiting for GPS…')),
       h('div', {}, h('dt', {}, 'Accuracy'), h('dd', { id: 'fix-accuracy' }, fix?.accuracy !== undefined && fix ? `± ${Math.round(fix.accuracy)} m` : '—')),
-      h('div', {}, h('dt', {}, 'Sent'), h('dd', { id: 'fix-count' }, `${sharing.pushed}${sharing.pending.length ? ` (+${sharing.pending.length} waiting)` : ''}`)));
+      h('div', {}, h('dt', {}, 'Sent'), h('dd', { id: 'fix-count' }, `${sharing.pushed}${sharing.pending.length ? ` (+${sharing.pending.length} waiting)` : ''}`)),
+      h('div', {}, h('dt', {}, 'Viewers'), h('dd', { id: 'watching-count' }, watchingText(sharing.watching))));
   };
   const timer = setInterval(tick, 1000);
   tick();
   const notes = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const updateNotes = () => replace(notes,
+    sharing.watching === 0 ? message('info', unwatchedNote(sharing.unwatchedInterval)) : null,
     sharing.hidden ? message('info', 'This page is in the background: the browser may pause location until you come back. The newest position is sent as soon as it is shown.') : null,
     sharing.lastError ? message('error', sharing.lastError) : null);
   updateNotes();
+
+  // Screen Wake Lock: on by default, a toggle; what the browser does to a hidden page, said plainly.
+  const awake = h('input', { type: 'checkbox', id: 'keep-awake', checked: sharing.keepAwake,
+    onchange: () => sharing.setKeepAwake(awake.checked) });
+  const awakeState = h('p', { class: 'hint', id: 'keep-awake-state', 'aria-live': 'polite' });
+  const updateAwake = () => {
+    awake.checked = sharing.keepAwake;
+    const lock = sharing.wakeLock;
+    awakeState.textContent = !sharing.keepAwake ? 'The screen may turn off as usual; the browser then pauses this page.'
+      : !lock.supported ? 'This browser cannot keep the screen on: keep the page in front and the screen on yourself.'
+      : lock.refused ?? (lock.held ? 'The screen stays on while this page is shown.' : 'The screen is kept on again when this page is shown.');
+  };
+  updateAwake();
+  const awakeCard = h('div', { class: 'stack' },
+    h('label', { class: 'toggle' }, awake, 'Keep the screen on while sharing'),
+    awakeState,
+    h('p', { class: 'hint' }, 'A browser pauses a page it is not showing: if you switch apps or the phone locks, no position is sent and your followers see the last one grow older, until you open this page again.'));
 
   const extendBy = field('Extend by', { name: 'extend' }, { tag: 'select' });
   for (const [value, text] of EXTENSIONS) extendBy.input.append(h('option', { value }, text));
@@ -112,7 +133,7 @@ function activeCard(app, sharing) {
       h('div', { class: 'actions' }, linkButtons(link, { title: sharing.label || 'My live location', input: linkField.input, status: linkStatus })),
       linkStatus),
     h('div', { class: 'card stack' },
-      facts, notes, extend, status,
+      facts, notes, awakeCard, extend, status,
       h('div', { class: 'actions' },
         h('button', { type: 'button', class: 'danger', onclick: async () => {
           if (!await confirmAction({ title: 'Stop sharing?', action: 'Stop sharing',
@@ -129,7 +150,7 @@ function activeCard(app, sharing) {
             text: 'The current link stops working at once: everyone following it must be sent the new link.' })) return;
           await app.run(async () => { await sharing.rotate(); app.toast('New link: the old one no longer works'); }, status);
         } }, 'New link'))));
-  card.update = () => { until.textContent = untilText(); extend.hidden = !sharing.share.expiresAt; tick(); updateNotes(); };
+  card.update = () => { until.textContent = untilText(); extend.hidden = !sharing.share.expiresAt; tick(); updateNotes(); updateAwake(); };
   return card;
 }
 

@@ -207,7 +207,10 @@ class Scanner {
       case ScanAction.openLocation:
         result.append(h('h2', {}, 'Location link' + from),
           h('p', {}, 'Someone shares their live location with this link. Only this browser decrypts it.'),
-          h('a', { class: 'button primary', href: `${scan.link.pageURL}#k=${encodeBase64URL(scan.link.key)}`, rel: 'noopener noreferrer' }, 'Open the live view'));
+          h('div', { class: 'actions' },
+            h('a', { class: 'button primary', href: `${scan.link.pageURL}#k=${encodeBase64URL(scan.link.key)}`, rel: 'noopener noreferrer' }, 'Open the live view'),
+            // Kept with the people followed (sealed in this browser), on one map with the others.
+            h('button', { type: 'button', onclick: () => this.app.followLink(scan.link) }, 'Follow')));
         return;
       case ScanAction.verifySignedCode: return this.signedCode(scan);
       case ScanAction.verifyHealthCard: return this.healthCard([scan.text]);

@@ -1,0 +1,135 @@
+// The people this browser follows: each one's live location share (its id and key, from the link
+// they sent), the name given here, and the last position seen with a short trail — kept in one
+// record sealed under the channel keyring's passphrase (sealed-records.js, record "people"), so
+// the keys are never stored in the clear, survive a reload and are forgotten when it locks.
+// The server learns nothing of this list: following a share needs no account. No DOM.
+import { decodeBase64URL, encodeBase64URL } from './base64url.js';
+import { parseLocationShareLink } from './location-share-link.js';
+import { SHARE_FORMAT } from './share-link.js';
+
+const RECORD = 'people';
+/** Positions kept per person for the trail on the map. */
+export const TRAIL_KEPT = 20;
+/** Past this long without a new fix a person is "no fix for 10 min". */
+export const QUIET_AFTER_MS = 10 * 60_000;
+/** People one browser follows: each live feed holds a connection (see people-feeds.js). */
+export const MAX_PEOPLE = 50;
+const NAME_LENGTH = 40;
+
+export class PeopleError extends Error {
+  constructor(code, message) { super(message); this.name = 'PeopleError'; this.code = code; }
+}
+
+/**
+ * A followable link, or a PeopleError saying in a sentence why not: it must be a seqr-location-v1
+ * link of this server (`origin`: the app's own origin), since the page talks to its own server only.
+ */
+export function followableLink(text, origin) { return checkFollowable(parseLocationShareLink(text), origin); }
+
+/** `link` (parseLocationShareLink's answer) when People can follow it; a PeopleError otherwise. */
+export function checkFollowable(link, origin) {
+  if (link.format !== SHARE_FORMAT) throw new PeopleError('cryptojs', 'This is a Berry Picker (CryptoJS) link: the People map follows seqr-location-v1 shares only. Open the link itself to see it.');
+  if (new URL(link.base).origin !== origin) {
+    throw new PeopleError('otherServer', `This link is for another server (${new URL(link.base).host}): People follows shares on this server only. Open the link itself to see it.`);
+  }
+  return link;
+}
+
+/** A person's state: 'ended' (the share was revoked, rotated or expired), 'quiet' (no fix for 10 min), 'waiting' (none yet) or 'live'. */
+export function personState(person, now = Date.now()) {
+  if (person.ended) return 'ended';
+  if (!person.last) return 'waiting';
+  return now - person.last.time >= QUIET_AFTER_MS ? 'quiet' : 'live';
+}
+
+/** Newest fix first; those never seen last, by name. */
+export function byLastSeen(people) {
+  return [...people].sort((a, b) => (b.last?.time ?? -Infinity) - (a.last?.time ?? -Infinity) || a.name.localeCompare(b.name));
+}
+
+export class People extends EventTarget {
+  /** `records`: the keyring's SealedRecords; `exclusive(work)`: the keyring's lock shared by this origin's tabs. */
+  constructor(records, { exclusive = (work) => work() } = {}) {
+    super();
+    Object.assign(this, { records, exclusive, list: null });
+  }
+
+  get loaded() { return this.list !== null && this.records.unlocked; }
+
+  #changed() { this.dispatchEvent(new Event('change')); }
+
+  /** Reads the sealed list (the keyring must be unlocked). */
+  async load() {
+    const stored = await this.records.get(RECORD, []);
+    this.list = stored.map((p) => ({ ...p, key: decodeBase64URL(p.key) })).filter((p) => p.key?.length === 32);
+    this.#changed();
+    return this.list;
+  }
+
+  /** Forgets the list and every key (the keyring locked). */
+  lock() { this.list = null; this.#changed(); }
+
+  find(shareID) { return this.list?.find((p) => p.shareID === shareID) ?? null; }
+
+  /** Follows the share of `link` (followableLink's answer) under `name`. */
+  async add(link, name) {
+    const trimmed = String(name ?? '').trim();
+    if (!trimmed) throw new PeopleError('noName', 'Give them a name.');
+    if (trimmed.length > NAME_LENGTH) throw new PeopleError('longName', `A name has at most ${NAME_LENGTH} characters.`);
+    await this.#update((list) => {
+      if (list.some((p) => p.shareID === link.shareID)) throw new PeopleError('already', `You follow this share already (as ${list.find((p) => p.shareID === link.shareID).name}).`);
+      if (list.length >= MAX_PEOPLE) throw new PeopleError('full', `This browser follows ${MAX_PEOPLE} people at most: remove someone first.`);
+      list.push({ shareID: link.shareID, key: link.key, name: trimmed, addedAt: Date.now(), last: null, seq: 0, trail: [], ended: null });
+    });
+    return this.find(link.shareID);
+  }
+
+  async remove(shareID) { await this.#update((list) => list.splice(0, list.length, ...list.filter((p) => p.shareID !== shareID))); }
+
+  /** A fix opened from the person's feed: the newest becomes the last position (older ones only extend nothing). */
+  async saw(shareID, fix, seq) {
+    const person = this.find(shareID);
+    if (!person) return;
+    person.seq = Math.max(person.seq ?? 0, seq);
+    if (person.last && fix.time < person.last.time) return;
+    person.last = { lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy ?? null, time: fix.time };
+    person.trail = [...(person.trail ?? []), [fix.lat, fix.lon]].slice(-TRAIL_KEPT);
+    this.#changed();
+    await this.#persist();
+  }
+
+  /** The share ended ('revoked', 'rotated', 'expired'): kept in the list with its last position until removed. */
+  async ended(shareID, reason) {
+    const person = this.find(shareID);
+    if (!person || person.ended) return;
+    person.ended = reason;
+    this.#changed();
+    await this.#persist();
+  }
+
+  async #update(change) {
+    await this.exclusive(async () => {
+      // What another tab saved is the starting point (a phone camera opens each link in a new tab).
+      const stored = await this.records.get(RECORD, []);
+      const list = stored.map((p) => ({ ...p, key: decodeBase64URL(p.key) }));
+      // Positions seen in this tab are newer than what it last saved.
+      for (const person of list) {
+        const here = this.find(person.shareID);
+        if (here && (here.last?.time ?? 0) > (person.last?.time ?? 0)) Object.assign(person, { last: here.last, trail: here.trail, seq: here.seq });
+        if (here?.ended) person.ended = here.ended;
+      }
+      change(list);
+      await this.records.put(RECORD, list.map((p) => ({ ...p, key: encodeBase64URL(p.key) })));
+      this.list = list;
+    });
+    this.#changed();
+  }
+
+  // Saving after every fix would cost a PBKDF2-free but whole-list AES seal per fix: cheap at 50 people, and what
+  // makes the last positions there offline. Writes are chained so they land in order.
+  #persist() {
+    if (!this.records.unlocked || !this.list) return Promise.resolve();
+    this.saving = (this.saving ?? Promise.resolve()).then(() => this.#update(() => {})).catch(() => {});
+    return this.saving;
+  }
+}

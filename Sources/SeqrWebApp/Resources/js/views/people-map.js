@@ -1,0 +1,69 @@
+// One map of everyone followed, drawn here as SVG: a degree grid (as the location viewer draws
+// without map tiles), fitted to every last position, a marker per person (a colour, the name, the
+// last fix's accuracy circle and a short trail). No tiles, so the map contacts no server at all.
+// Names go in as text nodes (h()), never markup.
+import { h } from '../dom.js';
+
+const WIDTH = 360, HEIGHT = 240, PAD = 28;
+export const COLOURS = ['#0f766e', '#b45309', '#7c3aed', '#be123c', '#1d4ed8', '#4d7c0f', '#a21caf', '#0e7490'];
+const EARTH = 6_378_137;
+
+const mercatorY = (lat) => Math.log(Math.tan(Math.PI / 4 + (Math.max(-85, Math.min(85, lat)) * Math.PI) / 360));
+const latOf = (y) => (Math.atan(Math.exp(y)) - Math.PI / 4) * 360 / Math.PI;
+
+function niceStep(span) {
+  const raw = span / 4, power = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * power >= raw) return m * power;
+  return 10 * power;
+}
+
+const svg = (tag, props, ...children) => h(`svg:${tag}`, props, ...children);
+
+/** The map's SVG for `people` (with a `last` position each, or none: an empty grid); `colourOf(person)` picks the colour. */
+export function peopleMap(people, colourOf) {
+  const seen = people.filter((p) => p.last);
+  const points = seen.flatMap((p) => [[p.last.lat, p.last.lon], ...(p.trail ?? [])]);
+  let west = Math.min(...points.map((q) => q[1])), east = Math.max(...points.map((q) => q[1]));
+  let south = Math.min(...points.map((q) => q[0])), north = Math.max(...points.map((q) => q[0]));
+  if (points.length === 0) [west, east, south, north] = [-180, 180, -60, 75];
+  // At least about 500 m across, so one person is not drawn at an absurd zoom.
+  const minSpan = 0.005;
+  if (east - west < minSpan) { const c = (east + west) / 2; west = c - minSpan / 2; east = c + minSpan / 2; }
+  if (north - south < minSpan) { const c = (north + south) / 2; south = c - minSpan / 2; north = c + minSpan / 2; }
+  const x0 = (west * Math.PI) / 180, x1 = (east * Math.PI) / 180, y0 = mercatorY(south), y1 = mercatorY(north);
+  const scale = Math.min((WIDTH - 2 * PAD) / (x1 - x0), (HEIGHT - 2 * PAD) / (y1 - y0));
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const project = (lat, lon) => [WIDTH / 2 + ((lon * Math.PI) / 180 - cx) * scale, HEIGHT / 2 - (mercatorY(lat) - cy) * scale];
+  // The visible box in degrees, for the grid.
+  const visWest = ((cx - WIDTH / 2 / scale) * 180) / Math.PI, visEast = ((cx + WIDTH / 2 / scale) * 180) / Math.PI;
+  const visSouth = latOf(cy - HEIGHT / 2 / scale), visNorth = latOf(cy + HEIGHT / 2 / scale);
+  const step = niceStep(Math.max(visEast - visWest, 1e-6));
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)));
+  const grid = [];
+  for (let lon = Math.ceil(visWest / step) * step; lon <= visEast; lon += step) {
+    const [x] = project(0, lon);
+    grid.push(svg('line', { x1: x, y1: 0, x2: x, y2: HEIGHT, class: 'grid-line' }),
+      svg('text', { x: x + 2, y: 10, class: 'grid-label' }, `${lon.toFixed(decimals)}°`));
+  }
+  for (let lat = Math.ceil(visSouth / step) * step; lat <= visNorth; lat += step) {
+    const [, y] = project(lat, 0);
+    grid.push(svg('line', { x1: 0, y1: y, x2: WIDTH, y2: y, class: 'grid-line' }),
+      svg('text', { x: 2, y: y - 2, class: 'grid-label' }, `${lat.toFixed(decimals)}°`));
+  }
+  const markers = seen.map((person) => {
+    const colour = colourOf(person);
+    const [x, y] = project(person.last.lat, person.last.lon);
+    const metresPerPixel = (EARTH * Math.cos((person.last.lat * Math.PI) / 180)) / scale;
+    const radius = person.last.accuracy ? Math.min(person.last.accuracy / metresPerPixel, WIDTH) : 0;
+    const trail = (person.trail ?? []).map(([lat, lon]) => project(lat, lon).map((v) => v.toFixed(1)).join(',')).join(' ');
+    return svg('g', { class: `person-marker${person.ended ? ' ended' : ''}`, 'data-share': person.shareID },
+      svg('title', {}, `${person.name}: ${person.last.lat.toFixed(5)}, ${person.last.lon.toFixed(5)}`),
+      radius > 2 ? svg('circle', { cx: x, cy: y, r: radius.toFixed(1), fill: colour, class: 'accuracy' }) : null,
+      trail ? svg('polyline', { points: trail, stroke: colour, class: 'trail' }) : null,
+      svg('circle', { cx: x, cy: y, r: 7, fill: colour, class: 'dot' }),
+      svg('text', { x: x + 10, y: y + 4, class: 'marker-name' }, person.name));
+  });
+  return svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'people-map', role: 'img',
+    'aria-label': seen.length ? `Map of ${seen.length} ${seen.length === 1 ? 'person' : 'people'}` : 'Map: no position yet' },
+  svg('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, class: 'map-ground' }), ...grid, ...markers);
+}

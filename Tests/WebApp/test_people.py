@@ -1,0 +1,150 @@
+"""People: everyone followed on one map, kept sealed in the browser; the sharers are `seqr location` command lines."""
+import json
+import os
+import re
+import subprocess
+from datetime import datetime, timedelta, timezone
+
+from playwright.sync_api import expect
+
+from webapp import BIN, PASSPHRASE, answer_dialog, open_app, seqr_without_store, shot, unique
+
+
+def sharer(seqr_cli, lat, lon, **push):
+    """A `seqr` command line with a live share and a first fix; the CLI and the share's link."""
+    cli = seqr_cli()
+    cli.register(unique("sharer"))
+    link = cli.run("location", "share", "--expires", "2h").stdout.strip()
+    move(cli, lat, lon, **push)
+    return cli, link
+
+
+def move(cli, lat, lon, minutes_ago=0):
+    when = (datetime.now(timezone.utc) - timedelta(minutes=minutes_ago)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    cli.run("location", "push", "--lat", str(lat), "--lon", str(lon), "--accuracy", "12", "--time", when)
+
+
+def create_identity(page):
+    page.get_by_label("Your name").fill("Follower")
+    page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+    page.get_by_label("Repeat the passphrase").fill(PASSPHRASE)
+    page.get_by_role("button", name="Create identity").click()
+    expect(page.get_by_role("heading", name="People", level=1)).to_be_visible(timeout=30_000)
+
+
+def follow(page, link, name):
+    page.get_by_label("Share link", exact=True).fill(link)
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_role("button", name="Follow", exact=True).click()
+    expect(page.locator(".person-name", has_text=name)).to_be_visible()
+
+
+def marker(page, name):
+    return page.locator(".people-map .person-marker title", has_text=re.compile(f"^{name}:"))
+
+
+def names_in_order(page):
+    return page.locator(".people-list .person-name").all_inner_texts()
+
+
+def test_people_map(new_context, seqr_cli, work_dir):
+    """Three people added by pasted link and by the scanner's Follow, each on the map where their last fix says, live;
+    the list by last seen with "no fix for 10 min" and "share ended"; a reload locks them, the passphrase brings back
+    the same people and last positions; remove takes one off; another server's link is refused in a sentence."""
+    ana, ana_link = sharer(seqr_cli, 47.3769, 8.5417)
+    ben, ben_link = sharer(seqr_cli, 46.9480, 7.4474, minutes_ago=11)
+    _, cem_link = sharer(seqr_cli, 47.0502, 8.3093)
+    context = new_context()
+    page = open_app(context, "#/people")
+    expect(page.get_by_role("heading", name="People: your identity first")).to_be_visible()
+    create_identity(page)
+    expect(page.get_by_role("img", name="Map: no position yet")).to_be_visible()
+
+    follow(page, ana_link, "Ana")
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.37690, 8.54170")
+    follow(page, ben_link, "Ben")
+    expect(marker(page, "Ben")).to_have_text("Ben: 46.94800, 7.44740")
+    # Ben's last fix is 11 minutes old.
+    expect(page.locator(".person", has_text="Ben")).to_contain_text("no fix for 10 min")
+    # The third by the scanner: a picked photo of the link's QR code, then "Follow".
+    picture = os.path.join(work_dir, f"{unique('cem')}.png")
+    seqr_without_store("encode", "--text", cem_link, "-o", picture)
+    page.goto(context.server.url + "/app/#/scan")
+    page.get_by_label("Pick a photo").set_input_files(picture)
+    expect(page.get_by_role("heading", name="Location link")).to_be_visible(timeout=30_000)
+    page.get_by_role("button", name="Follow", exact=True).click()
+    expect(page.get_by_role("heading", name="Follow this person?")).to_be_visible()
+    page.locator("form", has=page.get_by_role("heading", name="Follow this person?")).get_by_label("Name").fill("Cem")
+    page.locator("form", has=page.get_by_role("heading", name="Follow this person?")).get_by_role("button", name="Follow").click()
+    expect(marker(page, "Cem")).to_have_text("Cem: 47.05020, 8.30930")
+    expect(page.get_by_role("img", name="Map of 3 people")).to_be_visible()
+
+    # Live: Ana moves, her marker follows, and she is first (seen last).
+    move(ana, 47.3781, 8.5438)
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.37810, 8.54380")
+    expect(page.locator(".people-list .person-name").first).to_have_text("Ana")
+    assert names_in_order(page)[-1] == "Ben", names_in_order(page)
+    shot(page, "people-map")
+
+    # Ana stops sharing: "share ended", her last position stays.
+    ana.run("location", "revoke", ana_link)
+    expect(page.locator(".person", has_text="Ana")).to_contain_text("share ended")
+
+    # Another server's link is refused in a sentence; nothing is added.
+    page.get_by_label("Share link", exact=True).fill(re.sub(r"^https?://[^/]+", "https://elsewhere.example", ben_link))
+    page.get_by_label("Name", exact=True).fill("Other")
+    page.get_by_role("button", name="Follow", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("This link is for another server (elsewhere.example)")
+    expect(page.locator(".people-list .person")).to_have_count(3)
+
+    # A reload locks them; the passphrase brings back the same people and last positions.
+    page.reload()
+    expect(page.get_by_role("heading", name="Unlock People")).to_be_visible()
+    expect(page.locator(".person")).to_have_count(0)
+    page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+    page.get_by_role("button", name="Unlock", exact=True).click()
+    expect(page.get_by_role("heading", name="People", level=1)).to_be_visible(timeout=30_000)
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.37810, 8.54380")
+    expect(marker(page, "Ben")).to_have_text("Ben: 46.94800, 7.44740")
+    expect(marker(page, "Cem")).to_have_text("Cem: 47.05020, 8.30930")
+    expect(page.locator(".person", has_text="Ana")).to_contain_text("share ended")
+
+    # Remove Ben (asked first); gone after another reload too.
+    page.get_by_role("button", name="Remove Ben").click()
+    answer_dialog(page, "Remove", "Their key and last position are deleted from this browser")
+    expect(page.locator(".person", has_text="Ben")).to_have_count(0)
+    expect(marker(page, "Ben")).to_have_count(0)
+    page.reload()
+    page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+    page.get_by_role("button", name="Unlock", exact=True).click()
+    expect(page.locator(".people-list .person")).to_have_count(2)
+    assert sorted(names_in_order(page)) == ["Ana", "Cem"], names_in_order(page)
+
+
+def follow_cli(*args, check=True):
+    """`seqr location follow`, which needs no store or account."""
+    result = subprocess.run([os.path.join(BIN, "seqr"), "location", "follow", *args], capture_output=True, text=True, timeout=120)
+    assert not check or result.returncode == 0, f"follow exited {result.returncode}: {result.stderr.strip()}"
+    return result
+
+
+def test_follow_several_links_cli(seqr_cli):
+    """`seqr location follow NAME=LINK …` prints each person's fixes with their name (text and --json); a bare link is
+    named by its share id's start; one share ending is said and the others go on."""
+    people = {name: sharer(seqr_cli, lat, lon) for name, lat, lon in [("Ana", 47.3769, 8.5417), ("Ben", 46.948, 7.4474), ("Cem", 47.0502, 8.3093)]}
+    args = [f"{name}={link}" for name, (_, link) in people.items()]
+    text = follow_cli(*args, "--once").stdout.splitlines()
+    assert sorted(line.split()[0] for line in text) == ["Ana", "Ben", "Cem"], text
+    assert any(line.startswith("Ben  ") and "46.94800, 7.44740" in line for line in text), text
+    lines = [json.loads(line) for line in follow_cli(*args, "--once", "--json").stdout.splitlines()]
+    assert sorted((f["name"], f["latitude"]) for f in lines) == [("Ana", 47.3769), ("Ben", 46.948), ("Cem", 47.0502)], lines
+    # A bare link is named by its share id's first characters.
+    ana_link = people["Ana"][1]
+    share_id = ana_link.split("/l/")[1].split("#")[0]
+    bare = follow_cli(ana_link, f"Ben={people['Ben'][1]}", "--once").stdout.splitlines()
+    assert any(line.startswith(share_id[:8] + "  ") for line in bare), bare
+    # Ben's share ends: said on standard error with his name; Ana's and Cem's fixes still print; the exit says one failed.
+    people["Ben"][0].run("location", "revoke", people["Ben"][1])
+    ended = follow_cli(*args, "--once", check=False)
+    assert ended.returncode != 0 and "Ben:" in ended.stderr, (ended.returncode, ended.stderr)
+    assert sorted(line.split()[0] for line in ended.stdout.splitlines()) == ["Ana", "Cem"], ended.stdout
