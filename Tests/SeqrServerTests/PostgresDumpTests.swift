@@ -8,7 +8,7 @@ import Testing
 /// docs/deploy.md's PostgreSQL backup commands, run against the test cluster (scripts/postgres):
 /// `pg_dump --format=custom` of the live database, `pg_restore --single-transaction --exit-on-error`
 /// into a new one, which a server then opens and serves every note from; a damaged dump restores
-/// nothing.
+/// nothing; a database that records a newer Seqr's migration is refused before any is applied.
 @Suite("PostgreSQL backups with pg_dump and pg_restore", .enabled(if: Backend.available.contains(.postgres)))
 struct PostgresDumpTests {
     /// The same server, another database.
@@ -34,9 +34,9 @@ struct PostgresDumpTests {
 
         // Notes in the tests' database (other suites write there too: the dump takes them all, in one snapshot).
         let account = Fixture.account()
-        var written: [UUID: String] = [:]
         let source = try PostgresRepository(url: base, logger: logger)
-        try await withRunning([source]) {
+        let written = try await withRunning([source]) {
+            var written: [UUID: String] = [:]
             try await source.migrate()
             try await source.createAccount(account)
             for index in 0..<5 {
@@ -46,6 +46,7 @@ struct PostgresDumpTests {
                                             limit: nil)
                 written[id] = "pg note \(index)"
             }
+            return written
         }
 
         let dump = directory.file("seqr.dump")
@@ -68,6 +69,14 @@ struct PostgresDumpTests {
             #expect(Set(notes.map(\.id)) == Set(written.keys))
             for record in notes {
                 #expect(try cipher.open(record.note, version: record.version).title == written[record.id])
+            }
+        }
+        // A migration this build does not know (a newer Seqr wrote it): refused before anything is applied.
+        #expect(try psql(restoredURL, "INSERT INTO seqr_migrations VALUES ('v9-future', 0)").status == 0)
+        let newer = try PostgresRepository(url: restoredURL, logger: logger)
+        try await withRunning([newer]) {
+            await #expect(throws: DatabaseCheckError.newerSchema(path: "the PostgreSQL database", unknown: ["v9-future"], known: "v4-window-counters")) {
+                try await newer.migrate()
             }
         }
 
