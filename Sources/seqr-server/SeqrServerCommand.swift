@@ -17,9 +17,10 @@ struct SeqrServerCommand: AsyncParsableCommand {
         Serves plain HTTP on loopback by default; put TLS in a reverse proxy (nginx, Caddy) in front \
         of it. Data lives in a SQLite file (the default) or PostgreSQL (--database postgres://…).
         Exit statuses as in sysexits(3) (docs/cli.md): 64 usage (a malformed --database URL too), \
-        65 a database or password file that cannot be used, 66 a file it reads at start missing \
-        (Leaflet, qrcode-generator, the database password file; for admin, the database), 69 PostgreSQL unreachable or the \
-        port taken, 73 a file that cannot be written.
+        65 a database or password file that cannot be used (a database damaged, not seqr-server's, \
+        or made by a newer seqr-server), 66 a file it reads at start missing \
+        (Leaflet, qrcode-generator, the database password file; for admin, the database or backup), 69 PostgreSQL unreachable or the \
+        port taken, 73 a file that cannot be written (admin restore: the database open in a running server).
         """,
         version: SeqrVersion.current,
         subcommands: [Serve.self, Admin.self],
