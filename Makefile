@@ -4,7 +4,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/seqr
 
-.PHONY: setup wasm build release demo test docs bench fuzz clean install uninstall
+.PHONY: setup wasm build release demo test docs bench fuzz clean install uninstall deb
 
 setup:
 	@bash scripts/setup
@@ -50,6 +50,11 @@ install: $(if $(filter .build/release,$(BIN_DIR)),release)
 
 uninstall:
 	@bash scripts/install --uninstall "$(DESTDIR)$(PREFIX)"
+
+# The seqr Debian package in out/ (dpkg-deb only; scripts/deb, docs/deploy.md): both executables,
+# man pages, completions and the hardened seqr-server.service. BIN_DIR as for install.
+deb: $(if $(filter .build/release,$(BIN_DIR)),release)
+	@bash scripts/deb "$(BIN_DIR)" out
 
 bench: release
 	.build/release/seqr-bench qr

@@ -17,9 +17,10 @@ struct SeqrServerCommand: AsyncParsableCommand {
         Serves plain HTTP on loopback by default; put TLS in a reverse proxy (nginx, Caddy) in front \
         of it. Data lives in a SQLite file (the default) or PostgreSQL (--database postgres://…).
         Exit statuses as in sysexits(3) (docs/cli.md): 64 usage (a malformed --database URL too), \
-        65 a database or password file that cannot be used, 66 a file it reads at start missing \
-        (Leaflet, qrcode-generator, the database password file; for admin, the database), 69 PostgreSQL unreachable or the \
-        port taken, 73 a file that cannot be written.
+        65 a database or password file that cannot be used (a database damaged, not seqr-server's, \
+        or made by a newer seqr-server), 66 a file it reads at start missing \
+        (Leaflet, qrcode-generator, the database password file; for admin, the database or backup), 69 PostgreSQL unreachable or the \
+        port taken, 73 a file that cannot be written (admin restore: the database open in a running server).
         """,
         version: SeqrVersion.current,
         subcommands: [Serve.self, Admin.self],
@@ -159,6 +160,8 @@ struct Serve: AsyncParsableCommand {
         if eventLoopExecutor ?? RepositoryLocation.isPostgres(database.location), !ConcurrencyOnEventLoops.install() {
             logger.warning("Swift concurrency's global executor was already replaced; running on it")
         }
+        // A SQLite file from a newer Seqr, or someone else's, is refused as it is opened, before any
+        // change (SQLiteRepository); PostgreSQL's schema is checked as it migrates.
         let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
         try await database.checkReachable(repository)
         // Revocations and new fixes reach every instance on the database (LISTEN/NOTIFY on PostgreSQL).
@@ -235,7 +238,44 @@ struct Serve: AsyncParsableCommand {
 }
 
 struct Admin: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Administer accounts.", subcommands: [Pro.self])
+    static let configuration = CommandConfiguration(abstract: "Administer accounts and the database.", subcommands: [Pro.self, Backup.self, Restore.self])
+
+    struct Backup: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy a SQLite database consistently, while the server runs (PostgreSQL: pg_dump, docs/deploy.md).",
+            discussion: "One snapshot (VACUUM INTO): every write committed before it began, nothing half-written. Written beside FILE, checked, flushed, then renamed into place; owner-only (0600).")
+
+        @OptionGroup var database: DatabaseOption
+        @Option(name: .customLong("to"), help: ArgumentHelp("The backup file to write.", valueName: "file")) var output: String
+        @Flag(help: "Replace an existing backup file.") var force = false
+
+        func run() async throws {
+            if database.isPostgres {
+                throw CLIError("admin backup copies a SQLite database; back up PostgreSQL with pg_dump (docs/deploy.md)", status: .usage)
+            }
+            try SQLiteBackup.write(database: database.location, to: output, force: force)
+            StandardStreams.status("backed up \(database.location) to \(output)")
+        }
+    }
+
+    struct Restore: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put a SQLite backup in place of the database; the server must be stopped (PostgreSQL: pg_restore, docs/deploy.md).",
+            discussion: "The backup is checked first (SQLite's integrity check, a Seqr database, a schema this build knows); a refused one changes nothing. The current database is kept aside as DATABASE.before-restore-TIMESTAMP, never deleted.")
+
+        @OptionGroup var database: DatabaseOption
+        @Option(name: .customLong("from"), help: ArgumentHelp("The backup file (made by admin backup).", valueName: "file")) var backup: String
+
+        func run() async throws {
+            if database.isPostgres {
+                throw CLIError("admin restore puts back a SQLite database; restore PostgreSQL with pg_restore (docs/deploy.md)", status: .usage)
+            }
+            let outcome = try SQLiteRestore.restore(backup: backup, database: database.location)
+            let aside = outcome.keptAside.map { "; the previous database is kept as \($0)" } ?? ""
+            let pending = outcome.schema.pending.isEmpty ? "" : " (\(outcome.schema.pending.count) migration(s) run at the next start)"
+            StandardStreams.status("restored \(backup) to \(database.location)\(pending)\(aside)")
+        }
+    }
 
     struct Pro: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Turn a user's pro plan (no note limit) on or off.")
@@ -259,6 +299,19 @@ struct Admin: AsyncParsableCommand {
                 guard try await repository.setPro(username: user, state == .on) else { throw CLIError("no user \"\(user)\"") }
             }
             print("\(user): \(state == .on ? "pro (no note limit)" : "free")")
+        }
+    }
+}
+
+/// A database refused at start, or by backup and restore: a missing or unreadable file is a missing
+/// input (66), one that cannot be written (or is in use) 73, a wrong one — damaged, not SQLite, not
+/// Seqr's, from a newer Seqr — 65.
+extension DatabaseCheckError: ExitStatusReporting {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .missing, .unreadable: .noInput
+        case .inUse, .restoring, .cannotWrite: .cannotCreate
+        case .notSQLite, .damaged, .notSeqr, .newerSchema: .dataError
         }
     }
 }

@@ -43,6 +43,8 @@ public final class PostgresRepository: SeqrRepository, Service {
             for try await name in try await connection.query("SELECT name FROM seqr_migrations", logger: self.logger).decode(String.self) {
                 applied.insert(name)
             }
+            // A newer Seqr's migrations: refused before anything is applied (the transaction then rolls back).
+            _ = try SchemaCheck.verdict(recorded: Array(applied), otherTables: [], path: "the PostgreSQL database")
             for migration in Schema.migrations where !applied.contains(migration.name) {
                 for statement in migration.postgres {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: self.logger)

@@ -8,8 +8,15 @@ import SeqrCore
 public final class SQLiteRepository: SeqrRepository {
     let database: DatabasePool
     let noteReader: SQLiteNoteReader
+    let path: String
+    /// Held shared while this repository is open: `admin restore` refuses to swap the file under it.
+    private let fileLock: SQLiteFileLock?
 
+    /// Refuses (``DatabaseCheckError``) an existing file that a newer seqr-server made or that is not
+    /// Seqr's before opening it: opening alone would turn it to WAL mode.
     public init(path: String) throws {
+        self.path = path
+        if FileManager.default.fileExists(atPath: path) { _ = try SchemaCheck.check(path: path, integrity: false) }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -17,6 +24,9 @@ public final class SQLiteRepository: SeqrRepository {
         }
         database = try DatabasePool(path: path, configuration: configuration)
         noteReader = SQLiteNoteReader(path: path)
+        // Only a restore holds it exclusive, for the moment it swaps the files: opening then is refused.
+        guard let lock = try SQLiteFileLock.acquire(path: path, mode: .shared) else { throw DatabaseCheckError.restoring(path: path) }
+        fileLock = lock
     }
 
     /// ``Schema``'s SQLite side, under the same names GRDB has recorded in existing databases.
@@ -30,7 +40,11 @@ public final class SQLiteRepository: SeqrRepository {
         return migrator
     }
 
+    /// Refuses, before any change, a database a newer seqr-server made or one that is not Seqr's
+    /// (``SchemaCheck``); an older one gets its pending migrations, each in its own transaction.
     public func migrate() async throws {
+        let path = self.path
+        _ = try await database.read { db in try SchemaCheck.check(db, path: path) }
         try Self.migrator.migrate(database)
     }
 

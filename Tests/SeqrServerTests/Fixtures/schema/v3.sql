@@ -1,0 +1,35 @@
+PRAGMA foreign_keys=OFF;
+BEGIN TRANSACTION;
+CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+INSERT INTO grdb_migrations VALUES('v1-accounts');
+INSERT INTO grdb_migrations VALUES('v1-sessions');
+INSERT INTO grdb_migrations VALUES('v1-notes');
+INSERT INTO grdb_migrations VALUES('v2-location');
+INSERT INTO grdb_migrations VALUES('v3-server-keys');
+CREATE TABLE account (
+  id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, auth_hash TEXT NOT NULL,
+  kdf_algorithm TEXT NOT NULL, kdf_iterations INTEGER NOT NULL, kdf_salt TEXT NOT NULL,
+  pro INTEGER NOT NULL DEFAULT 0, created_at DOUBLE NOT NULL);
+INSERT INTO account VALUES('0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1','fixture-v3','$argon2id$fixture','pbkdf2-sha256',210000,'3unpwJe9/lPSzqsbGJ6fbw==',0,1800000000.0);
+CREATE TABLE session (
+  token_hash BLOB PRIMARY KEY, account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+  created_at DOUBLE NOT NULL, expires_at DOUBLE NOT NULL);
+CREATE TABLE note (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+  title BLOB NOT NULL, info BLOB NOT NULL, format TEXT NOT NULL,
+  kdf_algorithm TEXT NOT NULL, kdf_iterations INTEGER NOT NULL, kdf_salt TEXT,
+  version INTEGER NOT NULL, created_at DOUBLE NOT NULL, updated_at DOUBLE NOT NULL);
+INSERT INTO note VALUES('11111111-2222-4333-8444-555555555555','0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1',X'03b8c1e91d64533a102dbcd41ab3fec03da1ef79b20cf3e64ca7deeec95f81713f852d22c4d2cd864d4bcf92d7d5',X'032735576ebad6e45d58dd496d3171441eccd3e47a2a4b3f8e8352f91c637b2748ed06773ff7d8149cfe229cd07842617c','seqr-aead-v1','pbkdf2-sha256',210000,'3unpwJe9/lPSzqsbGJ6fbw==',1,1800000000.0,1800000000.0);
+CREATE TABLE location_share (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+  format TEXT NOT NULL, created_at DOUBLE NOT NULL, expires_at DOUBLE, next_seq INTEGER NOT NULL DEFAULT 1);
+INSERT INTO location_share VALUES('c2VxciBzY2hlbWEgZml4dHVyZQ','0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1','seqr-location-v1',1800000000.0,NULL,2);
+CREATE TABLE location_fix (
+  share_id TEXT NOT NULL REFERENCES location_share(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
+  data TEXT NOT NULL, received_at DOUBLE NOT NULL, PRIMARY KEY (share_id, seq));
+INSERT INTO location_fix VALUES('c2VxciBzY2hlbWEgZml4dHVyZQ',1,'fixture fix',1795803435.8252930641);
+CREATE TABLE server_key (name TEXT PRIMARY KEY, key BLOB NOT NULL, created_at DOUBLE NOT NULL);
+CREATE INDEX session_account ON session(account_id);
+CREATE INDEX note_account ON note(account_id);
+CREATE INDEX location_share_account ON location_share(account_id);
+COMMIT;
