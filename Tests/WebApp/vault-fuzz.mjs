@@ -20,7 +20,8 @@
 // the original message of the backup whose digest it names; a restore from codes or from a
 // mutated message gives the original document or nothing; a plaintext sealed again restores to
 // what the harness's own reading of it (zlib for brotli) gives; brotli output agrees with zlib's;
-// no call takes over 2 s. A finding is written to .build/webapp-fuzz/ and the run exits 1.
+// no call takes over 2 s. A finding (its kind, seed, run and stack) is written to .build/webapp-fuzz/
+// and the run exits 1; the same seed replays it (every input, nonces too, comes from the seeded generator).
 //
 // PBKDF2 is not run per input: the backups' keys are derived once (210,000 rounds, WebCrypto), and
 // WebCrypto's deriveBits is wrapped so that the password with a backup's own salt and rounds gives
@@ -91,6 +92,7 @@ function mutateBytes(random, input, donors) {
 const put16 = (bytes, at, value) => { if (at + 2 <= bytes.length) { bytes[at] = value >> 8; bytes[at + 1] = value & 0xff; } };
 const put32 = (bytes, at, value) => { if (at + 4 <= bytes.length) for (let i = 0; i < 4; i++) bytes[at + i] = (value >>> (24 - 8 * i)) & 0xff; };
 const pickFrom = (random, list) => list[random.below(list.length)];
+const bytesOf = (random, length) => Uint8Array.from({ length }, () => random.below(256));
 
 /** A vault code's header fields set to extremes (the transport layer's table in vault-code.js). */
 function mutateHeader(random, code) {
@@ -309,7 +311,7 @@ async function plainInput(random, { pieces, password, backups }, stats) {
       break;
     }
   }
-  const nonce = crypto.getRandomValues(new Uint8Array(12));
+  const nonce = bytesOf(random, 12);
   const sealed = pieces.chacha.seal(backup.key, nonce, new Uint8Array(0), plain);
   const headerLength = backup.message.length - backup.parsed.sealed.length;
   const message = concatBytes(backup.message.subarray(0, headerLength), nonce, sealed);
@@ -328,7 +330,7 @@ async function plainInput(random, { pieces, password, backups }, stats) {
 
 async function brotliInput(random, { pieces, backups }, stats) {
   const backup = pickFrom(random, backups.filter((b) => b.padded));
-  const source = random.chance(0.5) ? backup.document.content : crypto.getRandomValues(new Uint8Array(random.below(3000)));
+  const source = random.chance(0.5) ? backup.document.content : bytesOf(random, random.below(3000));
   const stream = mutateBytes(random, new Uint8Array(brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: random.below(12) } })), [source]);
   const limit = random.chance(0.2) ? random.below(4000) : MAXIMUM_DOCUMENT_SIZE;
   let ours = null, theirs = null;
@@ -362,16 +364,16 @@ async function parityInput(random, { pieces, backups }, stats) {
   const m = pickFrom(random, [0, 1, 2, 3, 6, 20, 254, 255, -1]);
   const length = pickFrom(random, [0, 1, 7, 64, 300]);
   const n = Number.isInteger(k) && Number.isInteger(m) && k + m > 0 && k + m < 600 ? k + m : 3;
-  const data = Array.from({ length: Math.max(0, Number.isInteger(k) ? Math.min(k, 300) : 2) }, () => crypto.getRandomValues(new Uint8Array(length)));
+  const data = Array.from({ length: Math.max(0, Number.isInteger(k) ? Math.min(k, 300) : 2) }, () => bytesOf(random, length));
   let shards;
   try {
     const parity = pieces.erasureCode.parity(k, m, data);
     shards = [...data, ...parity];
   } catch (error) {
     if (!(error instanceof ErasureCodeError)) throw new Finding(`parity(): ${error?.stack ?? error}`);
-    shards = Array.from({ length: n }, () => crypto.getRandomValues(new Uint8Array(length)));
+    shards = Array.from({ length: n }, () => bytesOf(random, length));
   }
-  const lost = shards.map((s) => (random.chance(0.3) ? null : random.chance(0.05) ? crypto.getRandomValues(new Uint8Array(length + 1)) : s));
+  const lost = shards.map((s) => (random.chance(0.3) ? null : random.chance(0.05) ? bytesOf(random, length + 1) : s));
   try {
     const rebuilt = pieces.erasureCode.reconstruct(k, m, lost);
     if (rebuilt.length !== k) throw new Finding('reconstruct() gave another number of shards than k');
