@@ -95,7 +95,7 @@ export class VaultAssembler {
     // tried, so a header claiming 65,535 codes costs one pass over its pages, not one per page. A page
     // tried costs its own codes (Shortfall.without), not a pass over every missing code and group.
     const completingPages = needed === 0 ? [] : pages
-      .filter((page) => page.codes.filter((c) => !c.found).length >= needed && completesWith(page, shortfall, groups))
+      .filter((page) => page.codes.filter((c) => !c.found).length >= needed && completesWith(page, shortfall))
       .map((page) => page.number);
     const status = {
       totalCodes: total, foundCodes: total - missing.length, foundParityCodes: backup.parity.size, totalParityCodes: parityTotal,
