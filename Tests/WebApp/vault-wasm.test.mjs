@@ -123,6 +123,18 @@ test('erasure code: any m of k + m shards may be lost, data or parity; more is r
   assert.throws(() => erasure.parity(200, 56, Array.from({ length: 200 }, () => new Uint8Array(1))), (e) => e.code === 'invalidShards');
 });
 
+// vault-fuzz.mjs's finding: m = −1 reached Array(m) (a RangeError) and k = 0 a shard that is not there
+// (a TypeError) before k and m were checked; both are now the wrapper's own error.
+test('erasure code: k or m out of range (0, negative, fractional, k + m over 255) is an ErasureCodeError, never another exception', () => {
+  const shard = () => new Uint8Array(8);
+  for (const [k, m] of [[1, -1], [2, -1], [0, 1], [0, 0], [-1, 2], [1.5, 1], [1, 0.5], [255, 1], [200, 56]]) {
+    const data = Array.from({ length: Math.max(0, Math.floor(k)) }, shard);
+    assert.throws(() => erasure.parity(k, m, data), (e) => e instanceof ErasureCodeError && e.code === 'invalidShards', `parity k ${k}, m ${m}`);
+    const shards = Array.from({ length: Math.max(0, Math.floor(k + m)) }, () => null);
+    assert.throws(() => erasure.reconstruct(k, m, shards), (e) => e instanceof ErasureCodeError && e.code === 'invalidShards', `reconstruct k ${k}, m ${m}`);
+  }
+});
+
 test('a module that asks for imports, or one the server does not have, is refused in a sentence', async () => {
   // (module (import "env" "f" (func))) — a module other than the ones built here.
   const importing = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 9, 1, 3, 101, 110, 118, 1, 102, 0, 0);

@@ -23,13 +23,15 @@ export class ErasureCode {
 
   /** The m parity shards of k data shards of one length (ErasureCode.parity(of:)). */
   parity(k, m, data) {
-    if (data.length !== k || k < 1) throw new ErasureCodeError('invalidShards', 'parity needs k data shards');
+    checkGroup(k, m);
+    if (data.length !== k) throw new ErasureCodeError('invalidShards', 'parity needs k data shards');
     const length = data[0].length;
     return this.#withShards(k, m, length, [...data, ...Array(m).fill(null)], (shards) => this.#x.rs_encode(k, m, length, shards)).slice(k);
   }
 
   /** The k data shards from k + m shards (data first, then parity; null where lost), as ErasureCode.reconstruct. */
   reconstruct(k, m, shards) {
+    checkGroup(k, m);
     if (shards.length !== k + m) throw new ErasureCodeError('invalidShards', 'reconstruct needs k + m shards');
     const present = shards.filter((s) => s);
     if (present.length < k) throw new ErasureCodeError('tooManyMissing', `${k + m - present.length} of ${k + m} shards lost, at most ${m} may be`);
@@ -38,7 +40,6 @@ export class ErasureCode {
   }
 
   #withShards(k, m, length, shards, operation) {
-    if (!Number.isInteger(k) || !Number.isInteger(m) || k < 1 || m < 1 || k + m > 255) throw new ErasureCodeError('invalidShards', '1 ≤ k, 1 ≤ m, k + m ≤ 255');
     if (shards.some((s) => s && s.length !== length)) throw new ErasureCodeError('invalidShards', 'the shards differ in length');
     const x = this.#x, n = k + m;
     const buffer = x.rs_malloc(n * (length || 1)), pointers = x.rs_malloc(4 * n), presence = x.rs_malloc(n);
@@ -59,4 +60,10 @@ export class ErasureCode {
       for (const p of [buffer, pointers, presence]) if (p) x.rs_free(p);
     }
   }
+}
+
+// k and m checked before any array is sized or shard read by them (a fuzzed m of −1 threw a
+// RangeError from Array(m), a k of 0 a TypeError reading a shard that is not there).
+function checkGroup(k, m) {
+  if (!Number.isInteger(k) || !Number.isInteger(m) || k < 1 || m < 1 || k + m > 255) throw new ErasureCodeError('invalidShards', '1 ≤ k, 1 ≤ m, k + m ≤ 255');
 }
