@@ -249,7 +249,7 @@ class Scanner {
       verified = await verifySignedCode(scan.url ?? scan.token, await keys.signedCodeKeys());
     } catch (error) {
       heading.textContent = 'Not verified';
-      this.result.append(message('error', sentence(error.message)), this.lockedHint());
+      this.result.append(message('error', sentence(error.message)), ...this.lockedHint());
       return;
     }
     heading.textContent = 'Verified signed code';
@@ -268,7 +268,7 @@ class Scanner {
       card = await verifyHealthCard(texts, await keys.healthCardIssuers());
     } catch (error) {
       heading.textContent = 'Health card not verified';
-      this.result.append(message('error', sentence(error.message)), this.lockedHint());
+      this.result.append(message('error', sentence(error.message)), ...this.lockedHint());
       return;
     }
     heading.textContent = 'Verified SMART Health Card';
@@ -298,8 +298,9 @@ class Scanner {
     this.result.append(button);
   }
 
+  /** The hint to unlock Channels, as a list to spread: none when they are unlocked (append(null) would print "null"). */
   lockedHint() {
-    return this.app.keyring.unlocked ? null : h('p', { class: 'hint' }, 'Keys you added yourself are used once Channels are unlocked.');
+    return this.app.keyring.unlocked ? [] : [h('p', { class: 'hint' }, 'Keys you added yourself are used once Channels are unlocked.')];
   }
 }
 
