@@ -43,7 +43,7 @@ public struct WrappedAccountKey: Sendable, Equatable {
         return try! WrappedAccountKey(parsing: Data([version]) + box)
     }
 
-    /// The account key, or ``NotesError/wrappedKeyDoesNotOpen`` for a wrong wrapping key, a
+    /// The account key, or ``NotesError/wrappedKeyDoesNotOpen(_:)`` for a wrong wrapping key, a
     /// changed byte, or a key wrapped for another account, kind or method id.
     public func open(wrappingKey: SymmetricKey, username: String, kind: UnlockMethodKind, methodID: String) throws(NotesError) -> SymmetricKey {
         guard let plain = AEAD.aesGCM.open(bytes.dropFirst(), key: wrappingKey,
