@@ -189,3 +189,31 @@ def test_vault_document_forgotten_when_another_tab_locks(new_context, seqr_serve
     expect(second.get_by_role("heading", name="short.txt")).to_have_count(0)
     expect(second.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
     expect(second.locator(".vault-summary")).to_contain_text("All 1 code is in")
+
+
+@pytest.mark.page_only
+def test_vault_restores_offline_in_the_installed_app(new_context, start_server, work_dir):
+    """The installed app restores a paper vault from photos with its server gone: the service worker cached the QR
+    decoder and the vault's modules at install, though neither the scanner nor the vault view was opened online."""
+    words = "restored with no network ✓\n" * 40
+    pages = vault_pages(work_dir, "offline.txt", words.encode())
+    server = start_server()
+    try:
+        context = new_context(server=server)
+        page = open_app(context)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now controlled by the service worker, its install (the shell's cache) complete
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        server.stop()
+        page.goto(server.url + "/app/#/vault")
+        expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+        page.get_by_label("Pick photos of pages").set_input_files(pages)
+        expect(page.get_by_label("Backup password")).to_be_visible(timeout=30_000)
+        page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+        page.get_by_role("button", name="Restore").click()
+        expect(page.get_by_role("heading", name="offline.txt", level=2)).to_be_visible(timeout=30_000)
+        page.get_by_role("button", name="Show text").click()
+        assert page.locator(".vault-text").text_content() == words
+    finally:
+        server.stop()

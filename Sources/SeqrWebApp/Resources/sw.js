@@ -2,6 +2,10 @@
 // opens offline. It never caches or answers anything outside /app/ — no API response, key or note
 // is ever stored here — and fetches the shell from the network first, so an update shows at once.
 const CACHE = 'seqr-app-shell-v4';
+// The WebAssembly modules too (the QR decoder about 250 KB gzipped, the paper vault's three about
+// 95 KB): cached at install, in the background after the first page has shown (no page load
+// imports them), so that the installed app scans and restores a paper vault with no network even
+// if neither the scanner nor the vault was opened online.
 const SHELL = [
   './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/search.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'vendor/qrcode-generator.js',
@@ -22,12 +26,8 @@ const SHELL = [
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
   'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
+  'wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm',
 ];
-// Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
-// scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.
-// The paper vault's modules (about 95 KB gzipped) likewise, when the vault view opens: from then on
-// a vault restores with no network.
-const ON_DEMAND = ['wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm'];
 const scope = new URL(self.registration.scope);
 
 self.addEventListener('install', (event) => {
@@ -49,7 +49,7 @@ self.addEventListener('fetch', (event) => {
     const cache = await caches.open(CACHE);
     try {
       const response = await fetch(event.request, { cache: 'no-cache' });
-      if (response.ok && [...SHELL, ...ON_DEMAND].some((path) => new URL(path, scope).href === url.origin + url.pathname)) cache.put(url.origin + url.pathname, response.clone());
+      if (response.ok && SHELL.some((path) => new URL(path, scope).href === url.origin + url.pathname)) cache.put(url.origin + url.pathname, response.clone());
       return response;
     } catch {
       const cached = await cache.match(url.origin + url.pathname) ?? (event.request.mode === 'navigate' ? await cache.match(new URL('./', scope).href) : undefined);
