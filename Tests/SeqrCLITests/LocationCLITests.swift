@@ -98,6 +98,9 @@ struct LocationCLITests {
         let tooMany = try seqr(["location", "follow", "--people", crowd, "--once"])
         #expect(tooMany.status == 64 && tooMany.stderr.contains("more than 50 shares"), "\(tooMany.stderr)")
         #expect(try seqr(["location", "follow", "--people", directory.file("none.txt"), "--once"]).status == 66)
+        let huge = try directory.write(Data(repeating: 0x41, count: 65 * 1024), to: "huge.txt")
+        let hugeRefused = try seqr(["location", "follow", "--people", huge, "--once"])
+        #expect(hugeRefused.status == 65 && hugeRefused.stderr.contains("is not a list of people"), "\(hugeRefused.stderr)")
 
         // An NMEA log, then a tailed one that grows while `push --tail` runs.
         let nmea = try directory.write(Data((Self.rmc(lat: "22.860", lon: "32.760", offset: -30) + Self.rmc(lat: "22.880", lon: "32.780", offset: -20)).utf8), to: "log.nmea")

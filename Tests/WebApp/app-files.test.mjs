@@ -32,6 +32,10 @@ test('the service worker caches every file of the app shell, and only those, the
   assert.deepEqual([...new Set(listed)].sort(), [...new Set(expected)].sort());
   for (const module of [QR_DECODER, ...VAULT_MODULES]) assert.ok(listed.includes(module), `${module} is not cached at install`);
   assert.doesNotMatch(read('sw.js'), /ON_DEMAND/);
+  // A build without the modules (git-ignored, made by scripts/build-wasm) still installs an offline shell:
+  // the modules are added one by one, each allowed to fail, and only the rest with addAll.
+  assert.match(code('sw.js'), /SHELL\.filter\(\(path\) => !path\.endsWith\('\.wasm'\)\)/);
+  assert.match(code('sw.js'), /cache\.add\(request\(path\)\)\.catch\(/);
 });
 
 // Every module a page load fetches before any view asks for more: index.html's script and its static imports.

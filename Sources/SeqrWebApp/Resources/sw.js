@@ -31,8 +31,13 @@ const SHELL = [
 const scope = new URL(self.registration.scope);
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL.map((path) => new Request(new URL(path, scope), { cache: 'no-cache' }))))
-    .then(() => self.skipWaiting()));
+  // The WebAssembly modules one by one, each allowed to fail: a build without them (scripts/build-wasm
+  // not run) still gets an offline shell, saying the scanner is unavailable, rather than none.
+  const request = (path) => new Request(new URL(path, scope), { cache: 'no-cache' });
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([
+    cache.addAll(SHELL.filter((path) => !path.endsWith('.wasm')).map(request)),
+    ...SHELL.filter((path) => path.endsWith('.wasm')).map((path) => cache.add(request(path)).catch(() => undefined)),
+  ])).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {

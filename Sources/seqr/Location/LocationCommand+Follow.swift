@@ -37,6 +37,8 @@ extension LocationCommand {
 
         /// The web app's People map keeps at most as many people; a follow of more is refused.
         static let maximumPeople = 50
+        /// `--people` files larger than this are refused before they are read.
+        static let maximumPeopleFileBytes = 64 * 1024
         @Flag(help: "Print the fixes there are now and exit.") var once = false
         @Option(help: "Exit after printing this many fixes.") var count: Int?
         @Option(help: "Seconds between checks for new fixes when the server has no live feed (and before reconnecting to one).") var interval: Double = 5
@@ -77,6 +79,12 @@ extension LocationCommand {
         func targets() throws -> [Target] {
             var entries = links.map { (argument: $0, place: $0) }
             if let people {
+                // 50 links of a few hundred bytes each: a larger file is not a list of people (and is not read whole).
+                let size = (try? FileManager.default.attributesOfItem(atPath: people)[.size] as? Int) ?? nil
+                guard let size else { throw CLIError("\(people): cannot read the file", status: .noInput) }
+                guard size <= Self.maximumPeopleFileBytes else {
+                    throw CLIError("\(people): \(size) bytes is not a list of people (at most \(Self.maximumPeopleFileBytes / 1024) KiB)")
+                }
                 guard let data = FileManager.default.contents(atPath: people) else { throw CLIError("\(people): cannot read the file", status: .noInput) }
                 guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(people): not UTF-8 text") }
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
