@@ -156,7 +156,7 @@ export function mistypedWordPosition(words) {
   const extendable = (words[1] >> 4 & 1) === 1;
   const found = new Set();
   for (let i = 0; i < words.length; i++) {
-    const basis = Array.from({ length: 10 }, (_, bit) => polymod([1 << bit, ...new Array(words.length - 1 - i).fill(0)], 0));
+    const basis = changeEffects(words.length - 1 - i);
     let effect = 0;
     for (let d = 1; d < 1024; d++) {
       effect ^= basis[31 - Math.clz32(d & -d)];          // Gray code: d's effect from the previous one's
@@ -167,6 +167,13 @@ export function mistypedWordPosition(words) {
     }
   }
   return found.size === 1 ? [...found][0] : null;
+}
+
+// E_j of each of the ten bits, for j = 0 … MAXIMUM_WORDS − 1 words after the changed one: computed once.
+const effects = [];
+function changeEffects(after) {
+  effects[after] ??= Array.from({ length: 10 }, (_, bit) => polymod([1 << bit, ...new Array(after).fill(0)], 0));
+  return effects[after];
 }
 
 function startsWith(bytes, prefix) {

@@ -27,6 +27,8 @@ function forgetDocument() {
   restored?.content.fill(0);
   restored = null;
 }
+// The key sheets of the view shown, likewise: a new rendering (after a lock, say) wipes the old one's.
+let shownSheets = null;
 
 /** The codes a picked photo or the scanner found, added here; the scanner hands a vault code on through this. */
 export async function addVaultCodes(codes) {
@@ -49,6 +51,8 @@ export function vaultView(app) {
   const form = h('form', { class: 'stack', hidden: true }, password.wrapper, restore);
   const result = h('div', { class: 'stack vault-result' });
   const sheets = new VaultKeySheetsPanel((kind, text) => replace(status, message(kind, text)));
+  shownSheets?.forget();
+  shownSheets = sheets;
   // The complete backup's clear header (password, or key sheets and whether a password too), read once its codes are in.
   let header = null, headerRead = null;
   const view = h('section', { class: 'stack vault', 'aria-labelledby': 'vault-title' },
