@@ -22,7 +22,7 @@ const SHELL = [
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
   'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
   'js/slip39-wordlist.js', 'js/rs1024.js', 'js/gf256.js', 'js/shamir-sharing.js', 'js/master-secret-cipher.js',
-  'js/key-sheet-error.js', 'js/key-share.js', 'js/key-sheets.js',
+  'js/key-sheet-error.js', 'js/key-share.js', 'js/key-sheets.js', 'js/views/vault-key-sheets.js',
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
