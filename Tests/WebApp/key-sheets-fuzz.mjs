@@ -17,7 +17,7 @@
 // its code read back to the same share; one word changed in a genuine sheet is named by the
 // checksum when it fails (that position, never another); the vault checks let no share reach a key
 // derivation (crypto.subtle.deriveBits is wrapped to count) unless it has the backup's identifier
-// and passes every check; no call takes over 2 s. A finding (kind, seed, run, stack) is written to
+// and passes every check, and then only the backup's own sheets (the digest); no call takes over 2 s. A finding (kind, seed, run, stack) is written to
 // .build/webapp-fuzz/ and the run exits 1; the same seed replays it.
 //
 //   node Tests/WebApp/key-sheets-fuzz.mjs [RUNS (default 100000)] [SEED]
@@ -61,10 +61,11 @@ function prepare() {
   const codes = [...backups.flatMap((b) => b.sheets.map((s) => fromBase64(s.code))), ...mnemonics.map((m) => KeyShare.fromMnemonic(m).serialized())];
   const sheetsOnly = backups[0];
   const genuine = KeyShare.fromCode(fromBase64(sheetsOnly.sheets[0].code));
+  const sheets = sheetsOnly.sheets.map((sheet) => KeyShare.fromCode(fromBase64(sheet.code)));
   const header = { identifier: genuine.identifier, threshold: 2, count: 3 };
   // The parsed clear header of the vector's message, as deriveKeySheetsKey reads it (no password: flags 1).
   const message = { keySheets: header, needsPassword: false, rounds: 0, salt: new Uint8Array(32) };
-  return { mnemonics, codes, genuine, message };
+  return { mnemonics, codes, genuine, sheets, message };
 }
 
 /** Word indices of `mnemonic` with the checksum made right again after `mutate`, as a forger would. */
@@ -226,6 +227,8 @@ async function vaultInput(random, context, stats) {
     if (error instanceof Finding) throw error;
     if (error?.message === DERIVATION) {
       if (!passes) throw new Finding(`a share that fails the vault's checks reached a key derivation: ${share.description}`);
+      // Past the checks, SLIP-0039's digest lets only the backup's own sheets through (a forgery: chance 2⁻³²).
+      if (!context.sheets.some((sheet) => sheet.equals(share))) throw new Finding(`a forged share passed the digest: ${share.description}`);
       stats.derivationReached++;
     } else {
       if (!(error instanceof VaultError)) throw new Finding(`not a VaultError: ${error?.stack ?? error}`);
@@ -274,7 +277,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const seconds = (performance.now() - start) / 1000;
   console.log(`${result.runs} runs in ${Math.round(seconds)} s (${Math.round(result.runs / seconds)}/s), seed ${seed}: ${result.refused} refused, ` +
     `${result.accepted} shares read (${result.forgedAccepted} forged with a right checksum), ${result.named} changed words named by the checksum, ` +
-    `${result.derivationReached} forged shares passing every vault check reached a derivation, slowest ${Math.round(result.slowest)} ms, ` +
+    `${result.derivationReached} of the backup's own sheets (and no other share) reached a derivation, slowest ${Math.round(result.slowest)} ms, ` +
     `kinds ${JSON.stringify(result.byKind)}, ${result.findings.length} findings`);
   process.exit(result.findings.length ? 1 : 0);
 }
