@@ -298,3 +298,26 @@ def test_vault_key_sheets_and_password_from_the_fake_camera(fake_camera, seqr_se
     page.get_by_role("button", name="Restore").click()
     page.get_by_role("button", name="Show text").click()
     assert page.locator(".vault-text").text_content() == words
+
+
+@pytest.mark.page_only
+def test_vault_key_sheets_forgotten_when_another_tab_locks(new_context, seqr_server, work_dir):
+    """Key sheets scanned in one tab are dropped when the app locks in another; the pages' codes stay."""
+    pages, sheets = key_sheet_backup(work_dir, "locked.txt", b"a secret behind two sheets\n")
+    user = unique("vaultsheets")
+    context = new_context()
+    first = open_app(context, "#/register")
+    register(first, user)
+    second = open_app(context)
+    sign_in(second, user)
+    second.goto(seqr_server.url + "/app/#/vault")
+    second.get_by_label("Pick photos of pages").set_input_files(pages + sheets[:1])
+    sheets_summary = second.locator(".vault-sheets-summary")
+    expect(sheets_summary).to_have_text("1 of 2 key sheets needed (3 made): 1 more sheet needed.")
+    first.get_by_role("link", name="Account", exact=True).click()
+    first.get_by_role("button", name="Lock now").click()
+    expect(first.get_by_role("heading", name="Locked")).to_be_visible()
+    expect(second.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    expect(sheets_summary).to_have_text("0 of 2 key sheets needed (3 made): 2 more sheets needed.")
+    expect(second.get_by_role("list", name="Key sheets in").get_by_role("listitem")).to_have_count(0)
+    expect(second.locator(".vault-summary")).to_contain_text("All 1 code is in: add 2 key sheets and restore.")
