@@ -29,10 +29,12 @@ export class VaultKeySheetsPanel {
     this.wordsError = h('div', { 'aria-live': 'polite' });
     const add = h('button', { type: 'button' }, 'Add this sheet');
     add.addEventListener('click', () => this.#addTyped());
+    // Typing is offered while sheets are still needed.
+    this.typing = h('div', { class: 'stack' }, this.words.wrapper, this.wordsError, h('div', { class: 'actions' }, add));
     this.element = h('section', { class: 'stack vault-key-sheets', 'aria-labelledby': 'vault-sheets-title', hidden: true },
       h('h2', { id: 'vault-sheets-title' }, 'Key sheets'),
       h('p', { class: 'hint' }, 'Scan the key sheets with the pages (camera or photos), or type a sheet\'s words.'),
-      this.summary, this.list, this.words.wrapper, this.wordsError, h('div', { class: 'actions' }, add));
+      this.summary, this.list, this.typing);
   }
 
   /** The shares in, in the order they came (for restoreVault). */
@@ -117,6 +119,7 @@ export class VaultKeySheetsPanel {
     this.summary.textContent = need === undefined ? 'No key sheet yet.'
       : have >= need ? `${have} of the ${need} key sheets needed${of} are in.`
         : `${have} of ${need} key sheets needed${of}: ${need - have} more ${need - have === 1 ? 'sheet' : 'sheets'} needed.`;
+    this.typing.hidden = need !== undefined && have >= need;
     replace(this.list, this.#sheets.map(({ share, how }) => h('li', {}, `Sheet ${share.number} (${how}), backup id ${share.identifier}`)));
   }
 }
