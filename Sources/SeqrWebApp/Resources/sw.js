@@ -25,6 +25,8 @@ const SHELL = [
   'js/scan-worker-client.js', 'js/camera.js', 'js/watched-pacing.js', 'js/screen-wake-lock.js',
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
   'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
+  'js/slip39-wordlist.js', 'js/rs1024.js', 'js/gf256.js', 'js/shamir-sharing.js', 'js/master-secret-cipher.js',
+  'js/key-sheet-error.js', 'js/key-share.js', 'js/key-sheets.js', 'js/views/vault-key-sheets.js',
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
   'wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm',
 ];
