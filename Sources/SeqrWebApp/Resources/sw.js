@@ -21,6 +21,7 @@ const SHELL = [
   'js/scan-worker-client.js', 'js/camera.js', 'js/watched-pacing.js', 'js/screen-wake-lock.js',
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
   'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
+  'js/vault-parity-plan.js', 'js/vault-backup-error.js', 'js/vault-backup-writer.js', 'js/vault-printout.js', 'js/vault-restore-program.js', 'js/views/vault-backup.js',
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
