@@ -125,11 +125,13 @@ export function vaultBackupView(app) {
         : 'no parity codes: every code is needed to restore';
       replace(status, message('ok', `${backup.dataCodes} code${backup.dataCodes === 1 ? '' : 's'}${parity} on ${pages.length} pages (QR version ${backup.version}, EC ${backup.errorCorrection}); ${promise}.`));
       document.body.classList.add('vault-printing');
-      replace(result, h('div', { class: 'actions' },
-        h('button', { type: 'button', class: 'primary', onclick: () => window.print() }, 'Print the pages'),
+      const print = h('button', { type: 'button', class: 'primary', onclick: () => window.print() }, 'Print the pages');
+      replace(result, h('div', { class: 'actions' }, print,
         h('button', { type: 'button', class: 'danger', onclick: () => { forgetPages(); replace(status, message('info', 'Forgotten: the pages are no longer in this page.')); } }, 'Forget')),
       h('p', { class: 'hint' }, 'Print on A4 at 100 % (no “fit to page”). Keep the password away from the pages.'),
       h('div', { class: 'vault-printout', 'aria-label': 'The pages to print', role: 'region' }, sheets));
+      // The pages are below the form: the Print button is brought into view.
+      print.focus();
     } catch (error) {
       replace(status, message('error', error instanceof VaultBackupError ? error.message : app.problem(error)));
     } finally {
