@@ -56,7 +56,7 @@ def test_backup_made_in_the_page_restores_with_seqr_and_with_the_printed_program
     context = new_context()
     page = open_backup(context, seqr_server)
     page.get_by_label("Or pick a file").set_input_files(document)
-    expect(page.get_by_text("wallet.key: 20,000 bytes")).to_be_visible()
+    expect(page.locator(".vault-picked")).to_contain_text("wallet.key: 20,000 bytes, backed up instead of the text.")
     expect(page.get_by_label("Title (kept encrypted, not printed)")).to_have_value("wallet.key")
     make_pages(page)
     expect(page.get_by_role("status").filter(has_text="11 codes + 6 parity on 6 pages (QR version 37, EC M); any 1 whole page or any 6 codes may be lost.")).to_be_visible(timeout=60_000)
@@ -171,8 +171,10 @@ def test_mismatched_passwords_and_an_over_limit_file_get_one_line(new_context, s
     expect(alert).to_contain_text("more than 50")
     expect(page.locator(".vault-sheet")).to_have_count(0)
 
-    # A small text: pages; then leaving the view drops them, and the fields are empty when it opens again.
-    page.get_by_label("Text to back up").fill("a secret")
+    # Back to the text, kept as typed: pages; then leaving the view drops them, and the fields are empty when it opens again.
+    page.get_by_role("button", name="Use the text instead").click()
+    expect(page.get_by_label("Text to back up")).to_have_value("a secret")
+    expect(alert).to_have_count(0)
     make_pages(page)
     expect(page.locator(".vault-sheet")).to_have_count(4, timeout=60_000)
     page.get_by_role("link", name="Restore a paper vault").click()

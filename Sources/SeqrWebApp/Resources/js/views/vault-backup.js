@@ -30,7 +30,7 @@ export function vaultBackupView(app) {
   const title = field('Title (kept encrypted, not printed)', { name: 'vault-title', autocomplete: 'off', spellcheck: false });
   const text = field('Text to back up', { name: 'vault-text', rows: 6, spellcheck: false, autocomplete: 'off' }, { tag: 'textarea' });
   const picker = h('input', { type: 'file', id: 'vault-backup-file', class: 'visually-hidden' });
-  const pickedLine = h('p', { class: 'hint', 'aria-live': 'polite' });
+  const pickedLine = h('p', { class: 'hint vault-picked', 'aria-live': 'polite' });
   const password = field('Password', { type: 'password', name: 'vault-new-password', autocomplete: 'new-password', spellcheck: false });
   const confirmation = field('Password again', { type: 'password', name: 'vault-new-password-again', autocomplete: 'new-password', spellcheck: false });
   const strength = h('p', { class: 'hint vault-strength', 'aria-live': 'polite' });
@@ -64,9 +64,12 @@ export function vaultBackupView(app) {
   const hint = () => { strength.textContent = passwordStrengthHint(password.input.value).text; };
   password.input.addEventListener('input', hint);
 
-  text.input.addEventListener('input', () => {
-    if (text.input.value && picked) { forgetPicked(); pickedLine.textContent = ''; }
-  });
+  // A picked file is backed up instead of the text, which stays as typed (nothing typed is thrown away).
+  const showPicked = () => {
+    if (!picked) { replace(pickedLine); return; }
+    replace(pickedLine, `${escaped(picked.name)}: ${picked.content.length.toLocaleString('en')} bytes, backed up instead of the text. `,
+      h('button', { type: 'button', class: 'link', onclick: () => { forgetPicked(); showPicked(); replace(status); } }, 'Use the text instead'));
+  };
   picker.addEventListener('change', async () => {
     const file = picker.files[0];
     picker.value = '';
@@ -79,9 +82,8 @@ export function vaultBackupView(app) {
     }
     if (!current()) { content.fill(0); return; }
     picked = { name: file.name, content };
-    text.input.value = '';
     if (!title.input.value) title.input.value = file.name;
-    pickedLine.textContent = `${escaped(file.name)}: ${content.length.toLocaleString('en')} bytes, to be backed up instead of a text.`;
+    showPicked();
     // Too large is said at once, before a password is typed.
     try { checkBackupRequest({ title: title.input.value, content, password: 'x', confirmation: 'x' }); replace(status); } catch (error) {
       replace(status, message('error', error instanceof VaultBackupError ? error.message : app.problem(error)));
