@@ -11,7 +11,7 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from webapp import BIN, check_accessible, shot
+from webapp import BIN, check_accessible, open_app, register, shot, sign_in, unique
 
 PASSWORD = "a phone-made vault ✓ five words long"
 REFERENCE = os.path.join(os.path.dirname(__file__), "..", "Reference")
@@ -184,3 +184,25 @@ def test_mismatched_passwords_and_an_over_limit_file_get_one_line(new_context, s
     expect(page.locator(".vault-sheet")).to_have_count(0)
     expect(page.get_by_label("Text to back up")).to_have_value("")
     assert not [u for u in context.requests if "/v1/" in u], [u for u in context.requests if "/v1/" in u]
+
+
+@pytest.mark.page_only
+def test_pages_forgotten_when_another_tab_locks(new_context, seqr_server):
+    """Pages made in one tab are dropped when the app locks ("Lock now" in another tab), with the text and passwords."""
+    user = unique("vaultbackup")
+    context = new_context()
+    first = open_app(context, "#/register")
+    register(first, user)
+    second = open_app(context)
+    sign_in(second, user)
+    second.goto(seqr_server.url + "/app/#/vault/backup")
+    second.get_by_label("Text to back up").fill("a secret for the lock test")
+    make_pages(second)
+    expect(second.locator(".vault-sheet")).to_have_count(4, timeout=60_000)
+    first.get_by_role("link", name="Account", exact=True).click()
+    first.get_by_role("button", name="Lock now").click()
+    expect(first.get_by_role("heading", name="Locked")).to_be_visible()
+    expect(second.locator(".vault-sheet")).to_have_count(0)
+    expect(second.get_by_role("heading", name="Back up to paper", level=1)).to_be_visible()
+    expect(second.get_by_label("Text to back up")).to_have_value("")
+    assert not second.evaluate("document.body.classList.contains('vault-printing')")
