@@ -230,6 +230,8 @@ function viewFor(hash) {
   // Loaded when opened: the scanner's modules are not among the bytes before sign-in.
   if (section[0] === 'scan') return import('./js/views/scan.js').then(({ scanView }) => scanView(app));
   // The paper vault is restored in this page alone: no account, no server (its own modules, loaded when opened).
+  // A backup is made in this page alone too: nothing of it is sent or kept.
+  if (section[0] === 'vault' && section[1] === 'backup') return import('./js/views/vault-backup.js').then(({ vaultBackupView }) => vaultBackupView(app));
   if (section[0] === 'vault') return import('./js/views/vault.js').then(({ vaultView }) => vaultView(app));
   if (hash === '#/register' && !session.signedIn) return signInView(app, { mode: 'register' });
   // Signed in, or signed in before a reload and not signed out: Locked, for that account.

@@ -58,6 +58,7 @@ export function vaultView(app) {
   const view = h('section', { class: 'stack vault', 'aria-labelledby': 'vault-title' },
     h('h1', { id: 'vault-title' }, 'Paper vault'),
     h('p', { class: 'hint' }, 'Restore a backup printed by `seqr vault backup`: scan its pages in any order, with the camera or photos of them. Everything happens on this phone; nothing is sent.'),
+    h('p', {}, h('a', { href: '#/vault/backup' }, 'Make a backup on this phone')),
     viewfinder, h('div', { class: 'actions' }, camera, h('label', { for: 'vault-photos', class: 'button' }, 'Pick photos of pages'), startOver), picker,
     summary, grid, status, sheets.element, form, result);
 
