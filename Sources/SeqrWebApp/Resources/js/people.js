@@ -35,9 +35,14 @@ export function checkFollowable(link, origin) {
   return link;
 }
 
-/** A person's state: 'ended' (the share was revoked, rotated or expired), 'quiet' (no fix for 10 min), 'waiting' (none yet) or 'live'. */
+/**
+ * A person's state: 'stopped' (they pressed Stop or New link: the server deleted the share, its stream said
+ * `revoked` or `rotated`, or its feed answers 404), 'ended' (the share expired: `expired`, 410), 'quiet' (no
+ * fix for 10 min), 'waiting' (none yet) or 'live'.
+ */
 export function personState(person, now = Date.now()) {
-  if (person.ended) return 'ended';
+  if (person.ended === 'expired') return 'ended';
+  if (person.ended) return 'stopped';
   if (!person.last) return 'waiting';
   return now - person.last.time >= QUIET_AFTER_MS ? 'quiet' : 'live';
 }

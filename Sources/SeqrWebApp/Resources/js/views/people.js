@@ -6,7 +6,7 @@ import { byLastSeen, checkFollowable, followableLink, personState } from '../peo
 import { confirmAction } from './confirm-dialog.js';
 import { COLOURS, peopleMap } from './people-map.js';
 
-const STATES = { ended: 'share ended', quiet: 'no fix for 10 min', waiting: 'waiting for a first position' };
+const STATES = { stopped: 'stopped sharing', ended: 'share ended', quiet: 'no fix for 10 min', waiting: 'waiting for a first position' };
 
 export function peopleView(app) {
   const { people, peopleFeeds: feeds } = app;
@@ -22,7 +22,7 @@ export function peopleView(app) {
     if (app.viewGeneration !== generation || !people.loaded) { people.removeEventListener('change', render); feeds.removeEventListener('change', render); clearInterval(timer); return; }
     const everyone = people.list;
     replace(connection, feeds.retrying ? message('info', 'Connection lost — retrying…') : null);
-    replace(mapBox, peopleMap(everyone, colourOf));
+    replace(mapBox, peopleMap(everyone, colourOf, app.mapTiles));
     replace(list, everyone.length === 0
       ? h('li', { class: 'empty' }, 'Nobody yet: paste a share link below, or scan one.')
       : byLastSeen(everyone).map((person) => personItem(app, person, colourOf(person))));
@@ -31,8 +31,10 @@ export function peopleView(app) {
   people.addEventListener('change', render);
   feeds.addEventListener('change', render);
 
-  if (app.pendingFollow) replace(pending, followCard(app, app.pendingFollow, () => { app.pendingFollow = null; replace(pending); }));
-  view.append(pending, connection, mapBox, list, addForm(app),
+  const done = () => { app.pendingFollow = null; replace(pending); };
+  if (app.pendingFollow?.error) replace(pending, refusedLink(app.pendingFollow.error, done));
+  else if (app.pendingFollow) replace(pending, followCard(app, app.pendingFollow, done));
+  view.append(pending, connection, mapBox, tilesNote(app.mapTiles), list, addForm(app),
     h('p', { class: 'hint' }, 'Positions are decrypted in this browser with the keys of the links; the server sees that a share is followed, never by whom or where anyone is. The names, keys and last positions are kept sealed with your channel passphrase.'));
   render();
   feeds.start();
@@ -56,8 +58,23 @@ function personItem(app, person, colour) {
     status);
 }
 
+/** Which server, if any, learns the area viewed (as the location viewer says it); the tile provider's credit as text. */
+function tilesNote(tiles) {
+  if (!tiles) return h('p', { class: 'hint map-note' }, 'No map tiles: the grid is drawn here, and no server but this one is contacted.');
+  // The credit is HTML for Leaflet in the viewer; here only its text is shown (parsed inert: no script runs, nothing loads).
+  const credit = new DOMParser().parseFromString(tiles.attribution, 'text/html').body.textContent.trim();
+  return h('p', { class: 'hint map-note' }, `Map tiles come from ${tiles.host}: that server sees which area you view (never a key or a name).`,
+    credit ? h('span', { class: 'map-credit' }, ` Map: ${credit}`) : null);
+}
+
 function svgDot(colour) {
   return h('svg:svg', { viewBox: '0 0 12 12', width: 12, height: 12 }, h('svg:circle', { cx: 6, cy: 6, r: 6, fill: colour }));
+}
+
+/** A link handed over from the location viewer that is not a share link: said in a sentence, nothing added. */
+function refusedLink(error, done) {
+  return h('div', { class: 'card stack' }, message('error', `This link cannot be followed: ${error.message}.`),
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: done }, 'Dismiss')));
 }
 
 /** "Follow Ana?" for a link opened or scanned: a name, then Follow or Not now. */
