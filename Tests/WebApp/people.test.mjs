@@ -46,6 +46,7 @@ test('people are kept sealed: after a reload the same names, keys and last posit
   await people.saw(ANA, { lat: 47.3769, lon: 8.5417, accuracy: 9, time: 1_000 }, 3);
   await people.saw(ANA, { lat: 47.3772, lon: 8.5421, accuracy: 8, time: 2_000 }, 4);
   await people.ended(BEN, 'revoked');
+  await people.saved();
   const stored = JSON.stringify([...backend]);
   for (const clear of ['Ana', 'Ben', ANA, BEN, encodeBase64URL(key), '47.37']) assert.ok(!stored.includes(clear), `"${clear}" stored in the clear`);
   const again = (await unlockedPeople(backend)).people;
@@ -105,4 +106,18 @@ test('the tile server\'s description: read from map-tiles.json beside the app; n
   assert.equal(await loadMapTiles('https://seqr.example/app/', answering(404, 'no such file')), null);
   assert.equal(await loadMapTiles('https://seqr.example/app/', answering(200, '{"template":1}')), null);
   assert.equal(await loadMapTiles('https://seqr.example/app/', async () => { throw new TypeError('offline'); }), null);
+});
+
+test('fixes seen together are sealed and saved in one write, the newest kept (50 people sending a fix a second)', async () => {
+  const { people, backend } = await unlockedPeople();
+  await people.add(followableLink(link(ANA), ORIGIN), 'Ana');
+  let puts = 0;
+  const put = backend.put.bind(backend);
+  backend.put = async (k, v) => { puts++; return put(k, v); };
+  for (let i = 1; i <= 20; i++) await people.saw(ANA, { lat: 47 + i / 1000, lon: 8.5, time: i * 1_000 }, i);
+  assert.equal(puts, 0, 'saw() does not wait for a save');
+  await people.saved();
+  assert.equal(puts, 1);
+  const again = (await unlockedPeople(backend)).people;
+  assert.deepEqual([again.find(ANA).last.lat, again.find(ANA).seq, again.find(ANA).trail.length], [47.02, 20, 20]);
 });

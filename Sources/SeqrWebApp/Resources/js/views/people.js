@@ -6,6 +6,8 @@ import { byLastSeen, checkFollowable, followableLink, personState } from '../peo
 import { confirmAction } from './confirm-dialog.js';
 import { COLOURS, peopleMap } from './people-map.js';
 
+/** The map and list are redrawn at most this often. */
+const RENDER_MS = 250;
 const STATES = { stopped: 'stopped sharing', ended: 'share ended', quiet: 'no fix for 10 min', waiting: 'waiting for a first position' };
 
 export function peopleView(app) {
@@ -19,7 +21,7 @@ export function peopleView(app) {
   const colourOf = (person) => COLOURS[Math.max(0, people.list.indexOf(person)) % COLOURS.length];
 
   const render = () => {
-    if (app.viewGeneration !== generation || !people.loaded) { people.removeEventListener('change', render); feeds.removeEventListener('change', render); clearInterval(timer); return; }
+    if (app.viewGeneration !== generation || !people.loaded) { people.removeEventListener('change', changed); feeds.removeEventListener('change', changed); clearInterval(timer); return; }
     const everyone = people.list;
     replace(connection, feeds.retrying ? message('info', 'Connection lost — retrying…') : null);
     replace(mapBox, peopleMap(everyone, colourOf, app.mapTiles));
@@ -27,9 +29,13 @@ export function peopleView(app) {
       ? h('li', { class: 'empty' }, 'Nobody yet: paste a share link below, or scan one.')
       : byLastSeen(everyone).map((person) => personItem(app, person, colourOf(person))));
   };
-  const timer = setInterval(render, 5_000);  // ages and "no fix for 10 min" move on by themselves
-  people.addEventListener('change', render);
-  feeds.addEventListener('change', render);
+  // Drawn at most every RENDER_MS: 50 people sending a fix a second are 50 changes a second, and redrawing the
+  // map and list for each took most of the page's main thread (scripts/bench-people).
+  let drawing = null;
+  const changed = () => { drawing ??= setTimeout(() => { drawing = null; render(); }, RENDER_MS); };
+  const timer = setInterval(changed, 5_000);  // ages and "no fix for 10 min" move on by themselves
+  people.addEventListener('change', changed);
+  feeds.addEventListener('change', changed);
 
   const done = () => { app.pendingFollow = null; replace(pending); };
   if (app.pendingFollow?.error) replace(pending, refusedLink(app.pendingFollow.error, done));
