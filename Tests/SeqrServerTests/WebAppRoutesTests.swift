@@ -121,7 +121,8 @@ struct WebAppRoutesTests {
             Self.expectAppHeaders(response, csp: try WebApp(tiles: tiles, qrcodeGenerator: nil).contentSecurityPolicy, "map-tiles.json")
         }
         try await Backend.sqlite.withApp { client, _, _ in
-            #expect(try await client.execute(uri: "/app/map-tiles.json", method: .get).status == .notFound)
+            let missing = try await client.execute(uri: "/app/map-tiles.json", method: .get)
+            #expect(missing.status == .notFound)
         }
     }
 
