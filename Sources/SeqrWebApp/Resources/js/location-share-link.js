@@ -35,3 +35,11 @@ export function parseLocationShareLink(text) {
   const base = `${url.protocol}//${url.host}${parts.slice(0, -2).join('/')}`;
   return { base, shareID, key, format: key.length === 32 ? 'seqr-location-v1' : 'cryptojs-aes128cbc', pageURL: `${base}/l/${shareID}` };
 }
+
+/** The location viewer's "Follow in People" hands a share link over in the app's fragment, `#follow=<the link,
+ *  percent-encoded>`: that link, parsed (parseLocationShareLink's answer); a LocationLinkError otherwise. */
+export function linkFromFollowFragment(fragment) {
+  let text;
+  try { text = decodeURIComponent(String(fragment).slice('#follow='.length)); } catch { throw locationLinkErrors.notALink(); }
+  return parseLocationShareLink(text);
+}
