@@ -36,6 +36,9 @@ test('a share link handed over from the location viewer (#follow=<link>): parsed
   assert.equal(followableLink(link(ANA), ORIGIN).shareID, handed.shareID);
   assert.deepEqual([...handed.key], [...key]);
   assert.throws(() => linkFromFollowFragment('#follow=%E0%A4%A'), (e) => e instanceof LocationLinkError && e.code === 'notALink');
+  // Past the 8,192 characters every link fragment is held to, it is not decoded at all.
+  const long = `#follow=${encodeURIComponent(link(ANA))}${'%20'.repeat(3000)}`;
+  assert.throws(() => linkFromFollowFragment(long), (e) => e instanceof LocationLinkError && e.code === 'notALink');
   assert.throws(() => linkFromFollowFragment(`#follow=${encodeURIComponent(`${ORIGIN}/l/${ANA}`)}`), (e) => e.code === 'missingKey');
 });
 
