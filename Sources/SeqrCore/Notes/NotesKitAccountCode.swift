@@ -45,8 +45,8 @@ public struct NotesKitAccountCode: Sendable, Equatable {
         let text = bytes.dropFirst(3)
         guard text.count <= Self.maximumTextLength else { throw .malformedAccountCode("longer than \(Self.maximumTextLength) bytes") }
         let parts = text.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard parts.count == 2, let server = String(validating: parts[0], as: UTF8.self),
-              let username = String(validating: parts[1], as: UTF8.self) else {
+        guard parts.count == 2, let server = String(bytes: parts[0], encoding: .utf8),
+              let username = String(bytes: parts[1], encoding: .utf8) else {
             throw .malformedAccountCode("not two lines of UTF-8")
         }
         try self.init(server: server, username: username)
