@@ -200,7 +200,8 @@ struct JSONOutputCLITests {
         #expect(try seqr(["notes", "login", "alice", "--server", server.url] + owner).status == 0)
         let kit = directory.file("kit.pdf")
         try check("seqr notes kit", seqr(["notes", "kit", "--shares", "2-of-3", "-o", kit, "--json"] + owner))
-        try check("seqr notes status", seqr(["notes", "status", "--json"] + owner))
+        let status = try check("seqr notes status", seqr(["notes", "status", "--json", "--store", directory.file("owner")]))
+        #expect(status.first?["kitPrintedAt"] is String)
         let recovered = try check("seqr notes recover", seqr(["notes", "recover", "--sheet", kit, "--json", "--kdf-iterations", "210000", "--store", directory.file("heir")]))
         #expect(recovered.first?["username"] as? String == "alice" && recovered.first?["kitPrintedAt"] is String)
         withExtendedLifetime(server) {}

@@ -73,14 +73,12 @@ extension NotesCommand {
                 }
                 throw CLIError("the sheets do not restore a kit: \(error)", status: .dataError)
             }
-            // Whatever the sheets' code says is printed before it is used: a forged code would send the kit elsewhere.
-            StandardStreams.status("recovering \(username) at \(server)")
             let anonymous = options.client(server: server)
             let session: NotesAPI.SessionResponse
             do {
                 session = try await anonymous.kitLogin(username: username, kitAuthKey: kitKey.authenticationToken)
             } catch ServerClientError.server(_, "wrong_credentials", _) {
-                throw CLIError("the server refuses this kit for \(DisplayName.escaped(username)): a newer kit was printed or this one was removed, or the sheets are another account's",
+                throw CLIError("\(DisplayName.escaped(server)) refuses this kit for \(DisplayName.escaped(username)): a newer kit was printed or this one was removed, or the sheets are another account's",
                                status: .noPermission)
             } catch {
                 throw notesFailure(error)
@@ -114,7 +112,8 @@ extension NotesCommand {
                 return try JSONOutput.print(Output(username: username, server: server, notes: notes.count - fromPassword.count, kitPrintedAt: printedAt))
             }
             let count = notes.count - fromPassword.count
-            print("recovered \(DisplayName.escaped(username)): new password set, \(count) note\(count == 1 ? "" : "s") read, other sessions signed out; the kit still works")
+            // The server and account the sheets' code named are said: a forged code would have sent the kit elsewhere.
+            print("recovered \(DisplayName.escaped(username)) at \(DisplayName.escaped(server)): new password set, \(count) note\(count == 1 ? "" : "s") read, other sessions signed out; the kit still works")
         }
 
         /// The words typed on standard input, one sheet a line, up to an empty line.
