@@ -30,7 +30,7 @@ public struct KeySheetPrintout: Sendable {
     /// Lines printed under the words in place of a vault backup's (a notes kit's, say).
     public var customInstructions: [String]?
     /// A second code printed beside the share's, with a caption under it: a notes kit's account
-    /// code (``NotesKitAccountCode``), so that the sheets alone name the server and account.
+    /// code (`NotesKitAccountCode` in SeqrCore), so that the sheets alone name the server and account.
     public var secondCode: (payload: Data, caption: String)?
 
     /// The sheet of `share`, one of `count`.
