@@ -21,6 +21,17 @@ public struct KeySheetPrintout: Sendable {
     public var date: Date
     /// Whether the backup's last pages print the restore program (the sheet then says how to use it without Seqr).
     public var restoreProgramPrinted = true
+    /// What kind of sheet it is, in the headline ("Key sheet 2 of 5 · any 3 restore").
+    public var sheetName = "Key sheet"
+    /// What the sheets belong to, first on the line under the headline.
+    public var heading = "Seqr paper vault"
+    /// What the share's identifier is called on the sheet.
+    public var identifierName = "backup id"
+    /// Lines printed under the words in place of a vault backup's (a notes kit's, say).
+    public var customInstructions: [String]?
+    /// A second code printed beside the share's, with a caption under it: a notes kit's account
+    /// code (`NotesKitAccountCode` in SeqrCore), so that the sheets alone name the server and account.
+    public var secondCode: (payload: Data, caption: String)?
 
     /// The sheet of `share`, one of `count`.
     public init(share: KeyShare, count: Int, title: String?, needsPassword: Bool, paper: VaultPrintout.Paper = .a4, date: Date = Date()) {
@@ -37,22 +48,39 @@ public struct KeySheetPrintout: Sendable {
         try QREncoder.encode(Data(share.serialized()), options: QREncodingOptions(errorCorrection: .Q, segmentation: .binary))
     }
 
+    /// The second code's symbol, error correction M.
+    func secondSymbol() throws -> QRSymbol? {
+        guard let secondCode else { return nil }
+        return try QREncoder.encode(secondCode.payload, options: QREncodingOptions(errorCorrection: .M, segmentation: .binary))
+    }
+
     /// The sheet as a one-page PDF.
     public func pdfData() throws -> Data {
-        let (width, height) = paper.size
-        let symbol = try symbol()
-        return try Cairo.pdf(width: width, height: height, pages: 1) { context, cairo, _ in draw(symbol: symbol, on: context, cairo: cairo) }
+        try Self.pdfData(of: [self])
+    }
+
+    /// Several sheets as one PDF, a page each, drawn on the first sheet's paper size.
+    public static func pdfData(of sheets: [KeySheetPrintout]) throws -> Data {
+        guard let first = sheets.first else { return Data() }
+        let (width, height) = first.paper.size
+        let symbols = try sheets.map { (try $0.symbol(), try $0.secondSymbol()) }
+        return try Cairo.pdf(width: width, height: height, pages: sheets.count) { context, cairo, index in
+            sheets[index].draw(symbol: symbols[index].0, second: symbols[index].1, on: context, cairo: cairo)
+        }
     }
 
     /// The sheet as a PNG at `dpi`.
     public func pngPage(dpi: Int = 200) throws -> Data {
         let (width, height) = paper.size
-        let symbol = try symbol()
-        return try ImageCodec.png.encode(Cairo.grayImage(width: width, height: height, dpi: dpi) { context, cairo in draw(symbol: symbol, on: context, cairo: cairo) })
+        let symbol = try symbol(), second = try secondSymbol()
+        return try ImageCodec.png.encode(Cairo.grayImage(width: width, height: height, dpi: dpi) { context, cairo in
+            draw(symbol: symbol, second: second, on: context, cairo: cairo)
+        })
     }
 
     /// The lines under the words: what the sheet is for and how to use it.
     var instructions: [String] {
+        if let customInstructions { return customInstructions }
         let k = share.memberThreshold, words = share.words.count
         return [
             "Any \(k) of the \(count) key sheets\(needsPassword ? ", with the backup's password," : "") decrypt the backup; fewer than \(k) tell nothing about its key.",
@@ -69,7 +97,7 @@ public struct KeySheetPrintout: Sendable {
         ]
     }
 
-    private func draw(symbol: QRSymbol, on context: OpaquePointer?, cairo: seqr_cairo_api) {
+    private func draw(symbol: QRSymbol, second: QRSymbol?, on context: OpaquePointer?, cairo: seqr_cairo_api) {
         let (width, _) = paper.size
         let margin = 48.0
         cairo.cairo_set_source_rgb(context, 1, 1, 1)
@@ -79,15 +107,15 @@ public struct KeySheetPrintout: Sendable {
         cairo.cairo_select_font_face(context, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         cairo.cairo_set_font_size(context, 20)
         cairo.cairo_move_to(context, margin, margin + 18)
-        cairo.cairo_show_text(context, "Key sheet \(share.number) of \(count) · any \(share.memberThreshold) restore")
+        cairo.cairo_show_text(context, "\(sheetName) \(share.number) of \(count) · any \(share.memberThreshold) restore")
         cairo.cairo_select_font_face(context, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo.cairo_set_font_size(context, 11)
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        let about = [title.map { "“\($0)”" }, "backup id \(share.identifier)", "made \(formatter.string(from: date))"].compactMap { $0 }
+        let about = [title.map { "“\($0)”" }, "\(identifierName) \(share.identifier)", "made \(formatter.string(from: date))"].compactMap { $0 }
         cairo.cairo_move_to(context, margin, margin + 40)
-        cairo.cairo_show_text(context, "Seqr paper vault · " + about.joined(separator: " · "))
+        cairo.cairo_show_text(context, heading + " · " + about.joined(separator: " · "))
 
         // The code, large and centred.
         let side = 190.0, quiet = 4
@@ -97,6 +125,20 @@ public struct KeySheetPrintout: Sendable {
             cairo.cairo_rectangle(context, x0 + Double(run.x + quiet) * unit, y0 + Double(run.y + quiet) * unit, Double(run.length) * unit, unit)
         }
         cairo.cairo_fill(context)
+        if let second, let caption = secondCode?.caption {
+            // Smaller, in the right margin beside the share's code; its caption under it.
+            let secondSide = 110.0
+            let secondUnit = secondSide / Double(second.size + 2 * quiet)
+            let sx = width - margin - secondSide, sy = y0 + (side - secondSide) / 2
+            for run in second.darkRuns {
+                cairo.cairo_rectangle(context, sx + Double(run.x + quiet) * secondUnit, sy + Double(run.y + quiet) * secondUnit,
+                                      Double(run.length) * secondUnit, secondUnit)
+            }
+            cairo.cairo_fill(context)
+            cairo.cairo_set_font_size(context, 8)
+            cairo.cairo_move_to(context, sx, sy + secondSide + 10)
+            cairo.cairo_show_text(context, caption)
+        }
 
         // The words, numbered, in three columns read down.
         let words = share.words

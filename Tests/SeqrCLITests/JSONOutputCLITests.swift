@@ -193,6 +193,17 @@ struct JSONOutputCLITests {
         try check("seqr notes logout", seqr(["notes", "logout", "--json"] + store))
         let again = try check("seqr notes logout", seqr(["notes", "logout", "--json"] + store))
         #expect(again.first?["signedOut"] is NSNull)
+
+        // A paper kit, printed on another store with the password passwd set, recovered on a third from the PDF itself.
+        let password = try directory.write(Data("staple horse battery\n".utf8), to: "password.txt")
+        let owner = ["--store", directory.file("owner"), "--password-file", password]
+        #expect(try seqr(["notes", "login", "alice", "--server", server.url] + owner).status == 0)
+        let kit = directory.file("kit.pdf")
+        try check("seqr notes kit", seqr(["notes", "kit", "--shares", "2-of-3", "-o", kit, "--json"] + owner))
+        let status = try check("seqr notes status", seqr(["notes", "status", "--json", "--store", directory.file("owner")]))
+        #expect(status.first?["kitPrintedAt"] is String)
+        let recovered = try check("seqr notes recover", seqr(["notes", "recover", "--sheet", kit, "--json", "--kdf-iterations", "210000", "--store", directory.file("heir")]))
+        #expect(recovered.first?["username"] as? String == "alice" && recovered.first?["kitPrintedAt"] is String)
         withExtendedLifetime(server) {}
     }
 }

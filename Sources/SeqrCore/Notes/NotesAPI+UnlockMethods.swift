@@ -3,7 +3,7 @@ import Foundation
 /// The account key's wire types (docs/openapi.yaml, docs/formats/notes.md "Account key").
 extension NotesAPI {
     /// A method id: 1–128 characters of letters, digits, `-` and `_` (a lowercase UUID for the
-    /// password and kits, a passkey's credential id in base64url), so it is safe in a URL path.
+    /// password, a kit's verifier ``NotesKitKey/methodID``, a passkey's credential id in base64url), so it is safe in a URL path.
     public static func isValidUnlockMethodID(_ id: String) -> Bool {
         (1...128).contains(id.count) && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }

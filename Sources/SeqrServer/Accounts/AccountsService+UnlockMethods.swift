@@ -44,6 +44,8 @@ extension AccountsService {
         guard body.kind != .password else {
             throw APIError.badRequest("the password's wrapped key is replaced by changing the password, not added")
         }
+        // A kit is a way in without the password: it is printed with PUT /v1/account/kit, which proves the password.
+        guard body.kind != .kit else { throw APIError.badRequest("a kit is added with PUT /v1/account/kit, which proves the password") }
         let record = Self.record(body, owner: context.account!.id, at: Date())
         do {
             try await repository.addUnlockMethod(record, limit: NotesAPI.maximumUnlockMethods)

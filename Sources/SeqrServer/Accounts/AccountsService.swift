@@ -82,6 +82,7 @@ public struct AccountsService: Sendable {
         signedIn.delete("account", use: deleteAccount)
         signedIn.put("account/password", use: changePassword)
         addUnlockRoutes(to: signedIn)
+        addKitRoutes(to: v1, signedIn: signedIn)
     }
 
     static func checkAuthKey(_ key: String) throws {

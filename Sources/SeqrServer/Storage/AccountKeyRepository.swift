@@ -4,7 +4,7 @@ import SeqrCore
 /// The account key's half of seqr-server's storage (migration `v5-account-keys`): per account,
 /// the label notes sealed under the account key carry, and the key wrapped once per unlock
 /// method — never the key itself. Implemented by ``SQLiteRepository`` and ``PostgresRepository``.
-public protocol AccountKeyRepository: Sendable {
+public protocol AccountKeyRepository: NotesKitRepository, Sendable {
     /// The account's key record with its methods, oldest first; nil when it has none (an account
     /// made before account keys, not yet moved over).
     func accountKey(owner: UUID) async throws -> AccountKeyRecord?

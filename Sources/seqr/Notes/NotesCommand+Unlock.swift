@@ -46,7 +46,7 @@ extension NotesCommand {
                 }
                 for method in list.methods {
                     // The id comes from the server: escaped before it reaches the terminal.
-                    print("\(method.kind.rawValue)  \(DisplayName.escaped(method.id))  added \(method.createdAt.formatted(.iso8601))")
+                    print("\(method.kind.rawValue)  \(DisplayName.escaped(method.id))  \(method.kind == .kit ? "printed" : "added") \(method.createdAt.formatted(.iso8601))")
                 }
             }
         }

@@ -22,5 +22,5 @@ struct NotesCommand: AsyncParsableCommand {
           seqr notes list
         """,
         subcommands: [Register.self, Login.self, Logout.self, Status.self, Add.self, List.self, Show.self,
-                      Edit.self, Remove.self, Passwd.self, Unlock.self, Upgrade.self, Export.self, Import.self])
+                      Edit.self, Remove.self, Passwd.self, Unlock.self, Kit.self, Recover.self, Upgrade.self, Export.self, Import.self])
 }

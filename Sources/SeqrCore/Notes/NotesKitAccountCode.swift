@@ -1,0 +1,54 @@
+import Foundation
+
+/// The second code on each sheet of a notes kit: which server and account the kit unlocks, so
+/// that the sheets alone are enough to recover (docs/formats/notes.md, "Paper emergency kit").
+///
+/// | offset | size | field |
+/// | --- | --- | --- |
+/// | 0 | 2 | magic `NK` |
+/// | 2 | 1 | version `0x01` |
+/// | 3 | n | UTF-8 `<server URL> 0x0A <username>`, n ≤ 512 |
+///
+/// Security contract: neither secret nor authenticated. A forged code can only point the
+/// recovery at another server, which then receives the kit's authentication key and nothing
+/// that opens the account key; the recovery prints the server and account it uses.
+public struct NotesKitAccountCode: Sendable, Equatable {
+    public static let magic: [UInt8] = Array("NK".utf8)
+    public static let version: UInt8 = 1
+    public static let maximumTextLength = 512
+
+    public let server: String
+    public let username: String
+
+    /// Checks both strings: no control characters, and within the length limit together.
+    public init(server: String, username: String) throws(NotesKitError) {
+        guard !server.isEmpty, !username.isEmpty else { throw .malformedAccountCode("an empty server or username") }
+        guard !(server + username).unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .malformedAccountCode("a control character")
+        }
+        guard server.utf8.count + 1 + username.utf8.count <= Self.maximumTextLength else {
+            throw .malformedAccountCode("longer than \(Self.maximumTextLength) bytes")
+        }
+        self.server = server
+        self.username = username
+    }
+
+    /// The code's bytes.
+    public func serialized() -> [UInt8] {
+        Self.magic + [Self.version] + Array(server.utf8) + [0x0A] + Array(username.utf8)
+    }
+
+    /// Parses a code; ``NotesKitError/malformedAccountCode(_:)`` for anything but version 1 with two valid lines.
+    public init(parsing bytes: [UInt8]) throws(NotesKitError) {
+        guard bytes.starts(with: Self.magic) else { throw .malformedAccountCode("no NK magic") }
+        guard bytes.count > 3, bytes[2] == Self.version else { throw .malformedAccountCode("version \(bytes.count > 2 ? bytes[2] : 0), this seqr reads 1") }
+        let text = bytes.dropFirst(3)
+        guard text.count <= Self.maximumTextLength else { throw .malformedAccountCode("longer than \(Self.maximumTextLength) bytes") }
+        let parts = text.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard parts.count == 2, let server = String(bytes: parts[0], encoding: .utf8),
+              let username = String(bytes: parts[1], encoding: .utf8) else {
+            throw .malformedAccountCode("not two lines of UTF-8")
+        }
+        try self.init(server: server, username: username)
+    }
+}

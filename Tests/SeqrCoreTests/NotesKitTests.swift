@@ -1,0 +1,60 @@
+import Crypto
+import Foundation
+import SeqrCore
+import Testing
+
+/// The paper emergency kit's key and account code (docs/formats/notes.md, "Paper emergency kit").
+@Suite("Notes kit")
+struct NotesKitTests {
+    @Test("a kit key's sign-in and wrapping keys are independent HKDF outputs; its method id is base64url SHA-256 of the sign-in key; its sheets restore it")
+    func derivations() throws {
+        let bytes = [UInt8](repeating: 7, count: 32)
+        let kit = try NotesKitKey(bytes: bytes)
+        let expectedAuth = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: bytes), info: Data("seqr notes kit v1 authentication".utf8), outputByteCount: 32)
+        let expectedWrap = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: bytes), info: Data("seqr notes kit v1 key wrapping".utf8), outputByteCount: 32)
+        #expect(kit.authenticationKey == expectedAuth && kit.wrappingKey == expectedWrap && kit.authenticationKey != kit.wrappingKey)
+        let digest = Data(SHA256.hash(data: expectedAuth.withUnsafeBytes { Data($0) }))
+        #expect(kit.methodID == digest.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: ""))
+        #expect(NotesKitKey.isKitMethodID(kit.methodID) && NotesAPI.isValidUnlockMethodID(kit.methodID))
+        #expect(NotesKitKey.methodID(authenticationKey: Data(base64Encoded: kit.authenticationToken)!) == kit.methodID)
+        #expect(throws: NotesKitError.malformedKitKey(length: 16)) { try NotesKitKey(bytes: [UInt8](repeating: 1, count: 16)) }
+
+        let random = NotesKitKey.random()
+        let shares = try KeySheets.split(secret: random.bytes, threshold: 3, count: 5)
+        #expect(shares[0].words.count == 33)
+        #expect(try NotesKitKey(bytes: KeySheets.combine([shares[0], shares[3], shares[4]])).methodID == random.methodID)
+    }
+
+    @Test("a kit's wrapped key opens for its account, kind and id only; a kit not listed is named as revoked")
+    func wrapping() throws {
+        let kit = NotesKitKey.random()
+        let accountKey = AccountKey.random(iterations: AccountKDFParameters.minimumIterations)
+        let method = kit.unlockMethod(for: accountKey, username: "alice")
+        #expect(method.kind == .kit && method.id == kit.methodID)
+        func list(_ methods: [NotesAPI.NewUnlockMethod]) -> NotesAPI.UnlockMethodList {
+            NotesAPI.UnlockMethodList(noteKDF: accountKey.noteKDF, methods: methods.map { .init(kind: $0.kind, id: $0.id, wrappedKey: $0.wrappedKey, createdAt: Date()) })
+        }
+        let opened = try kit.accountKey(from: list([method]), username: "alice")
+        #expect(opened.key == accountKey.key && opened.noteKDF == accountKey.noteKDF)
+        #expect(throws: NotesKitError.wrappedKeyDoesNotOpen) { try kit.accountKey(from: list([method]), username: "bob") }
+        #expect(throws: NotesKitError.kitNotOnAccount) { try NotesKitKey.random().accountKey(from: list([method]), username: "alice") }
+        var relabelled = method
+        relabelled.kind = .passkey
+        #expect(throws: NotesKitError.kitNotOnAccount) { try kit.accountKey(from: list([relabelled]), username: "alice") }
+        #expect(throws: NotesKitError.noAccountKey) { try kit.accountKey(from: NotesAPI.UnlockMethodList(noteKDF: nil, methods: []), username: "alice") }
+    }
+
+    @Test("the account code: NK, version 1, server and username on two lines; control characters, another version and overlong codes refused")
+    func accountCode() throws {
+        let code = try NotesKitAccountCode(server: "https://notes.example", username: "alice")
+        #expect(code.serialized() == Array("NK".utf8) + [1] + Array("https://notes.example\nalice".utf8))
+        #expect(try NotesKitAccountCode(parsing: code.serialized()) == code)
+        var version2 = code.serialized()
+        version2[2] = 2
+        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(parsing: version2) }
+        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(parsing: Array("NK".utf8) + [1] + Array("https://a\nb\nc".utf8)) }
+        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(server: "https://a\u{1b}[2J", username: "alice") }
+        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(server: "https://" + String(repeating: "a", count: 600), username: "alice") }
+    }
+}
