@@ -45,16 +45,34 @@ struct NotesKitTests {
         #expect(throws: NotesKitError.noAccountKey) { try kit.accountKey(from: NotesAPI.UnlockMethodList(noteKDF: nil, methods: []), username: "alice") }
     }
 
-    @Test("the account code: NK, version 1, server and username on two lines; control characters, another version and overlong codes refused")
+    @Test("the account code: NK, version 1, server and username on two lines, a 16-byte tag by the kit; control characters, another version and overlong codes refused")
     func accountCode() throws {
-        let code = try NotesKitAccountCode(server: "https://notes.example", username: "alice")
-        #expect(code.serialized() == Array("NK".utf8) + [1] + Array("https://notes.example\nalice".utf8))
+        let kit = NotesKitKey.random()
+        let code = try NotesKitAccountCode(server: "https://notes.example", username: "alice", kit: kit)
+        let text = Array("NK".utf8) + [1] + Array("https://notes.example\nalice".utf8)
+        #expect(code.serialized().count == text.count + 16 && code.serialized().starts(with: text))
         #expect(try NotesKitAccountCode(parsing: code.serialized()) == code)
         var version2 = code.serialized()
         version2[2] = 2
         #expect(throws: NotesKitError.self) { try NotesKitAccountCode(parsing: version2) }
-        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(parsing: Array("NK".utf8) + [1] + Array("https://a\nb\nc".utf8)) }
-        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(server: "https://a\u{1b}[2J", username: "alice") }
-        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(server: "https://" + String(repeating: "a", count: 600), username: "alice") }
+        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(parsing: Array("NK".utf8) + [1] + Array("https://a\nb\nc".utf8) + [UInt8](repeating: 0, count: 16)) }
+        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(parsing: Array("NK".utf8) + [1] + Array("a\nb".utf8)) }
+        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(server: "https://a\u{1b}[2J", username: "alice", kit: kit) }
+        #expect(throws: NotesKitError.self) { try NotesKitAccountCode(server: "https://" + String(repeating: "a", count: 600), username: "alice", kit: kit) }
+    }
+
+    @Test("the account code is authenticated by the kit: a changed server or username, or another kit's code, is refused before anything is sent")
+    func accountCodeAuthenticated() throws {
+        let kit = NotesKitKey.random()
+        let code = try NotesKitAccountCode(server: "https://notes.example", username: "alice", kit: kit)
+        try kit.verify(try NotesKitAccountCode(parsing: code.serialized()))
+        // Someone with fewer sheets than the kit needs rewrites the server (keeping the old tag, or tagging with a kit of theirs).
+        var forged = Array("NK".utf8) + [1] + Array("https://evil.example\nalice".utf8) + code.tag
+        #expect(throws: NotesKitError.accountCodeNotOfThisKit) { try kit.verify(try NotesKitAccountCode(parsing: forged)) }
+        forged = try NotesKitAccountCode(server: "https://evil.example", username: "alice", kit: NotesKitKey.random()).serialized()
+        #expect(throws: NotesKitError.accountCodeNotOfThisKit) { try kit.verify(try NotesKitAccountCode(parsing: forged)) }
+        var flipped = code.serialized()
+        flipped[flipped.count - 1] ^= 1
+        #expect(throws: NotesKitError.accountCodeNotOfThisKit) { try kit.verify(try NotesKitAccountCode(parsing: flipped)) }
     }
 }

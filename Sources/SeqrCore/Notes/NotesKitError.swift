@@ -13,6 +13,9 @@ public enum NotesKitError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrappedKeyDoesNotOpen
     /// The account has no account key, so no kit can unlock it.
     case noAccountKey
+    /// The sheets' account code was not printed with this kit (its tag does not verify): changed by
+    /// someone who holds fewer sheets than the kit needs, or another kit's code.
+    case accountCodeNotOfThisKit
 
     public var description: String {
         switch self {
@@ -20,6 +23,7 @@ public enum NotesKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformedAccountCode(let why): "the sheet's account code is not valid: \(why)"
         case .kitNotOnAccount: "these sheets belong to a kit this account no longer has: a newer kit was printed, or this one was removed"
         case .wrappedKeyDoesNotOpen: "the kit's wrapped account key does not open with these sheets: the server altered it or gave another account's or method's"
+        case .accountCodeNotOfThisKit: "the server and account printed on the sheets were not printed with this kit: the code was changed or is another kit's; nothing was sent"
         case .noAccountKey: "this account has no account key: no kit can unlock it"
         }
     }

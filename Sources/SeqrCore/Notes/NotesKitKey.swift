@@ -40,6 +40,22 @@ public struct NotesKitKey: Sendable {
         HKDF<SHA256>.deriveKey(inputKeyMaterial: secret, info: Data("seqr notes kit v1 key wrapping".utf8), outputByteCount: 32)
     }
 
+    /// Authenticates the account code printed on each sheet.
+    private var accountCodeKey: SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: secret, info: Data("seqr notes kit v1 account code".utf8), outputByteCount: 32)
+    }
+
+    /// The account code's tag: HMAC-SHA256 of its bytes under ``accountCodeKey``, first 16 bytes.
+    func accountCodeTag(for signedBytes: [UInt8]) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: signedBytes, using: accountCodeKey).prefix(NotesKitAccountCode.tagLength))
+    }
+
+    /// Refuses (``NotesKitError/accountCodeNotOfThisKit``) an account code this kit did not print —
+    /// changed by someone holding fewer sheets than the kit needs — compared in constant time.
+    public func verify(_ code: NotesKitAccountCode) throws(NotesKitError) {
+        guard constantTimeEqual(accountCodeTag(for: code.signedBytes), code.tag) else { throw .accountCodeNotOfThisKit }
+    }
+
     /// ``authenticationKey`` in base64, as the server receives it.
     public var authenticationToken: String { authenticationKey.withUnsafeBytes { Data($0).base64EncodedString() } }
 

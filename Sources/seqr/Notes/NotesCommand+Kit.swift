@@ -54,7 +54,7 @@ extension NotesCommand {
             let keys = try cipher.accountKeys(session.kdf)
             let kitKey = NotesKitKey.random()
             let sheets = try KeySheets.split(secret: kitKey.bytes, threshold: shares.threshold, count: shares.count)
-            let account = try NotesKitAccountCode(server: session.server, username: session.username)
+            let account = try NotesKitAccountCode(server: session.server, username: session.username, kit: kitKey)
             let printedAt = Date()
             let pages = sheets.map { Self.printout($0, count: shares.count, account: account, paper: paper, date: printedAt) }
             let pdf = try KeySheetPrintout.pdfData(of: pages)

@@ -73,6 +73,11 @@ extension NotesCommand {
                 }
                 throw CLIError("the sheets do not restore a kit: \(error)", status: .dataError)
             }
+            // The account code is authenticated by the kit: checked before anything is sent, so a code changed
+            // by someone holding fewer sheets cannot send the kit's sign-in key to a server of theirs.
+            if let code = codes.first {
+                do { try kitKey.verify(code) } catch { throw CLIError(error.description, status: .dataError) }
+            }
             let anonymous = options.client(server: server)
             let session: NotesAPI.SessionResponse
             do {
