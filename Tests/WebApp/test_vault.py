@@ -246,7 +246,8 @@ def sheet_words(sheet_png):
 def test_vault_key_sheets_from_photos_and_typed_words(new_context, seqr_server, work_dir):
     """A 2-of-3 key-sheet backup (no password): photos of its pages but one and of sheet 1; Restore with one sheet
     says one more is needed and restores nothing; a sheet of another backup is named and left out; sheet 3 typed
-    with a mistyped word names that word, typed right it completes the set, and the file comes back exactly."""
+    with a mistyped word names that word, typed right it completes the set, and the file comes back exactly; the
+    sheets are then dropped, so after "Forget" Restore asks for them again."""
     content = os.urandom(20_000)
     pages, sheets = key_sheet_backup(work_dir, "seed.bin", content)
     _, other_sheets = key_sheet_backup(work_dir, "other.txt", b"another backup\n")
@@ -291,6 +292,13 @@ def test_vault_key_sheets_from_photos_and_typed_words(new_context, seqr_server, 
     with open(download.value.path(), "rb") as f:
         assert f.read() == content
     shot(page, "vault-key-sheets-restored")
+    # The sheets are dropped once they have opened it: after "Forget", Restore needs them again.
+    expect(sheets_summary).to_have_text("0 of 2 key sheets needed (3 made): 2 more sheets needed.")
+    page.get_by_role("button", name="Forget").click()
+    expect(page.locator(".vault-result")).to_be_empty()
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("alert")).to_have_text("This backup's key is split into 3 key sheets: any 2 of them open it, a password alone cannot.")
+    expect(page.locator(".vault-result")).to_be_empty()
 
     # Leaving the view forgets the sheets (the codes stay).
     page.get_by_role("link", name="Scan").first.click()

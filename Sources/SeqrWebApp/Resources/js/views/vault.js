@@ -4,8 +4,10 @@
 // vault-key-sheets.js) and Restore — all in this page, with no network once loaded.
 // Thin: vault-assembler.js and vault-restore.js do the work. The codes collected are kept (in
 // memory) when the view is left; the key sheets and the restored document only while it is shown:
-// they are forgotten on leaving the view, on lock, and on "Start over" / "Forget"; the document is
-// shown or downloaded only when asked.
+// they are forgotten on leaving the view, on lock, and on "Start over" / "Forget", and the key
+// sheets as soon as a restore with them succeeds (so no one can press Restore again after
+// "Forgotten" and get the document back without them); the document is shown or downloaded only
+// when asked.
 import { Camera } from '../camera.js';
 import { field, h, message, replace } from '../dom.js';
 import { escaped, escapedLines } from '../display-name.js';
@@ -230,6 +232,8 @@ export function vaultView(app) {
       if (!current()) { opened.content.fill(0); return; }
       restored = opened;
       password.input.value = '';
+      // The sheets did their work: kept, they would let anyone at this page restore again with no input.
+      sheets.forget();
       replace(status, message('ok', 'Restored: the document is held in this page only, until you leave it.'));
       offer();
     } catch (error) {
@@ -253,7 +257,7 @@ export function vaultView(app) {
       link.click();
       setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
     } }, kind === 'text' ? 'Download text' : 'Download file'));
-    buttons.push(h('button', { type: 'button', class: 'danger', onclick: () => { forget(); replace(status, message('info', 'Forgotten: the document is no longer in this page.')); } }, 'Forget'));
+    buttons.push(h('button', { type: 'button', class: 'danger', onclick: () => { forget(); sheets.forget(); replace(status, message('info', 'Forgotten: the document is no longer in this page.')); } }, 'Forget'));
     replace(result, h('h2', {}, escaped(restored.title) || 'Restored document'),
       h('p', { class: 'hint' }, `${kind === 'text' ? 'Text' : 'A file'} of ${restored.content.length.toLocaleString('en')} bytes.`),
       h('div', { class: 'actions' }, buttons), shown);
