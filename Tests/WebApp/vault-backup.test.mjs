@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 import { utf8 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { VaultAssembler } from '../../Sources/SeqrWebApp/Resources/js/vault-assembler.js';
 import { VaultBackupError } from '../../Sources/SeqrWebApp/Resources/js/vault-backup-error.js';
-import { MAXIMUM_PAGES, estimatedPages, vaultLayout, writeVaultBackup } from '../../Sources/SeqrWebApp/Resources/js/vault-backup-writer.js';
+import { MAXIMUM_PAGES, checkBackupRequest, estimatedPages, vaultLayout, writeVaultBackup } from '../../Sources/SeqrWebApp/Resources/js/vault-backup-writer.js';
 import { readVaultCode } from '../../Sources/SeqrWebApp/Resources/js/vault-code.js';
 import { ContentType, parseVaultMessage } from '../../Sources/SeqrWebApp/Resources/js/vault-message.js';
 import { planParity } from '../../Sources/SeqrWebApp/Resources/js/vault-parity-plan.js';
@@ -114,6 +114,19 @@ test('layout and parity are `seqr vault backup`\'s for the same size (its --json
   // docs/formats/papervault.md: 21 data codes get 6 parity codes and print on 5 pages.
   const plan = planParity(21, 6, 1);
   assert.deepEqual([plan.parityCodes, plan.pageCount, plan.survivablePages, plan.survivableCodes], [6, 5, 1, 6]);
+});
+
+test('a title over 65,535 UTF-8 bytes is refused before any key derivation (cut, it would end mid-character and never restore)', async () => {
+  const refused = (error) => error instanceof VaultBackupError && error.code === 'titleTooLong' && /[.`]$/.test(error.message) && !error.message.includes('\n');
+  // 21,845 three-byte characters and one more byte: 65,536 bytes; a cut at 65,535 would split the last "✓".
+  const title = 'a' + '✓'.repeat(21_845);
+  assert.equal(utf8(title).length, 65_536);
+  checkBackupRequest({ title: title.slice(0, -1), content: utf8('x'), password: PASSWORD, confirmation: PASSWORD });
+  assert.throws(() => checkBackupRequest({ title, content: utf8('x'), password: PASSWORD, confirmation: PASSWORD }), refused);
+  let derived = false;
+  const random = (bytes) => { derived = true; return crypto.getRandomValues(bytes); };
+  await assert.rejects(writeVaultBackup({ title, content: utf8('x'), password: PASSWORD }, pieces, { rounds: ROUNDS, random }), refused);
+  assert.equal(derived, false);
 });
 
 test('two different passwords, no password and an over-limit document are refused before any key derivation, each in one sentence', async () => {

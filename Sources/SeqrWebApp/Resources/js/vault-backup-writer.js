@@ -87,8 +87,16 @@ export function serializeDocument(title, contentType, content) {
   return out;
 }
 
-/** Refuses, before any key derivation, what `seqr vault backup` refuses: two different passwords, none, too large a document. */
+/** The most UTF-8 bytes a title can have: its length field is a UInt16. */
+export const MAXIMUM_TITLE_BYTES = 0xffff;
+
+/**
+ * Refuses, before any key derivation, what `seqr vault backup` refuses: two different passwords,
+ * none, too large a document; and a title over 65,535 UTF-8 bytes, which cut to fit could end
+ * inside a character and then never restore (the restore refuses a title that is not UTF-8).
+ */
 export function checkBackupRequest({ title, content, password, confirmation }) {
+  if (utf8(title).length > MAXIMUM_TITLE_BYTES) throw vaultBackupError.titleTooLong(MAXIMUM_TITLE_BYTES);
   if (typeof password !== 'string' || password.length === 0) throw vaultBackupError.passwordNeeded();
   if (password !== confirmation) throw vaultBackupError.passwordsDiffer();
   if (documentLength(title, content) > MAXIMUM_DOCUMENT_SIZE) throw vaultBackupError.documentTooLarge(MAXIMUM_DOCUMENT_SIZE);
