@@ -149,11 +149,14 @@ def test_the_page_restores_its_own_backup_with_a_page_missing(new_context, seqr_
 
 @pytest.mark.page_only
 def test_mismatched_passwords_and_an_over_limit_file_get_one_line(new_context, seqr_server, work_dir):
-    """Two different passwords: one line, no pages, no key derived. A file that would print on more than 50 pages (the
-    CLI's --max-pages): one line as soon as it is picked, and again on "Make the pages". Leaving the view forgets the
-    text, the passwords and the pages."""
+    """Two different passwords: one line, no pages, no key derived; the password fields ask the browser to offer
+    no saving (autocomplete off). A file that would print on more than 50 pages (the CLI's --max-pages), or is over
+    64 MiB: one line as soon as it is picked, from its size, without the page reading it, and it is not taken (the
+    text typed is backed up instead). Leaving the view forgets the text, the passwords and the pages."""
     context = new_context()
     page = open_backup(context, seqr_server)
+    for label in ("Password", "Password again"):
+        assert page.get_by_label(label, exact=True).get_attribute("autocomplete") == "off"
     page.get_by_label("Text to back up").fill("a secret")
     make_pages(page, PASSWORD, PASSWORD + " ")
     alert = page.get_by_role("alert")
@@ -161,20 +164,24 @@ def test_mismatched_passwords_and_an_over_limit_file_get_one_line(new_context, s
     expect(alert).to_have_count(1)
     expect(page.locator(".vault-sheet")).to_have_count(0)
 
+    # Every read of a picked file's bytes is counted.
+    page.evaluate("""() => { window.fileReads = 0; const read = Blob.prototype.arrayBuffer;
+        Blob.prototype.arrayBuffer = function () { window.fileReads++; return read.call(this); }; }""")
     big = os.path.join(work_dir, "big.bin")
     with open(big, "wb") as f:
         f.write(os.urandom(700_000))
     page.get_by_label("Or pick a file").set_input_files(big)
     expect(alert).to_have_text("The backup would take about 63 pages, more than 50: back up a smaller file, or use `seqr vault backup --max-pages 63`.")
-    make_pages(page)
-    expect(alert).to_have_count(1)
-    expect(alert).to_contain_text("more than 50")
-    expect(page.locator(".vault-sheet")).to_have_count(0)
+    huge = os.path.join(work_dir, "huge.bin")
+    with open(huge, "wb") as f:
+        f.truncate(100 * 1024 * 1024)
+    page.get_by_label("Or pick a file").set_input_files(huge)
+    expect(alert).to_have_text("The document is larger than 64 MiB, which a restore refuses to unpack.")
+    assert page.evaluate("window.fileReads") == 0
+    expect(page.locator(".vault-picked")).to_be_empty()
 
-    # Back to the text, kept as typed: pages; then leaving the view drops them, and the fields are empty when it opens again.
-    page.get_by_role("button", name="Use the text instead").click()
+    # The text, kept as typed, is what is backed up: pages; then leaving the view drops them, and the fields are empty when it opens again.
     expect(page.get_by_label("Text to back up")).to_have_value("a secret")
-    expect(alert).to_have_count(0)
     make_pages(page)
     expect(page.locator(".vault-sheet")).to_have_count(4, timeout=60_000)
     page.get_by_role("link", name="Restore a paper vault").click()

@@ -99,6 +99,12 @@ export function checkBackupRequest({ title, content, password, confirmation }) {
   if (utf8(title).length > MAXIMUM_TITLE_BYTES) throw vaultBackupError.titleTooLong(MAXIMUM_TITLE_BYTES);
   if (typeof password !== 'string' || password.length === 0) throw vaultBackupError.passwordNeeded();
   if (password !== confirmation) throw vaultBackupError.passwordsDiffer();
+  checkDocumentSize(title, content.length);
+}
+
+/** The size checks alone, from a length: a picked file is checked by its size before it is read. */
+export function checkDocumentSize(title, contentLength) {
+  const content = { length: contentLength };
   if (documentLength(title, content) > MAXIMUM_DOCUMENT_SIZE) throw vaultBackupError.documentTooLarge(MAXIMUM_DOCUMENT_SIZE);
   const pages = estimatedPages(title, content);
   if (pages > MAXIMUM_PAGES) throw vaultBackupError.tooManyPages(pages, MAXIMUM_PAGES);

@@ -10,7 +10,7 @@ import { field, h, message, replace } from '../dom.js';
 import { escaped } from '../display-name.js';
 import { loadQRCodeLibrary, qrCodeSVGOfBytes } from '../qr-code.js';
 import { VaultBackupError } from '../vault-backup-error.js';
-import { checkBackupRequest, passwordStrengthHint, writeVaultBackup } from '../vault-backup-writer.js';
+import { checkBackupRequest, checkDocumentSize, passwordStrengthHint, writeVaultBackup } from '../vault-backup-writer.js';
 import { PAGE_HEIGHT, PAGE_WIDTH, vaultPrintout } from '../vault-printout.js';
 import { utf8 } from '../bytes.js';
 import { loadVaultPieces } from '../vault-restore.js';
@@ -31,8 +31,8 @@ export function vaultBackupView(app) {
   const text = field('Text to back up', { name: 'vault-text', rows: 6, spellcheck: false, autocomplete: 'off' }, { tag: 'textarea' });
   const picker = h('input', { type: 'file', id: 'vault-backup-file', class: 'visually-hidden' });
   const pickedLine = h('p', { class: 'hint vault-picked', 'aria-live': 'polite' });
-  const password = field('Password', { type: 'password', name: 'vault-new-password', autocomplete: 'new-password', spellcheck: false });
-  const confirmation = field('Password again', { type: 'password', name: 'vault-new-password-again', autocomplete: 'new-password', spellcheck: false });
+  const password = field('Password', { type: 'password', name: 'vault-new-password', autocomplete: 'off', spellcheck: false });
+  const confirmation = field('Password again', { type: 'password', name: 'vault-new-password-again', autocomplete: 'off', spellcheck: false });
   const strength = h('p', { class: 'hint vault-strength', 'aria-live': 'polite' });
   const make = h('button', { type: 'submit', class: 'primary' }, 'Make the pages');
   const form = h('form', { class: 'stack', novalidate: true }, title.wrapper, text.wrapper,
@@ -75,6 +75,13 @@ export function vaultBackupView(app) {
     picker.value = '';
     if (!file) return;
     forgetPicked();
+    // Too large is said at once, from the file's size, before it is read (a 4 GB file is never
+    // loaded) and before a password is typed; such a file is not taken.
+    try { checkDocumentSize(title.input.value || file.name, file.size); } catch (error) {
+      replace(pickedLine);
+      replace(status, message('error', error instanceof VaultBackupError ? error.message : app.problem(error)));
+      return;
+    }
     let content;
     try { content = new Uint8Array(await file.arrayBuffer()); } catch {
       replace(status, message('error', `${escaped(file.name)} could not be read.`));
@@ -84,10 +91,7 @@ export function vaultBackupView(app) {
     picked = { name: file.name, content };
     if (!title.input.value) title.input.value = file.name;
     showPicked();
-    // Too large is said at once, before a password is typed.
-    try { checkBackupRequest({ title: title.input.value, content, password: 'x', confirmation: 'x' }); replace(status); } catch (error) {
-      replace(status, message('error', error instanceof VaultBackupError ? error.message : app.problem(error)));
-    }
+    replace(status);
   });
 
   form.addEventListener('submit', async (event) => {
