@@ -32,6 +32,14 @@ function forgetDocument() {
 // The key sheets of the view shown, likewise: a new rendering (after a lock, say) wipes the old one's.
 let shownSheets = null;
 
+// A key sheet the scanner read (#/scan), handed to the next rendering of this view, which takes it
+// into its key-sheet panel at once: held here only between the two.
+let handedSheets = [];
+/** The scanner hands a key sheet's code on through this (a copy is kept until the view opens). */
+export function handKeySheet(bytes) {
+  handedSheets.push(Uint8Array.from(bytes));
+}
+
 /** The codes a picked photo or the scanner found, added here; the scanner hands a vault code on through this. */
 export async function addVaultCodes(codes) {
   const outcomes = [];
@@ -55,6 +63,8 @@ export function vaultView(app) {
   const sheets = new VaultKeySheetsPanel((kind, text) => replace(status, message(kind, text)));
   shownSheets?.forget();
   shownSheets = sheets;
+  const handed = handedSheets;
+  handedSheets = [];
   // The complete backup's clear header (password, or key sheets and whether a password too), read once its codes are in.
   let header = null, headerRead = null;
   const view = h('section', { class: 'stack vault', 'aria-labelledby': 'vault-title' },
@@ -264,6 +274,10 @@ export function vaultView(app) {
   };
 
   show();
+  if (handed.length) {
+    sheets.addScanned(handed);
+    for (const bytes of handed) bytes.fill(0);
+  }
   // Opened by the scanner on a vault page: the camera goes on here at once.
   if (app.vaultFromScanner) { app.vaultFromScanner = false; queueMicrotask(() => camera.click()); }
   // The modules are fetched as the view opens (the service worker keeps them from then on).
