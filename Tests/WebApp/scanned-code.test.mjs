@@ -9,6 +9,8 @@ import { test } from 'node:test';
 import { concatBytes, fromHex, toBase64URL, utf8 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { AddOutcome, CodeSetCollector, SetKind } from '../../Sources/SeqrWebApp/Resources/js/code-set-collector.js';
 import { classifyScan, CLI_NOTES, ScanAction, ScanKind } from '../../Sources/SeqrWebApp/Resources/js/scanned-code.js';
+import { KeyShare } from '../../Sources/SeqrWebApp/Resources/js/key-share.js';
+import { splitKeySheets } from '../../Sources/SeqrWebApp/Resources/js/key-sheets.js';
 import { codeLink } from '../../Sources/SeqrWebApp/Resources/js/seqr-code-link.js';
 import { UrlWarning } from '../../Sources/SeqrWebApp/Resources/js/url-warnings.js';
 
@@ -131,4 +133,24 @@ test('structured-append parts join by sequence id in order; vault codes collect 
   assert.equal((await addVault(await vaultCode(1, 2, 1))).outcome, AddOutcome.duplicate);
   const done = await addVault(await vaultCode(1, 2, 0));
   assert.deepEqual([done.set.kind, done.set.progress, done.set.complete, done.whole.codes.length], [SetKind.vault, '2 of 2', true, 2]);
+});
+
+test('a key sheet\'s code is a paper-vault key sheet, handed to the vault view: nothing of its share is returned to show', async () => {
+  const shares = await splitKeySheets(crypto.getRandomValues(new Uint8Array(32)), 2, 3);
+  const code = shares[1].serialized();
+  const sheet = await scan(code, String.fromCharCode(...code));
+  assert.deepEqual([sheet.kind, sheet.words, sheet.action, sheet.sheet], [ScanKind.keySheet, 'paper-vault key sheet', ScanAction.openKeySheet,
+    { number: 2, threshold: 2, identifier: shares[1].identifier }]);
+  assert.deepEqual(sheet.code, code, 'the code is handed on to the vault view as it is');
+  assert.equal(sheet.content, undefined);
+  assert.equal(sheet.shown, undefined);
+  // A damaged sheet (one byte changed) is still a key sheet, said unreadable, never shown as text.
+  const damaged = Uint8Array.from(code);
+  damaged[10] ^= 0x40;
+  const bad = await scan(damaged, String.fromCharCode(...damaged));
+  assert.deepEqual([bad.kind, bad.action, bad.content, bad.shown, bad.sheet], [ScanKind.keySheet, null, undefined, undefined, undefined]);
+  assert.match(bad.error.message, /checksum/i);
+  // Text that merely begins with "KS" stays text.
+  assert.equal((await scanText('KS is a county')).kind, ScanKind.text);
+  assert.ok(KeyShare.fromCode(code).equals(shares[1]));
 });

@@ -246,7 +246,8 @@ def sheet_words(sheet_png):
 def test_vault_key_sheets_from_photos_and_typed_words(new_context, seqr_server, work_dir):
     """A 2-of-3 key-sheet backup (no password): photos of its pages but one and of sheet 1; Restore with one sheet
     says one more is needed and restores nothing; a sheet of another backup is named and left out; sheet 3 typed
-    with a mistyped word names that word, typed right it completes the set, and the file comes back exactly."""
+    with a mistyped word names that word, typed right it completes the set, and the file comes back exactly; the
+    sheets are then dropped, so after "Forget" Restore asks for them again."""
     content = os.urandom(20_000)
     pages, sheets = key_sheet_backup(work_dir, "seed.bin", content)
     _, other_sheets = key_sheet_backup(work_dir, "other.txt", b"another backup\n")
@@ -291,6 +292,13 @@ def test_vault_key_sheets_from_photos_and_typed_words(new_context, seqr_server, 
     with open(download.value.path(), "rb") as f:
         assert f.read() == content
     shot(page, "vault-key-sheets-restored")
+    # The sheets are dropped once they have opened it: after "Forget", Restore needs them again.
+    expect(sheets_summary).to_have_text("0 of 2 key sheets needed (3 made): 2 more sheets needed.")
+    page.get_by_role("button", name="Forget").click()
+    expect(page.locator(".vault-result")).to_be_empty()
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("alert")).to_have_text("This backup's key is split into 3 key sheets: any 2 of them open it, a password alone cannot.")
+    expect(page.locator(".vault-result")).to_be_empty()
 
     # Leaving the view forgets the sheets (the codes stay).
     page.get_by_role("link", name="Scan").first.click()
@@ -349,3 +357,34 @@ def test_vault_key_sheets_forgotten_when_another_tab_locks(new_context, seqr_ser
     expect(sheets_summary).to_have_text("0 of 2 key sheets needed (3 made): 2 more sheets needed.")
     expect(second.get_by_role("list", name="Key sheets in").get_by_role("listitem")).to_have_count(0)
     expect(second.locator(".vault-summary")).to_contain_text("All 1 code is in: add 2 key sheets and restore.")
+
+
+@pytest.mark.page_only
+def test_scanner_names_a_key_sheet_and_hands_it_to_the_vault(new_context, seqr_server, work_dir):
+    """A key sheet photographed in #/scan is named (which sheet, how many open the backup) and nothing it holds is
+    shown — no words, no text, no base64; "Open in the paper vault" takes it into the vault view's key sheets, where
+    the pages and one more sheet restore the text."""
+    content = b"a secret behind two sheets\n"
+    pages, sheets = key_sheet_backup(work_dir, "handed.txt", content)
+    context = new_context()
+    page = context.new_page()
+    page.goto(seqr_server.url + "/app/#/scan")
+    expect(page.get_by_role("heading", name="Scan", level=1)).to_be_visible()
+    page.get_by_label("Pick a photo").set_input_files(sheets[0])
+    expect(page.get_by_role("heading", name="Paper-vault key sheet")).to_be_visible()
+    expect(page.get_by_text("A paper-vault key sheet: sheet 1; any 2 sheets of its backup open it")).to_be_visible()
+    shown = page.locator("body").inner_text()
+    words = sheet_words(sheets[0])
+    assert not any(" ".join(words[i:i + 2]) in shown for i in range(len(words) - 1)), shown
+    assert "base64" not in shown
+    expect(page.locator(".scan-text")).to_have_count(0)
+    page.get_by_role("button", name="Open in the paper vault").click()
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    sheets_summary = page.locator(".vault-sheets-summary")
+    expect(sheets_summary).to_have_text("1 of 2 key sheets needed: 1 more sheet needed.")
+    page.get_by_label("Pick photos of pages").set_input_files(pages + [sheets[2]])
+    expect(sheets_summary).to_have_text("2 of the 2 key sheets needed (3 made) are in.")
+    page.get_by_role("button", name="Restore").click()
+    page.get_by_role("button", name="Show text").click()
+    assert page.locator(".vault-text").text_content() == content.decode()
+    assert not [u for u in context.requests if "/v1/" in u]

@@ -6,6 +6,7 @@ from the PDF's words, run on zbarimg's reading of the pages); the page restores 
 pages, one page missing; two different passwords and an over-limit file each get one line and no pages; leaving the
 view forgets the document, the password and the pages."""
 import os
+import re
 import subprocess
 
 import pytest
@@ -149,11 +150,14 @@ def test_the_page_restores_its_own_backup_with_a_page_missing(new_context, seqr_
 
 @pytest.mark.page_only
 def test_mismatched_passwords_and_an_over_limit_file_get_one_line(new_context, seqr_server, work_dir):
-    """Two different passwords: one line, no pages, no key derived. A file that would print on more than 50 pages (the
-    CLI's --max-pages): one line as soon as it is picked, and again on "Make the pages". Leaving the view forgets the
-    text, the passwords and the pages."""
+    """Two different passwords: one line, no pages, no key derived; the password fields ask the browser to offer
+    no saving (autocomplete off). A file that would print on more than 50 pages (the CLI's --max-pages), or is over
+    64 MiB: one line as soon as it is picked, from its size, without the page reading it, and it is not taken (the
+    text typed is backed up instead). Leaving the view forgets the text, the passwords and the pages."""
     context = new_context()
     page = open_backup(context, seqr_server)
+    for label in ("Password", "Password again"):
+        assert page.get_by_label(label, exact=True).get_attribute("autocomplete") == "off"
     page.get_by_label("Text to back up").fill("a secret")
     make_pages(page, PASSWORD, PASSWORD + " ")
     alert = page.get_by_role("alert")
@@ -161,20 +165,24 @@ def test_mismatched_passwords_and_an_over_limit_file_get_one_line(new_context, s
     expect(alert).to_have_count(1)
     expect(page.locator(".vault-sheet")).to_have_count(0)
 
+    # Every read of a picked file's bytes is counted.
+    page.evaluate("""() => { window.fileReads = 0; const read = Blob.prototype.arrayBuffer;
+        Blob.prototype.arrayBuffer = function () { window.fileReads++; return read.call(this); }; }""")
     big = os.path.join(work_dir, "big.bin")
     with open(big, "wb") as f:
         f.write(os.urandom(700_000))
     page.get_by_label("Or pick a file").set_input_files(big)
     expect(alert).to_have_text("The backup would take about 63 pages, more than 50: back up a smaller file, or use `seqr vault backup --max-pages 63`.")
-    make_pages(page)
-    expect(alert).to_have_count(1)
-    expect(alert).to_contain_text("more than 50")
-    expect(page.locator(".vault-sheet")).to_have_count(0)
+    huge = os.path.join(work_dir, "huge.bin")
+    with open(huge, "wb") as f:
+        f.truncate(100 * 1024 * 1024)
+    page.get_by_label("Or pick a file").set_input_files(huge)
+    expect(alert).to_have_text("The document is larger than 64 MiB, which a restore refuses to unpack.")
+    assert page.evaluate("window.fileReads") == 0
+    expect(page.locator(".vault-picked")).to_be_empty()
 
-    # Back to the text, kept as typed: pages; then leaving the view drops them, and the fields are empty when it opens again.
-    page.get_by_role("button", name="Use the text instead").click()
+    # The text, kept as typed, is what is backed up: pages; then leaving the view drops them, and the fields are empty when it opens again.
     expect(page.get_by_label("Text to back up")).to_have_value("a secret")
-    expect(alert).to_have_count(0)
     make_pages(page)
     expect(page.locator(".vault-sheet")).to_have_count(4, timeout=60_000)
     page.get_by_role("link", name="Restore a paper vault").click()
@@ -206,3 +214,66 @@ def test_pages_forgotten_when_another_tab_locks(new_context, seqr_server):
     expect(second.get_by_role("heading", name="Back up to paper", level=1)).to_be_visible()
     expect(second.get_by_label("Text to back up")).to_have_value("")
     assert not second.evaluate("document.body.classList.contains('vault-printing')")
+
+
+@pytest.mark.page_only
+def test_key_sheet_backup_made_in_the_page_restores_with_two_sheets(new_context, seqr_server, work_dir):
+    """Key sheets instead of a password, 2 of 3, for a text typed in the page: no password asked; the backup's pages,
+    then three pages of key sheets, each saying which sheet it is, 2 of 3, with its code and 33 words. The printed
+    PDF restores with `seqr vault restore` given its backup pages and sheets 1 and 3 (their PDF pages); the page
+    restores it from pictures of the code pages with sheets 2 and 3 typed."""
+    text = "".join(f"seed line {n} ✓ kept behind key sheets\n" for n in range(300))
+    context = new_context()
+    page = open_backup(context, seqr_server)
+    page.get_by_label("Text to back up").fill(text)
+    page.get_by_label("Opened by").select_option("sheets")
+    expect(page.get_by_label("Password", exact=True)).to_be_hidden()
+    page.get_by_label("Key sheets needed (K)").fill("2")
+    page.get_by_label("Key sheets made (N)").fill("3")
+    page.get_by_role("button", name="Make the pages").click()
+    expect(page.get_by_role("button", name="Print the pages")).to_be_visible(timeout=60_000)
+    expect(page.locator(".status-area")).to_contain_text(re.compile(r"Then 3 key sheets, a page each \(backup id \d+\): any 2 restore it\."))
+    sheets = page.locator(".vault-sheet").filter(has=page.locator(".vault-sheet-text.bold"))
+    expect(sheets).to_have_count(3)
+    words = []
+    for n in (1, 2, 3):
+        expect(sheets.nth(n - 1)).to_contain_text(f"Key sheet {n} of 3 · any 2 restore")
+        numbered = sheets.nth(n - 1).locator(".vault-sheet-text.mono").all_text_contents()
+        assert len(numbered) == 33, numbered
+        words.append([line.split(". ", 1)[1] for line in numbered])
+    total = page.locator(".vault-sheet").count()
+    code_pages = page.locator(".vault-sheet").filter(has_text="Paper vault (encrypted backup)").count()
+    shot(page, "vault-backup-key-sheets")
+    pdf = print_pdf(page, os.path.join(work_dir, "sheets.pdf"))
+    info = subprocess.run(["pdfinfo", pdf], check=True, capture_output=True, text=True).stdout
+    assert re.search(rf"^Pages:\s+{total}$", info, re.M), info
+    subprocess.run(["pdfseparate", pdf, os.path.join(work_dir, "part-%d.pdf")], check=True)
+    part = lambda n: os.path.join(work_dir, f"part-{n}.pdf")
+    backup_pdf = os.path.join(work_dir, "backup-pages.pdf")
+    subprocess.run(["pdfunite", *[part(n) for n in range(1, total - 2)], backup_pdf], check=True)
+    out = os.path.join(work_dir, "restored.txt")
+    env = {k: v for k, v in os.environ.items() if k != "SEQR_PASSWORD"}
+    restored = subprocess.run([os.path.join(BIN, "seqr"), "vault", "restore", backup_pdf, "--share", part(total - 2), "--share", part(total),
+                               "-o", out, "--quiet"], capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=300)
+    assert restored.returncode == 0, restored.stderr
+    with open(out, encoding="utf-8") as f:
+        assert f.read() == text
+    # One sheet is not enough for the CLI either.
+    one = subprocess.run([os.path.join(BIN, "seqr"), "vault", "restore", backup_pdf, "--share", part(total), "-o", out + ".one", "--quiet"],
+                         capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=300)
+    assert one.returncode != 0 and not os.path.exists(out + ".one")
+
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", str(code_pages), pdf, os.path.join(work_dir, "photo")], check=True)
+    photos = sorted(os.path.join(work_dir, f) for f in os.listdir(work_dir) if f.startswith("photo") and f.endswith(".png"))
+    page.get_by_role("link", name="Restore a paper vault").click()
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    page.get_by_label("Pick photos of pages").set_input_files(photos)
+    expect(page.locator(".vault-summary")).to_contain_text("add 2 key sheets and restore.", timeout=60_000)
+    for n in (2, 3):
+        page.get_by_label("Words of a key sheet").fill(" ".join(words[n - 1]))
+        page.get_by_role("button", name="Add this sheet").click()
+    expect(page.locator(".vault-sheets-summary")).to_have_text("2 of the 2 key sheets needed (3 made) are in.")
+    page.get_by_role("button", name="Restore").click()
+    page.get_by_role("button", name="Show text").click()
+    assert page.locator(".vault-text").text_content() == text
+    assert not [u for u in context.requests if "/v1/" in u]

@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 import { utf8 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { VaultAssembler } from '../../Sources/SeqrWebApp/Resources/js/vault-assembler.js';
 import { VaultBackupError } from '../../Sources/SeqrWebApp/Resources/js/vault-backup-error.js';
-import { MAXIMUM_PAGES, estimatedPages, vaultLayout, writeVaultBackup } from '../../Sources/SeqrWebApp/Resources/js/vault-backup-writer.js';
+import { MAXIMUM_PAGES, checkBackupRequest, estimatedPages, vaultLayout, writeVaultBackup } from '../../Sources/SeqrWebApp/Resources/js/vault-backup-writer.js';
 import { readVaultCode } from '../../Sources/SeqrWebApp/Resources/js/vault-code.js';
 import { ContentType, parseVaultMessage } from '../../Sources/SeqrWebApp/Resources/js/vault-message.js';
 import { planParity } from '../../Sources/SeqrWebApp/Resources/js/vault-parity-plan.js';
@@ -116,6 +116,19 @@ test('layout and parity are `seqr vault backup`\'s for the same size (its --json
   assert.deepEqual([plan.parityCodes, plan.pageCount, plan.survivablePages, plan.survivableCodes], [6, 5, 1, 6]);
 });
 
+test('a title over 65,535 UTF-8 bytes is refused before any key derivation (cut, it would end mid-character and never restore)', async () => {
+  const refused = (error) => error instanceof VaultBackupError && error.code === 'titleTooLong' && /[.`]$/.test(error.message) && !error.message.includes('\n');
+  // 21,845 three-byte characters and one more byte: 65,536 bytes; a cut at 65,535 would split the last "✓".
+  const title = 'a' + '✓'.repeat(21_845);
+  assert.equal(utf8(title).length, 65_536);
+  checkBackupRequest({ title: title.slice(0, -1), content: utf8('x'), password: PASSWORD, confirmation: PASSWORD });
+  assert.throws(() => checkBackupRequest({ title, content: utf8('x'), password: PASSWORD, confirmation: PASSWORD }), refused);
+  let derived = false;
+  const random = (bytes) => { derived = true; return crypto.getRandomValues(bytes); };
+  await assert.rejects(writeVaultBackup({ title, content: utf8('x'), password: PASSWORD }, pieces, { rounds: ROUNDS, random }), refused);
+  assert.equal(derived, false);
+});
+
 test('two different passwords, no password and an over-limit document are refused before any key derivation, each in one sentence', async () => {
   const refused = (code) => (error) => error instanceof VaultBackupError && error.code === code && /[.`]$/.test(error.message) && !error.message.includes('\n');
   await assert.rejects(writeVaultBackup({ title: 't', content: utf8('x'), password: 'one', confirmation: 'two' }, pieces, { rounds: ROUNDS }), refused('passwordsDiffer'));
@@ -132,4 +145,35 @@ test('two different passwords, no password and an over-limit document are refuse
   assert.match(refusal, /about 63 pages, more than --max-pages 50/);
   await assert.rejects(writeVaultBackup({ title: 'big', content: big, password: PASSWORD }, pieces, { rounds: ROUNDS }), refused('tooManyPages'));
   await assert.rejects(writeVaultBackup({ title: 't', content: utf8('x'), password: PASSWORD }, pieces, { rounds: 1000 }), refused('rounds'));
+});
+
+test('key sheets instead of a password (flags 1) and with one (flags 3): `seqr vault restore` opens each from 2 of 3 sheets, the page too; fewer or no sheets restore nothing', async () => {
+  for (const password of ['', PASSWORD]) {
+    const content = randomBytes(3_000);
+    const backup = await writeVaultBackup({ title: 'seed.bin', content, password, keySheets: { threshold: 2, count: 3 } }, pieces, { rounds: ROUNDS });
+    const { identifier, threshold, count, needsPassword, shares } = backup.keySheets;
+    assert.deepEqual([threshold, count, needsPassword, shares.length], [2, 3, Boolean(password), 3]);
+    const message = parseVaultMessage(await (await assemble(backup.codes)).messageBuffer(pieces.erasureCode));
+    assert.deepEqual([message.clearTextFlags, message.rounds, message.keySheets], [password ? 3 : 1, password ? ROUNDS : 0, { identifier, threshold: 2, count: 3 }]);
+    for (const share of shares) assert.deepEqual([share.identifier, share.memberThreshold, share.value.length], [identifier, 2, 32]);
+    // The CLI: sheet 1 as its code's bytes, sheet 3 as a text file of its words.
+    const name = password ? 'sheets-password' : 'sheets';
+    const pictures = drawCodes(name, backup.codes, backup.version);
+    writeFileSync(join(work, `${name}-1.ks`), shares[0].serialized());
+    writeFileSync(join(work, `${name}-3.txt`), `${shares[2].mnemonic}\n`);
+    const out = join(work, `${name}.out`);
+    execFileSync(seqr, ['vault', 'restore', ...pictures, '-o', out, '--share', join(work, `${name}-1.ks`), '--share', join(work, `${name}-3.txt`), '--quiet',
+      ...(password ? ['--password-file', join(work, 'password')] : [])]);
+    assert.deepEqual(readFileSync(out), content);
+    // The page, sheets 2 and 3.
+    const restored = await restoreVault(await assemble(backup.codes), { keyShares: [shares[1], shares[2]], password: password || undefined }, pieces);
+    assert.deepEqual(restored.content, new Uint8Array(content));
+    await assert.rejects(restoreVault(await assemble(backup.codes), { keyShares: [shares[1]], password: password || undefined }, pieces), /1 more needed/);
+    await assert.rejects(restoreVault(await assemble(backup.codes), PASSWORD, pieces), (error) => error.code === 'keySheetsNeeded');
+  }
+  const refused = (code) => (error) => error instanceof VaultBackupError && error.code === code;
+  for (const [threshold, count] of [[1, 3], [3, 2], [2, 17]]) {
+    await assert.rejects(writeVaultBackup({ title: 't', content: utf8('x'), password: '', keySheets: { threshold, count } }, pieces, { rounds: ROUNDS }), refused('keySheets'));
+  }
+  await assert.rejects(writeVaultBackup({ title: 't', content: utf8('x'), password: 'a', confirmation: 'b', keySheets: { threshold: 2, count: 3 } }, pieces, { rounds: ROUNDS }), refused('passwordsDiffer'));
 });

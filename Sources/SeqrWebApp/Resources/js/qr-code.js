@@ -58,11 +58,20 @@ export function qrCodePNG(text, scale = 8) {
  */
 export function qrCodeSVGOfBytes(bytes, { version, errorCorrection = 'M', label }) {
   if (typeof globalThis.qrcode !== 'function') throw new Error('the QR code library did not load');
-  const qr = globalThis.qrcode(version, errorCorrection);
-  // The library's default stringToBytes keeps each char code's low byte: a "binary string" is the bytes.
+  const library = globalThis.qrcode;
+  const qr = library(version, errorCorrection);
+  // addData turns the string into bytes with the library's global `qrcode.stringToBytes`, which
+  // any script may change (its UTF-8 variant makes two bytes of each char ≥ 0x80): this path sets
+  // one byte a char for the call, so a "binary string" is exactly the bytes, and puts it back.
   let binary = '';
   for (let i = 0; i < bytes.length; i += 8192) binary += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  qr.addData(binary, 'Byte');
+  const conversion = library.stringToBytes;
+  library.stringToBytes = oneBytePerChar;
+  try {
+    qr.addData(binary, 'Byte');
+  } finally {
+    library.stringToBytes = conversion;
+  }
   qr.make();
   const n = qr.getModuleCount(), quiet = 4, size = n + 2 * quiet;
   const runs = [];
@@ -78,4 +87,15 @@ export function qrCodeSVGOfBytes(bytes, { version, errorCorrection = 'M', label 
   return h('svg:svg', { viewBox: `0 0 ${size} ${size}`, class: 'qr', role: 'img', 'aria-label': label, 'shape-rendering': 'crispEdges' },
     h('svg:rect', { width: size, height: size, fill: '#fff' }),
     h('svg:path', { d: runs.join(''), fill: '#000' }));
+}
+
+/** A binary string's bytes: each char code, which must be one byte. */
+function oneBytePerChar(binary) {
+  const out = new Array(binary.length);
+  for (let i = 0; i < binary.length; i++) {
+    const code = binary.charCodeAt(i);
+    if (code > 0xff) throw new Error('a binary string holds only bytes');
+    out[i] = code;
+  }
+  return out;
 }

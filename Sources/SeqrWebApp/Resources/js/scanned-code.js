@@ -13,6 +13,8 @@ import { ChannelError } from './channel-error.js';
 import { splitCompactJWS, jwsFromURL } from './compact-jws.js';
 import { escapedLines } from './display-name.js';
 import { parseLocationShareLink } from './location-share-link.js';
+import { KeySheetError } from './key-sheet-error.js';
+import { KEY_SHARE_CODE_MAGIC, KeyShare } from './key-share.js';
 import { isWebLink } from './message-link-policy.js';
 import { decodePublicKeyCode } from './public-key-code.js';
 import { MAX_LINK_LENGTH, parseCodeLink } from './seqr-code-link.js';
@@ -25,20 +27,20 @@ import { readVaultCode } from './vault-code.js';
 export const ScanKind = Object.freeze({
   publicKey: 'publicKey', channelShare: 'channelShare', channelMessage: 'channelMessage', channelRekey: 'channelRekey',
   locationLink: 'locationLink', jws: 'jws', smartHealthCard: 'smartHealthCard', vaultCode: 'vaultCode',
-  keys: 'keys', url: 'url', text: 'text', seqrCode: 'seqrCode',
+  keys: 'keys', url: 'url', text: 'text', seqrCode: 'seqrCode', keySheet: 'keySheet',
 });
 
 export const KIND_WORDS = Object.freeze({
   publicKey: 'public key', channelShare: 'channel share', channelMessage: 'message', channelRekey: 'rekey code',
   locationLink: 'location link', jws: 'signed code (JWS)', smartHealthCard: 'SMART Health Card', vaultCode: 'vault code',
-  keys: 'public signing keys (JWK)', url: 'URL', text: 'text', seqrCode: 'Seqr code',
+  keys: 'public signing keys (JWK)', url: 'URL', text: 'text', seqrCode: 'Seqr code', keySheet: 'paper-vault key sheet',
 });
 
 /** What the page does next with each kind (the view's routing). */
 export const ScanAction = Object.freeze({
   shareChannel: 'shareChannel', subscribe: 'subscribe', readMessage: 'readMessage', applyRekey: 'applyRekey',
   openLocation: 'openLocation', verifySignedCode: 'verifySignedCode', verifyHealthCard: 'verifyHealthCard',
-  restoreVault: 'restoreVault', trustKeys: 'trustKeys', showLink: 'showLink', showText: 'showText',
+  restoreVault: 'restoreVault', openKeySheet: 'openKeySheet', trustKeys: 'trustKeys', showLink: 'showLink', showText: 'showText',
 });
 
 /** The CLI's notes for the kinds it does not open in `seqr scan`, word for word. */
@@ -97,6 +99,8 @@ async function seqrCode(bytes, via) {
  *  - jws: token (not verified), url (the `?jws=` link, or null), note;
  *  - smartHealthCard: text (the chunk's text), chunk ({ index, count }), note;
  *  - vaultCode: vault ({ documentDigest, rows, columns, totalCodes, codeNumber, parity }), bytes, note;
+ *  - keySheet: code (its bytes, for the vault view only: a secret share, never to be shown), sheet
+ *    ({ number, threshold, identifier }) when it reads, else error (the KeySheetError) and no action;
  *  - keys: json (the JWK or JWK set text; imported by trusted-keys.js only when the person agrees);
  *  - url: content (exact), shown (escaped), warnings (host and scheme; never opened by itself);
  *  - text: content, shown, warnings (a non-web scheme is said, as for a message URL).
@@ -105,6 +109,7 @@ async function seqrCode(bytes, via) {
 export async function classifyScan(decoded) {
   const bytes = decoded.bytes instanceof Uint8Array ? decoded.bytes : new Uint8Array(decoded.bytes ?? []);
   if (isSeqrCode(bytes)) return seqrCode(bytes, 'raw');
+  if (isKeySheetCode(bytes)) return keySheet(bytes);
   const utf8Text = decodeUTF8(bytes);
   // The link form (https://HOST/app/#CODE) holds the same code; it is read like the raw one, its host said.
   if (utf8Text !== null && bytes.length < MAX_LINK_LENGTH) {
@@ -139,6 +144,27 @@ export async function classifyScan(decoded) {
   // Text with a scheme other than http(s) (javascript:, data:, an app's) is said to be no web link, as for a message.
   const warnings = /^[A-Za-z][A-Za-z0-9+.-]*:\S/.test(trimmed) && !/\s/.test(trimmed) ? urlWarnings(trimmed) : [];
   return result(ScanKind.text, ScanAction.showText, { content, shown: escapedLines(content), warnings });
+}
+
+/**
+ * A paper-vault key sheet's code: "KS" then a control byte (its version, 1), which no typed text
+ * begins with. It holds a secret share: it is named, never shown as text or base64.
+ */
+function isKeySheetCode(bytes) {
+  return bytes.length > KEY_SHARE_CODE_MAGIC.length && bytes[0] === KEY_SHARE_CODE_MAGIC[0] && bytes[1] === KEY_SHARE_CODE_MAGIC[1]
+    && bytes[KEY_SHARE_CODE_MAGIC.length] < 0x20;
+}
+
+function keySheet(bytes) {
+  try {
+    const share = KeyShare.fromCode(bytes);
+    const sheet = { number: share.number, threshold: share.memberThreshold, identifier: share.identifier };
+    share.value.fill(0);
+    return result(ScanKind.keySheet, ScanAction.openKeySheet, { code: bytes, sheet });
+  } catch (error) {
+    if (!(error instanceof KeySheetError)) throw error;
+    return result(ScanKind.keySheet, null, { code: bytes, error });
+  }
 }
 
 function isJWS(text) { try { splitCompactJWS(text); return true; } catch { return false; } }

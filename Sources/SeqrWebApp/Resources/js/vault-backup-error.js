@@ -8,8 +8,10 @@ export class VaultBackupError extends Error {
 export const vaultBackupError = {
   passwordNeeded: () => new VaultBackupError('passwordNeeded', 'Type a password for the backup.'),
   passwordsDiffer: () => new VaultBackupError('passwordsDiffer', 'The two passwords differ: type the same password twice.'),
+  titleTooLong: (limit) => new VaultBackupError('titleTooLong', `The title is longer than ${limit.toLocaleString('en')} bytes: shorten it.`, { limit }),
   documentTooLarge: (limit) => new VaultBackupError('documentTooLarge', `The document is larger than ${limit / (1024 * 1024)} MiB, which a restore refuses to unpack.`, { limit }),
   tooManyPages: (pages, limit) => new VaultBackupError('tooManyPages',
     `The backup would take about ${pages} pages, more than ${limit}: back up a smaller file, or use \`seqr vault backup --max-pages ${pages}\`.`, { pages, limit }),
+  keySheets: (maximum) => new VaultBackupError('keySheets', `Key sheets: choose K of N with 2 ≤ K ≤ N ≤ ${maximum}.`, { maximum }),
   rounds: (minimum, maximum) => new VaultBackupError('rounds', `PBKDF2 rounds must be from ${minimum.toLocaleString('en')} to ${maximum.toLocaleString('en')}.`),
 };

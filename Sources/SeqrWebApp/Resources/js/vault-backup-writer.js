@@ -5,6 +5,13 @@
 // when the backup fits one page else 37, and parity so that any one page may be lost when there
 // is more than one. No DOM.
 //
+// Key sheets instead of a password (`seqr vault backup --shares K-of-N`, with `--password` too):
+// Seqr's extension, clear-text flags 1 / 3 (docs/formats/papervault.md, "Seqr extension: key
+// sheets"): a fresh random 32-byte master secret split K of N by key-sheets.js (SLIP-0039, one
+// group, exponent 5, empty passphrase), the key HKDF-SHA256(secret ‖ [PBKDF2 of the NFC
+// password], salt, "seqr vault key sheets v1"), the clear header (flags, rounds — 0 with flags 1 —,
+// salt, backup id, K, N) the associated data.
+//
 // One difference, which the format allows: the body is never compressed (control flags 0), as no
 // brotli encoder is built into the page; the CLI also writes flag 0 whenever brotli does not help.
 //
@@ -14,7 +21,8 @@
 // (chacha20poly1305-wasm.js), never cipher code of ours. The key, the padded plaintext and the
 // serialized document are wiped once sealed; nothing is stored.
 import { concatBytes, utf8 } from './bytes.js';
-import { deriveVaultKey, ContentType, MAXIMUM_ROUNDS } from './vault-message.js';
+import { deriveVaultKey, ContentType, KEY_SHEETS_FLAG, KEY_SHEETS_SECRET_LENGTH, MAXIMUM_ROUNDS, PASSWORD_TOO_FLAG } from './vault-message.js';
+import { splitKeySheets } from './key-sheets.js';
 import { NONCE_LENGTH } from './chacha20poly1305-wasm.js';
 import { HEADER_SIZE } from './vault-code.js';
 import { planParity } from './vault-parity-plan.js';
@@ -38,6 +46,11 @@ const BYTE_CAPACITY_M = { 30: 1370, 37: 1989 };
 /** VaultCode.overhead: the 38-byte header and the 2-byte checksum. */
 const CODE_OVERHEAD = HEADER_SIZE + 2;
 const PARITY_SALT = utf8('SEQR-PARITY');
+const KEY_SHEETS_INFO = utf8('seqr vault key sheets v1');
+/** The key-sheet header after the salt: backup id (UInt16), K, N. */
+const KEY_SHEETS_HEADER_LENGTH = 4;
+/** SLIP-0039's most shares in a group. */
+export const MAXIMUM_KEY_SHEETS = 16;
 
 /** Payload bytes one code carries at `version` (level M). */
 export function payloadCapacity(version) { return BYTE_CAPACITY_M[version] - CODE_OVERHEAD; }
@@ -62,7 +75,7 @@ export function documentLength(title, content) { return 4 + Math.min(utf8(title)
 
 /** The pages of codes a backup of this document takes, padding counted at its largest (exact otherwise: nothing is compressed). */
 export function estimatedPages(title, content) {
-  return vaultLayout(MESSAGE_OVERHEAD + 1 + documentLength(title, content) + 256).plan.pageCount;
+  return vaultLayout(MESSAGE_OVERHEAD + KEY_SHEETS_HEADER_LENGTH + 1 + documentLength(title, content) + 256).plan.pageCount;
 }
 
 /** Whether `bytes` are UTF-8 text (VaultDocument(title:contents:): text if so, else raw bytes 0x5351). */
@@ -87,10 +100,32 @@ export function serializeDocument(title, contentType, content) {
   return out;
 }
 
-/** Refuses, before any key derivation, what `seqr vault backup` refuses: two different passwords, none, too large a document. */
-export function checkBackupRequest({ title, content, password, confirmation }) {
-  if (typeof password !== 'string' || password.length === 0) throw vaultBackupError.passwordNeeded();
-  if (password !== confirmation) throw vaultBackupError.passwordsDiffer();
+/** The most UTF-8 bytes a title can have: its length field is a UInt16. */
+export const MAXIMUM_TITLE_BYTES = 0xffff;
+
+/**
+ * Refuses, before any key derivation, what `seqr vault backup` refuses: two different passwords,
+ * none, too large a document; and a title over 65,535 UTF-8 bytes, which cut to fit could end
+ * inside a character and then never restore (the restore refuses a title that is not UTF-8).
+ */
+export function checkBackupRequest({ title, content, password, confirmation, keySheets = null }) {
+  if (utf8(title).length > MAXIMUM_TITLE_BYTES) throw vaultBackupError.titleTooLong(MAXIMUM_TITLE_BYTES);
+  if (keySheets) {
+    const { threshold, count } = keySheets;
+    if (!(Number.isInteger(threshold) && Number.isInteger(count) && threshold >= 2 && threshold <= count && count <= MAXIMUM_KEY_SHEETS)) {
+      throw vaultBackupError.keySheets(MAXIMUM_KEY_SHEETS);
+    }
+  }
+  // With key sheets the password is optional (flags 3 when given); without, it is the key.
+  if ((typeof password !== 'string' || password.length === 0) && !keySheets) throw vaultBackupError.passwordNeeded();
+  if (keySheets?.password && !password) throw vaultBackupError.passwordNeeded();
+  if ((password ?? '') !== (confirmation ?? '')) throw vaultBackupError.passwordsDiffer();
+  checkDocumentSize(title, content.length);
+}
+
+/** The size checks alone, from a length: a picked file is checked by its size before it is read. */
+export function checkDocumentSize(title, contentLength) {
+  const content = { length: contentLength };
   if (documentLength(title, content) > MAXIMUM_DOCUMENT_SIZE) throw vaultBackupError.documentTooLarge(MAXIMUM_DOCUMENT_SIZE);
   const pages = estimatedPages(title, content);
   if (pages > MAXIMUM_PAGES) throw vaultBackupError.tooManyPages(pages, MAXIMUM_PAGES);
@@ -104,28 +139,58 @@ export function checkBackupRequest({ title, content, password, confirmation }) {
  * (fills a Uint8Array; default crypto.getRandomValues) and `options.paddingLength`.
  * Throws VaultBackupError (checkBackupRequest's checks) before any work.
  */
-export async function writeVaultBackup({ title, content, password, confirmation = password }, pieces, options = {}) {
+export async function writeVaultBackup({ title, content, password, confirmation = password, keySheets = null }, pieces, options = {}) {
   const rounds = options.rounds ?? DEFAULT_ROUNDS;
   if (!Number.isInteger(rounds) || rounds < MINIMUM_ROUNDS || rounds > MAXIMUM_ROUNDS) throw vaultBackupError.rounds(MINIMUM_ROUNDS, MAXIMUM_ROUNDS);
-  checkBackupRequest({ title, content, password, confirmation });
+  checkBackupRequest({ title, content, password, confirmation, keySheets });
   const random = options.random ?? ((bytes) => crypto.getRandomValues(bytes));
   const contentType = contentTypeOf(content);
-  // A parity code's 2-byte checksum also passes the plain PaperVault check once in 65,536; a
-  // strict reader would take it for a data code. Such a backup is sealed again (fresh salt and
-  // nonce give other bytes), as PaperVault.backup does, so none is ever printed.
-  for (let attempt = 0; attempt < 16; attempt++) {
-    const message = await sealMessage(title, contentType, content, password, rounds, random, options.paddingLength, pieces.chacha);
-    const backup = await cutIntoCodes(message, pieces.erasureCode);
-    if (!(await anyPassesPlainChecksum(backup.parity))) {
-      return { codes: [...backup.data, ...backup.parity], dataCodes: backup.data.length, parityCodes: backup.parity.length,
-        version: backup.version, errorCorrection: ERROR_CORRECTION, plan: backup.plan, contentType, messageLength: message.length };
-    }
+  // Key sheets: one master secret and its shares for the backup (the attempts below only reseal).
+  let sheets = null;
+  if (keySheets) {
+    const secret = crypto.getRandomValues(new Uint8Array(KEY_SHEETS_SECRET_LENGTH));
+    const shares = await splitKeySheets(secret, keySheets.threshold, keySheets.count);
+    sheets = { secret, shares, identifier: shares[0].identifier, threshold: keySheets.threshold, count: keySheets.count, needsPassword: Boolean(password) };
   }
-  throw new Error('16 backups in a row had a parity code that passes the plain checksum');
+  try {
+    // A parity code's 2-byte checksum also passes the plain PaperVault check once in 65,536; a
+    // strict reader would take it for a data code. Such a backup is sealed again (fresh salt and
+    // nonce give other bytes), as PaperVault.backup does, so none is ever printed.
+    for (let attempt = 0; attempt < 16; attempt++) {
+      const message = await sealMessage(title, contentType, content, password, rounds, random, options.paddingLength, pieces.chacha, sheets);
+      const backup = await cutIntoCodes(message, pieces.erasureCode);
+      if (!(await anyPassesPlainChecksum(backup.parity))) {
+        return { codes: [...backup.data, ...backup.parity], dataCodes: backup.data.length, parityCodes: backup.parity.length,
+          version: backup.version, errorCorrection: ERROR_CORRECTION, plan: backup.plan, contentType, messageLength: message.length,
+          keySheets: sheets && { identifier: sheets.identifier, threshold: sheets.threshold, count: sheets.count, needsPassword: sheets.needsPassword, shares: sheets.shares } };
+      }
+    }
+    throw new Error('16 backups in a row had a parity code that passes the plain checksum');
+  } finally {
+    sheets?.secret.fill(0);
+  }
 }
 
-/** The message buffer: flags 0 ‖ rounds ‖ salt length ‖ salt ‖ nonce ‖ ChaCha20-Poly1305(key, nonce, body ‖ padding ‖ p). */
-async function sealMessage(title, contentType, content, password, rounds, random, paddingLength, chacha) {
+/** The key of a key-sheet backup: HKDF-SHA256(secret ‖ [PBKDF2(NFC password, salt, rounds)], salt, info), as the restore derives it. */
+async function keySheetsKey(sheets, password, rounds, salt) {
+  let material = sheets.secret;
+  if (sheets.needsPassword) {
+    const passwordKey = await crypto.subtle.importKey('raw', utf8(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
+    const stretched = new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: rounds }, passwordKey, 256));
+    material = concatBytes(sheets.secret, stretched);
+    stretched.fill(0);
+  }
+  const hkdfKey = await crypto.subtle.importKey('raw', material, 'HKDF', false, ['deriveBits']);
+  if (material !== sheets.secret) material.fill(0);
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt, info: KEY_SHEETS_INFO }, hkdfKey, 256));
+}
+
+/**
+ * The message buffer: flags ‖ rounds ‖ salt length ‖ salt ‖ [backup id ‖ K ‖ N] ‖ nonce ‖
+ * ChaCha20-Poly1305(key, nonce, associated data, body ‖ padding ‖ p): flags 0 and no associated
+ * data for a password; flags 1 / 3 and the clear header as associated data for key sheets.
+ */
+async function sealMessage(title, contentType, content, password, rounds, random, paddingLength, chacha, sheets) {
   const salt = random(new Uint8Array(SALT_LENGTH));
   const nonce = random(new Uint8Array(NONCE_LENGTH));
   const p = paddingLength ?? random(new Uint8Array(1))[0];
@@ -137,20 +202,31 @@ async function sealMessage(title, contentType, content, password, rounds, random
   document.fill(0);
   padded.set(random(new Uint8Array(p)), 1 + document.length);
   padded[padded.length - 1] = p;
-  const key = await deriveVaultKey(password, { keySheets: null, rounds, salt });
+  const clear = new Uint8Array(7 + SALT_LENGTH + (sheets ? KEY_SHEETS_HEADER_LENGTH : 0));
+  const view = new DataView(clear.buffer);
+  clear[0] = sheets ? (sheets.needsPassword ? KEY_SHEETS_FLAG | PASSWORD_TOO_FLAG : KEY_SHEETS_FLAG) : 0;
+  view.setUint32(1, sheets && !sheets.needsPassword ? 0 : rounds);
+  view.setUint16(5, SALT_LENGTH);
+  clear.set(salt, 7);
+  if (sheets) {
+    view.setUint16(7 + SALT_LENGTH, sheets.identifier);
+    clear[9 + SALT_LENGTH] = sheets.threshold;
+    clear[10 + SALT_LENGTH] = sheets.count;
+  }
+  let key;
+  try {
+    key = sheets ? await keySheetsKey(sheets, password, rounds, salt) : await deriveVaultKey(password, { keySheets: null, rounds, salt });
+  } catch (error) {
+    padded.fill(0);
+    throw error;
+  }
   let sealed;
   try {
-    sealed = chacha.seal(key, nonce, new Uint8Array(0), padded);
+    sealed = chacha.seal(key, nonce, sheets ? clear : new Uint8Array(0), padded);
   } finally {
     key.fill(0);
     padded.fill(0);
   }
-  const clear = new Uint8Array(7 + SALT_LENGTH);
-  const view = new DataView(clear.buffer);
-  clear[0] = 0;
-  view.setUint32(1, rounds);
-  view.setUint16(5, SALT_LENGTH);
-  clear.set(salt, 7);
   return concatBytes(clear, nonce, sealed);
 }
 

@@ -3,7 +3,11 @@
 // password backup on A4, so the pages look as `seqr vault backup` prints them: a header (what this
 // is, page n of N · date), 3 × 2 codes each captioned "code i of n" / "parity j of m", a three-line
 // footer on how to restore, then the restore program's pages (9 pt DejaVu Sans Mono, 11 pt lines
-// from 96 pt, its SHA-256 in each header). The view draws this; no DOM here.
+// from 96 pt, its SHA-256 in each header). A key-sheet backup's footer names its sheets, and its
+// key sheets follow as pages of their own, as SeqrQR's KeySheetPrintout draws each: "Key sheet i of
+// N · any K restore", the backup id, the share's QR code (level Q), its words numbered in three
+// columns, and how to use it — without the title (the page keeps it encrypted: the CLI's
+// `--sheet-label ""`). The view draws this; no DOM here.
 import { RESTORE_PROGRAM, RESTORE_PROGRAM_NAME } from './vault-restore-program.js';
 import { toHex, utf8 } from './bytes.js';
 import { COLUMNS, ROWS } from './vault-backup-writer.js';
@@ -51,7 +55,13 @@ export async function vaultPrintout(backup, { date = new Date(), restoreProgram 
   const pageCount = codePages + program.length;
   const digest = restoreProgram ? await restoreProgramDigest() : null;
   const pages = [];
-  const footer = [
+  const sheets = backup.keySheets;
+  const footer = sheets ? [
+    'Restore: scan or photograph every code (any order, several per picture), then run',
+    '  seqr vault restore <pictures or this PDF> --share <sheet> … -o <file>',
+    `You need any ${sheets.threshold} of the backup's ${sheets.count} key sheets (backup id ${sheets.identifier})${sheets.needsPassword ? ' and the password' : ''}.`
+      + (restoreProgram ? ' Without Seqr: the last pages.' : ''),
+  ] : [
     'Restore: scan or photograph every code (any order, several per picture), then run',
     '  seqr vault restore <pictures or this PDF> -o <file>    — you will need the password.',
     restoreProgram
@@ -78,5 +88,45 @@ export async function vaultPrintout(backup, { date = new Date(), restoreProgram 
     right: `page ${codePages + i + 1} of ${pageCount}`,
     digestLabel: `SHA-256 of ${RESTORE_PROGRAM_NAME} (check a typed copy with sha256sum):`, digest, lines,
   }));
+  for (const share of sheets?.shares ?? []) pages.push(keySheetPage(share, sheets, { date, restoreProgram }));
   return pages;
+}
+
+/** KeySheetPrintout's layout on A4: 48 pt margin, a 190 pt code, 33 words in three columns, the instructions. */
+export const SHEET_MARGIN = 48, SHEET_CODE_SIDE = 190;
+
+/**
+ * One key sheet's page: { kind: 'keySheet', heading, about, code, codeX, codeY, side, wordsLabel,
+ * words: [{ text, x, baseline }], instructions: [{ text, x, baseline }] }; `code` (the share's QR
+ * bytes) and the words are the secret share, printed only here.
+ */
+export function keySheetPage(share, { count, needsPassword }, { date = new Date(), restoreProgram = true } = {}) {
+  const k = share.memberThreshold, words = share.words;
+  const codeY = SHEET_MARGIN + 56;
+  const top = codeY + SHEET_CODE_SIDE + 34;
+  const rowsPerColumn = Math.ceil(words.length / 3);
+  const columnWidth = (PAGE_WIDTH - 2 * SHEET_MARGIN) / 3;
+  const instructions = [
+    `Any ${k} of the ${count} key sheets${needsPassword ? ', with the backup\'s password,' : ''} decrypt the backup; fewer than ${k} tell nothing about its key.`,
+    'Keep this sheet apart from the other sheets and from the backup\'s pages.',
+    'To restore: seqr vault restore <the backup\'s pages> --share <a photo or PDF of this sheet> --share …',
+    `If the code is damaged, type the ${words.length} words into a text file and give it: --share words.txt.`,
+    'The last 3 words are a checksum: a mistyped word is reported, never used. The first 2 words are',
+    `the same on every sheet of this backup (backup id ${share.identifier}): a sheet of another backup is named.`,
+    ...(restoreProgram ? ['Without Seqr: the backup\'s last pages print a program; read this sheet with',
+      `  zbarimg --raw -Sbinary <photo of this sheet> > share${share.number}.bin   and give it --share share${share.number}.bin`] : []),
+    `Format: a SLIP-0039 share (one group, ${k} of ${count}, empty passphrase): SLIP-0039 tools read the words too.`,
+  ];
+  const notesTop = top + 8 + rowsPerColumn * 19 + 16;
+  return {
+    kind: 'keySheet', heading: `Key sheet ${share.number} of ${count} · any ${k} restore`,
+    about: `Seqr paper vault · backup id ${share.identifier} · made ${day(date)}`,
+    code: share.serialized(), codeX: (PAGE_WIDTH - SHEET_CODE_SIDE) / 2, codeY, side: SHEET_CODE_SIDE,
+    wordsLabel: { text: `The same share as ${words.length} words (SLIP-0039 wordlist):`, x: SHEET_MARGIN, baseline: top - 14 },
+    words: words.map((word, index) => ({
+      text: `${String(index + 1).padStart(2, ' ')}. ${word}`,
+      x: SHEET_MARGIN + Math.floor(index / rowsPerColumn) * columnWidth + 8, baseline: top + 8 + (index % rowsPerColumn) * 19,
+    })),
+    instructions: instructions.map((text, i) => ({ text, x: SHEET_MARGIN, baseline: notesTop + i * 13 })),
+  };
 }

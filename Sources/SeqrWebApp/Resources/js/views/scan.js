@@ -6,7 +6,7 @@ import { encodeBase64URL } from '../base64url.js';
 import { CodeSetCollector, SetKind } from '../code-set-collector.js';
 import { Camera } from '../camera.js';
 import { field, h, message, replace } from '../dom.js';
-import { ScanAction, classifyScan } from '../scanned-code.js';
+import { ScanAction, ScanKind, classifyScan } from '../scanned-code.js';
 import { ScanWorker } from '../scan-worker-client.js';
 import { verifyHealthCard } from '../smart-health-card.js';
 import { verifySignedCode } from '../compact-jws.js';
@@ -219,10 +219,21 @@ class Scanner {
         result.append(h('h2', {}, 'Link'), h('p', { class: 'scan-text' }, scan.shown),
           (scan.warnings ?? []).length === 0 ? h('a', { class: 'button', href: scan.content, target: '_blank', rel: 'noopener noreferrer' }, 'Open link') : null);
         return;
+      case ScanAction.openKeySheet:
+        // A secret share: named, never shown; the vault view takes it (its words are on the paper).
+        result.append(h('h2', {}, 'Paper-vault key sheet'),
+          h('p', {}, `A paper-vault key sheet: sheet ${scan.sheet.number}; any ${scan.sheet.threshold} sheets of its backup open it with the backup's pages. What it holds is not shown.`),
+          h('button', { type: 'button', class: 'primary', onclick: async () => {
+            const { handKeySheet } = await import('./vault.js');
+            handKeySheet(scan.code);
+            location.hash = '#/vault';
+          } }, 'Open in the paper vault'));
+        return;
       case ScanAction.showText:
         result.append(h('h2', {}, 'Text'), h('pre', { class: 'scan-text' }, scan.shown));
         return;
       default:
+        if (scan.kind === ScanKind.keySheet) { result.append(message('error', `A paper-vault key sheet this page cannot read: ${scan.error.message}`)); return; }
         result.append(message('error', `A Seqr code this page cannot open: ${scan.error?.message ?? 'unknown kind'}.`));
     }
   }

@@ -4,8 +4,10 @@
 // vault-key-sheets.js) and Restore — all in this page, with no network once loaded.
 // Thin: vault-assembler.js and vault-restore.js do the work. The codes collected are kept (in
 // memory) when the view is left; the key sheets and the restored document only while it is shown:
-// they are forgotten on leaving the view, on lock, and on "Start over" / "Forget"; the document is
-// shown or downloaded only when asked.
+// they are forgotten on leaving the view, on lock, and on "Start over" / "Forget", and the key
+// sheets as soon as a restore with them succeeds (so no one can press Restore again after
+// "Forgotten" and get the document back without them); the document is shown or downloaded only
+// when asked.
 import { Camera } from '../camera.js';
 import { field, h, message, replace } from '../dom.js';
 import { escaped, escapedLines } from '../display-name.js';
@@ -30,6 +32,14 @@ function forgetDocument() {
 // The key sheets of the view shown, likewise: a new rendering (after a lock, say) wipes the old one's.
 let shownSheets = null;
 
+// A key sheet the scanner read (#/scan), handed to the next rendering of this view, which takes it
+// into its key-sheet panel at once: held here only between the two.
+let handedSheets = [];
+/** The scanner hands a key sheet's code on through this (a copy is kept until the view opens). */
+export function handKeySheet(bytes) {
+  handedSheets.push(Uint8Array.from(bytes));
+}
+
 /** The codes a picked photo or the scanner found, added here; the scanner hands a vault code on through this. */
 export async function addVaultCodes(codes) {
   const outcomes = [];
@@ -53,6 +63,8 @@ export function vaultView(app) {
   const sheets = new VaultKeySheetsPanel((kind, text) => replace(status, message(kind, text)));
   shownSheets?.forget();
   shownSheets = sheets;
+  const handed = handedSheets;
+  handedSheets = [];
   // The complete backup's clear header (password, or key sheets and whether a password too), read once its codes are in.
   let header = null, headerRead = null;
   const view = h('section', { class: 'stack vault', 'aria-labelledby': 'vault-title' },
@@ -230,6 +242,8 @@ export function vaultView(app) {
       if (!current()) { opened.content.fill(0); return; }
       restored = opened;
       password.input.value = '';
+      // The sheets did their work: kept, they would let anyone at this page restore again with no input.
+      sheets.forget();
       replace(status, message('ok', 'Restored: the document is held in this page only, until you leave it.'));
       offer();
     } catch (error) {
@@ -253,13 +267,17 @@ export function vaultView(app) {
       link.click();
       setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
     } }, kind === 'text' ? 'Download text' : 'Download file'));
-    buttons.push(h('button', { type: 'button', class: 'danger', onclick: () => { forget(); replace(status, message('info', 'Forgotten: the document is no longer in this page.')); } }, 'Forget'));
+    buttons.push(h('button', { type: 'button', class: 'danger', onclick: () => { forget(); sheets.forget(); replace(status, message('info', 'Forgotten: the document is no longer in this page.')); } }, 'Forget'));
     replace(result, h('h2', {}, escaped(restored.title) || 'Restored document'),
       h('p', { class: 'hint' }, `${kind === 'text' ? 'Text' : 'A file'} of ${restored.content.length.toLocaleString('en')} bytes.`),
       h('div', { class: 'actions' }, buttons), shown);
   };
 
   show();
+  if (handed.length) {
+    sheets.addScanned(handed);
+    for (const bytes of handed) bytes.fill(0);
+  }
   // Opened by the scanner on a vault page: the camera goes on here at once.
   if (app.vaultFromScanner) { app.vaultFromScanner = false; queueMicrotask(() => camera.click()); }
   // The modules are fetched as the view opens (the service worker keeps them from then on).
