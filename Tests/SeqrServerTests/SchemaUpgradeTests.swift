@@ -13,8 +13,10 @@ import Testing
 struct SchemaUpgradeTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema")
     static let password = "fixture password"
-    /// The last migration of each schema version: v1 (accounts, sessions, notes), v2 (location), v3 (server keys), v4 (window counters).
-    static let versions: [(name: String, last: String)] = [("v1", "v1-notes"), ("v2", "v2-location"), ("v3", "v3-server-keys"), ("v4", "v4-window-counters")]
+    /// The last migration of each schema version: v1 (accounts, sessions, notes), v2 (location), v3 (server keys), v4 (window counters),
+    /// v5 (account keys).
+    static let versions: [(name: String, last: String)] = [("v1", "v1-notes"), ("v2", "v2-location"), ("v3", "v3-server-keys"), ("v4", "v4-window-counters"),
+                                                           ("v5", "v5-account-keys")]
     static let accountID = UUID(uuidString: "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F1")!
     static let noteID = UUID(uuidString: "11111111-2222-4333-8444-555555555555")!
     static let shareID = "c2VxciBzY2hlbWEgZml4dHVyZQ"
