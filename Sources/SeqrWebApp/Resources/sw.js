@@ -22,7 +22,7 @@ const SHELL = [
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
   'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
-  'js/passkey-wrapping.js', 'js/passkeys.js', 'js/views/passkey-form.js',
+  'js/passkey-wrapping.js', 'js/passkeys.js', 'js/passkey-session.js', 'js/views/passkey-form.js',
 ];
 // Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
 // scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.

@@ -94,16 +94,6 @@ export class SeqrAPI {
   removeUnlockMethod(id) { return this.request('DELETE', `/v1/account/unlock-methods/${encodeURIComponent(id)}`); }
   /** Moves an account made before account keys over, in one step; `authKey` proves the password. */
   createAccountKey(authKey, password) { return this.request('POST', '/v1/account/key', { authKey, password }); }
-  // Passkeys (docs/formats/notes.md "Passkeys"): options, then the browser's answer.
-  passkeyCreationOptions() { return this.request('POST', '/v1/account/passkeys/options'); }
-  addPasskey(registration) { return this.request('POST', '/v1/account/passkeys', registration); }
-  passkeyRequestOptions(username) { return this.request('POST', '/v1/passkey-sessions/options', { username }, { auth: false }); }
-  /** A session from a verified assertion: {session, noteKDF, method: the wrapped key for this passkey}. */
-  async passkeySignIn(assertion) {
-    const answer = await this.request('POST', '/v1/passkey-sessions', assertion, { auth: false });
-    this.token = answer.session.token;
-    return answer;
-  }
 
   // Notes.
   listNotes() { return this.request('GET', '/v1/notes').then((r) => r.notes); }

@@ -9,8 +9,6 @@ import { AccountKeyError, existingAccountKey, randomAccountKey, unwrapAccountKey
 import { ApiError, SeqrAPI } from './api.js';
 import { fromBase64, toBase64 } from './bytes.js';
 import { deriveAccountKeys, freshKDF, kdfCacheKey, RECOMMENDED_ITERATIONS } from './note-kdf.js';
-// Passkeys' modules (passkeys.js, passkey-wrapping.js) load when first used: the sign-in screen stays small.
-const passkeyModules = () => Promise.all([import('./passkeys.js'), import('./passkey-wrapping.js')]);
 import { SeenNoteVersions } from './seen-versions.js';
 
 const LAST_USERNAME = 'seqr.last-username';
@@ -152,72 +150,11 @@ export class Session extends EventTarget {
     }
   }
 
-  /**
-   * Registers a passkey on this account: the password (asked again, so an unlocked page left
-   * alone cannot add one) unwraps an extractable copy of the account key, which the passkey's PRF
-   * output wraps (kind passkey, method id = credential id); the server verifies the registration
-   * and keeps the credential and the wrapped copy.
-   */
-  async addPasskey(password) {
-    const keys = await deriveAccountKeys(password, this.kdf);
-    const list = await this.api.unlockMethods();
-    const method = list.methods.find((m) => m.kind === 'password');
-    if (!list.noteKDF || !method) throw new AccountKeyError('noPasswordUnlock', 'this account has no account key yet: sign in with the password once first');
-    let key;
-    try {
-      key = await unwrapAccountKey(fromBase64(method.wrappedKey), keys.wrappingKey, { username: this.username, kind: 'password', methodID: method.id }, { extractable: true });
-    } catch {
-      const error = new Error('That is not this account\'s password: no passkey was added.');
-      error.code = 'wrong_password';
-      throw error;
-    }
-    const [{ createPasskey }, { passkeyWrappingKey }] = await passkeyModules();
-    const options = await this.api.passkeyCreationOptions();
-    const created = await createPasskey(options);
-    try {
-      const binding = { username: this.username, kind: 'passkey', methodID: created.credentialID };
-      const wrapped = await wrapAccountKey(key, await passkeyWrappingKey(created.prfOutput), binding);
-      return await this.api.addPasskey({ challengeID: options.challengeID, credentialID: created.credentialID, clientDataJSON: created.clientDataJSON,
-        attestationObject: created.attestationObject, wrappedKey: toBase64(wrapped) });
-    } finally {
-      created.prfOutput.fill(0);
-    }
-  }
-
-  /**
-   * Signs in with a passkey: the server verifies the assertion and answers a session and the
-   * account key wrapped for this passkey, which only its PRF output opens (a key the server
-   * swapped in, from another account or method, does not: AccountKeyError wrappedKeyDoesNotOpen).
-   * Notes sealed from the password (before account keys) stay closed until a password sign-in.
-   */
-  async signInWithPasskey(username) {
-    const [{ getPasskey, PasskeyError }, { passkeyWrappingKey }] = await passkeyModules();
-    const options = await this.api.passkeyRequestOptions(username);
-    const assertion = await getPasskey(options);
-    try {
-      const answer = await this.api.passkeySignIn({ username, challengeID: options.challengeID, credentialID: assertion.credentialID,
-        clientDataJSON: assertion.clientDataJSON, authenticatorData: assertion.authenticatorData, signature: assertion.signature });
-      if (answer.session.username !== username) throw new PasskeyError('wrongAccount', 'the server answered for another account');
-      const binding = { username, kind: 'passkey', methodID: assertion.credentialID };
-      const key = await unwrapAccountKey(fromBase64(answer.method.wrappedKey), await passkeyWrappingKey(assertion.prfOutput), binding);
-      this.keys = new Map();
-      this.accountKey = { key, noteKDF: answer.noteKDF };
-      this.#started(answer.session);
-    } finally {
-      assertion.prfOutput.fill(0);
-    }
-  }
-
-  /** unlock() with a passkey instead of the password. */
-  async unlockWithPasskey() {
-    const old = this.api.token;
-    await this.signInWithPasskey(this.rememberedUsername);
-    if (old && old !== this.api.token) {
-      const current = this.api.token;
-      this.api.token = old;
-      try { await this.api.logout(); } catch { /* already gone */ }
-      this.api.token = current;
-    }
+  /** A session a passkey opened (passkey-session.js): its account key, and no password keys. */
+  adopt(session, accountKey) {
+    this.keys = new Map();
+    this.accountKey = accountKey;
+    this.#started(session);
   }
 
   /** Forgets every key; the page must ask for the password again. */

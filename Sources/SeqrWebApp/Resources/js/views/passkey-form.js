@@ -3,8 +3,9 @@
 // sign-in and Locked screens' "Use a passkey" does. Loaded when first shown or pressed (the
 // sign-in screen stays small); thin: session.js does the work.
 import { field, h, message, replace } from '../dom.js';
+import { addPasskey, signInWithPasskey, unlockWithPasskey } from '../passkey-session.js';
 
-/** Whether this browser offers WebAuthn at all (passkeys.js loads only when one is used). */
+/** Whether this browser offers WebAuthn at all. */
 function passkeysSupported() {
   return typeof globalThis.PublicKeyCredential === 'function' && typeof navigator?.credentials?.create === 'function';
 }
@@ -33,7 +34,7 @@ export function passkeyForm(app, { onAdded }) {
     submit.disabled = true;
     replace(status, message('info', 'Follow your browser\'s passkey dialog…'));
     try {
-      await app.session.addPasskey(pass.input.value);
+      await addPasskey(app.session, pass.input.value);
       pass.input.value = '';
       replace(status, message('ok', 'Passkey added: after a reload or the idle lock, unlock with it instead of the password.'));
       onAdded();
@@ -53,8 +54,8 @@ export async function usePasskey(app, { locked, username, status, button }) {
   button.disabled = true;
   replace(status, message('info', 'Follow your browser\'s passkey dialog…'));
   try {
-    if (locked) await app.session.unlockWithPasskey();
-    else await app.session.signInWithPasskey(username);
+    if (locked) await unlockWithPasskey(app.session);
+    else await signInWithPasskey(app.session, username);
     app.unlocked();
   } catch (error) {
     button.disabled = false;
