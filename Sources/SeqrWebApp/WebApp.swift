@@ -17,6 +17,8 @@ public struct WebApp: Sendable {
     public enum Path {
         public static let root = "/app/"
         public static let qrcodeGenerator = "vendor/qrcode-generator.js"
+        /// The `--map-tiles` server as the People map needs it (absent without one: a 404, and the page draws its grid).
+        public static let mapTiles = "map-tiles.json"
     }
 
     public init(tiles: MapTileSource?, qrcodeGenerator: QRCodeGeneratorFile?) throws(WebAppError) {
@@ -40,9 +42,21 @@ public struct WebApp: Sendable {
             files[Path.qrcodeGenerator] = WebAppFile(path: Path.qrcodeGenerator, contentType: WebAppFile.contentTypes["js"]!,
                                                      contents: qrcodeGenerator.script)
         }
+        if let tiles { files[Path.mapTiles] = Self.mapTilesFile(tiles) }
         self.tiles = tiles
         self.files = files
         unservedFiles = unserved
+    }
+
+    /// `{"attribution":…,"host":…,"template":…}`: what the People map draws tiles with. Nothing secret: the
+    /// viewer's page carries the same in its meta tags.
+    static func mapTilesFile(_ tiles: MapTileSource) -> WebAppFile {
+        struct Description: Encodable { let attribution, host, template: String }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Three strings always encode.
+        let json = (try? encoder.encode(Description(attribution: tiles.attribution, host: tiles.host, template: tiles.template))) ?? Data()
+        return WebAppFile(path: Path.mapTiles, contentType: "application/json", contents: json)
     }
 
     /// Where the scanner's QR decoder is, when this build has it (scripts/build-wasm writes it before

@@ -27,6 +27,18 @@ struct InstallCLITests {
             #expect((attributes?[.size] as? Int ?? 0) > 0, "\(file) missing or empty")
         }
         #expect(FileManager.default.isExecutableFile(atPath: prefix.file("bin/seqr")))
+        // The executables live beside their resource bundles (found beside the real path), linked from bin/.
+        for program in ["seqr", "seqr-server"] {
+            let link = try? FileManager.default.destinationOfSymbolicLink(atPath: prefix.file("bin/\(program)"))
+            #expect(link == "../lib/seqr/\(program)", "bin/\(program) is not a link into lib/seqr")
+        }
+        let bundles = ["Seqr_SeqrWebApp.resources", "Seqr_SeqrServer.resources", "Seqr_SeqrLocationViewer.resources"]
+        for bundle in bundles {
+            var isDirectory: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: prefix.file("lib/seqr/\(bundle)"), isDirectory: &isDirectory) && isDirectory.boolValue,
+                    "lib/seqr/\(bundle) missing: the installed server would have no web app")
+        }
+        #expect(FileManager.default.fileExists(atPath: prefix.file("lib/seqr/Seqr_SeqrWebApp.resources/Resources/index.html")))
         let version = try ExternalTool(path: prefix.file("bin/seqr-server")).run(["--version"])
         #expect(version.status == 0 && !version.stdoutText.isEmpty)
 
@@ -49,5 +61,6 @@ struct InstallCLITests {
         let removed = try make(["uninstall", "PREFIX=\(prefix.path)"])
         #expect(removed.status == 0, "\(removed.stderr)")
         for file in expected { #expect(!FileManager.default.fileExists(atPath: prefix.file(file)), "\(file) left behind") }
+        #expect(!FileManager.default.fileExists(atPath: prefix.file("lib/seqr")), "lib/seqr left behind")
     }
 }

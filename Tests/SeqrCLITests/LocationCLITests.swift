@@ -86,6 +86,21 @@ struct LocationCLITests {
         // The same share from its QR code.
         let fromImage = try seqr(["location", "follow", qr, "--once", "--json"])
         #expect(fromImage.status == 0 && jsonLines(fromImage).count == 4, "\(fromImage.stderr)")
+        // --people: the links from a file, one NAME=LINK per line, comments and blank lines skipped.
+        let people = try directory.write(Data("# the pickers\n\nAna=\(first)\n".utf8), to: "people.txt")
+        let fromFile = try seqr(["location", "follow", "--people", people, "--once", "--json"])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(jsonLines(fromFile).count == 4 && jsonLines(fromFile).allSatisfy { $0["name"] as? String == "Ana" }, "\(fromFile.stdoutText)")
+        let badLine = try directory.write(Data("Ana=\(first)\nBen=https://notes.example/l/short\n".utf8), to: "bad-people.txt")
+        let refused = try seqr(["location", "follow", "--people", badLine, "--once"])
+        #expect(refused.status == 65 && refused.stderr.hasPrefix("seqr: \(badLine):2: "), "\(refused.stderr)")
+        let crowd = try directory.write(Data(String(repeating: "\(first)\n", count: 51).utf8), to: "crowd.txt")
+        let tooMany = try seqr(["location", "follow", "--people", crowd, "--once"])
+        #expect(tooMany.status == 64 && tooMany.stderr.contains("more than 50 shares"), "\(tooMany.stderr)")
+        #expect(try seqr(["location", "follow", "--people", directory.file("none.txt"), "--once"]).status == 66)
+        let huge = try directory.write(Data(repeating: 0x41, count: 65 * 1024), to: "huge.txt")
+        let hugeRefused = try seqr(["location", "follow", "--people", huge, "--once"])
+        #expect(hugeRefused.status == 65 && hugeRefused.stderr.contains("is not a list of people"), "\(hugeRefused.stderr)")
 
         // An NMEA log, then a tailed one that grows while `push --tail` runs.
         let nmea = try directory.write(Data((Self.rmc(lat: "22.860", lon: "32.760", offset: -30) + Self.rmc(lat: "22.880", lon: "32.780", offset: -20)).utf8), to: "log.nmea")

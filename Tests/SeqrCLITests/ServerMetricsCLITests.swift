@@ -19,10 +19,25 @@ struct ServerMetricsCLITests {
         text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
     }
 
-    @Test("the metrics listener counts registrations, failed logins and refusals; the public port has no /metrics")
+    @Test("the metrics listener counts registrations, failed logins, refusals and database time (SQLite); the public port has no /metrics")
     func metricsListener() throws {
         let directory = try TemporaryDirectory()
-        let server = try Server(database: directory.file("server.sqlite"), log: directory.file("server.log"),
+        try scrape(database: directory.file("server.sqlite"), directory: directory,
+                   databaseWork: [("sqlite", "statement")])
+    }
+
+    @Test("database time on PostgreSQL: queries, transactions and the hot read batches",
+          .enabled(if: ProcessInfo.processInfo.environment["SEQR_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
+    func postgresDatabaseTime() throws {
+        let directory = try TemporaryDirectory()
+        let database = try ScaleOutCLITests.FreshDatabase()
+        try scrape(database: database.url, directory: directory,
+                   databaseWork: [("postgresql", "query"), ("postgresql", "transaction"), ("postgresql", "read_batch")])
+    }
+
+    /// Registers, adds a note (an authenticated request: the session read, a transaction), fails three logins, and checks what the metrics listener says.
+    func scrape(database: String, directory: TemporaryDirectory, databaseWork: [(engine: String, work: String)]) throws {
+        let server = try Server(database: database, log: directory.file("server.log"),
                                 extra: ["--metrics", "127.0.0.1:0", "--logins-per-address", "2"])
         let port = try #require(server.process.waitForLog { log in
             log.split(separator: "\n").first { $0.contains("\"message\":\"metrics listening\"") }
@@ -37,6 +52,8 @@ struct ServerMetricsCLITests {
         let before = try metrics()
         let store = ["--store", directory.file("alice")]
         #expect(try seqr(["notes", "register", "alice-metrics", "--server", server.url, "--kdf-iterations", "210000"] + store).status == 0)
+        let added = try seqr(["notes", "add", "--title", "metered", "--info", "a note", "--json"] + store)
+        #expect(added.status == 0, "\(added.stderr)")
         for _ in 0..<3 {
             #expect(try seqr(["notes", "login", "alice-metrics", "--server", server.url] + store, password: "not the password").status != 0)
         }
@@ -46,6 +63,12 @@ struct ServerMetricsCLITests {
         #expect(Self.sample(after, #"seqr_refusals_total{reason="login_rate"}"#) >= 1, "\(after)")
         #expect(after.contains(#"hb_requests{http_route="/v1/sessions",http_request_method="POST",http_response_status_code="401"} "#), "\(after)")
         #expect(after.contains(#"http_server_request_duration_bucket{"#), "\(after)")
+        // Database time, by engine and a fixed kind of work: it moved for each kind this run used.
+        for (engine, work) in databaseWork {
+            let count = "seqr_database_seconds_count{engine=\"\(engine)\",work=\"\(work)\"}"
+            #expect(Self.sample(after, count) > Self.sample(before, count), "\(count) did not move: \(after)")
+            #expect(Self.sample(after, "seqr_database_seconds_sum{engine=\"\(engine)\",work=\"\(work)\"}") > 0, "\(after)")
+        }
         // Route templates and fixed reasons only.
         for secret in ["alice-metrics", "127.0.0.1"] { #expect(!after.contains(secret), "\(secret) in the metrics") }
         // The public port does not serve them.

@@ -23,6 +23,17 @@ struct PaperVaultFormatTests {
         }
     }
 
+    @Test("a title over 65,535 UTF-8 bytes is cut before the character that would cross it, so the restore reads it")
+    func longTitleCutAtCharacter() throws {
+        let title = String(repeating: "a", count: 65_534) + "é" + "tail"
+        let document = VaultDocument(title: title, text: "body")
+        let bytes = document.serialized()
+        #expect(bytes.count == document.serializedLength)
+        #expect(Int(bytes[0]) << 8 | Int(bytes[1]) == 65_534)
+        let parsed = try VaultDocument(parsing: bytes)
+        #expect(parsed.title == String(repeating: "a", count: 65_534) && parsed.text == "body")
+    }
+
     @Test("header: 38 bytes, big-endian counts, digest first")
     func headerLayout() {
         let header = VaultTransportHeader(documentDigest: Array(0..<32), rows: 3, columns: 2, totalCodes: 0x0102, codeNumber: 0x0A0B)

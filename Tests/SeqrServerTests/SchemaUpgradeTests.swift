@@ -13,10 +13,13 @@ import Testing
 struct SchemaUpgradeTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema")
     static let password = "fixture password"
-    /// The last migration of each schema version: v1 (accounts, sessions, notes), v2 (location), v3 (server keys), v4 (window counters),
-    /// v5 (account keys).
+    /// The last migration of each schema version: v1 (accounts, sessions, notes), v2 (location), v3 (server keys), v4 (window counters).
+    /// v5 (account keys): its note is sealed under a random account key that the password unwraps.
     static let versions: [(name: String, last: String)] = [("v1", "v1-notes"), ("v2", "v2-location"), ("v3", "v3-server-keys"), ("v4", "v4-window-counters"),
                                                            ("v5", "v5-account-keys")]
+    /// The versions whose fixture account has an account key (docs/formats/notes.md, "Account key").
+    static let withAccountKey: Set<String> = ["v5"]
+    static let passwordMethodID = "password"
     static let accountID = UUID(uuidString: "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F1")!
     static let noteID = UUID(uuidString: "11111111-2222-4333-8444-555555555555")!
     static let shareID = "c2VxciBzY2hlbWEgZml4dHVyZQ"
@@ -48,7 +51,17 @@ struct SchemaUpgradeTests {
 
         let account = try #require(try await repository.account(username: "fixture-\(version)"))
         let record = try #require(try await repository.note(id: Self.noteID, owner: account.id))
-        let opened = try NoteCipher(password: Self.password).open(record.note, version: record.version)
+        var cipher = NoteCipher(password: Self.password)
+        if Self.withAccountKey.contains(version) {
+            // The password unwraps the account key, which opens the note.
+            let stored = try #require(try await repository.accountKey(owner: account.id))
+            let method = try #require(stored.methods.first { $0.kind == .password })
+            let wrapping = try AccountKeys(password: Self.password, parameters: account.kdf).wrappingKey
+            let key = try WrappedAccountKey(parsing: method.wrappedKey).open(wrappingKey: wrapping, username: account.username,
+                                                                             kind: .password, methodID: method.id)
+            cipher = cipher.withAccountKey(AccountKey(key: key, noteKDF: stored.noteKDF))
+        }
+        let opened = try cipher.open(record.note, version: record.version)
         #expect(opened.title == "made by schema \(version)")
         // What later versions added works on the upgraded file: a share, a fix, a server key.
         let share = version == "v1" ? Fixture.shareID() : Self.shareID
@@ -84,14 +97,29 @@ struct SchemaUpgradeTests {
     @Test("write the schema fixtures", .enabled(if: ProcessInfo.processInfo.environment["SEQR_WRITE_SCHEMA_FIXTURES"] != nil))
     func writeFixtures() async throws {
         for (version, last) in Self.versions {
+            // Never rewrite an old one: it is what that version wrote.
+            guard !FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent("\(version).sql").path) else { continue }
             let path = directory.file("make-\(version).sqlite")
             let repository = try SQLiteRepository(path: path)
             try SQLiteRepository.migrator.migrate(repository.database, upTo: last)
             let kdf = AccountKDFParameters.fresh(iterations: AccountKDFParameters.minimumIterations)
             try await repository.createAccount(AccountRecord(id: Self.accountID, username: "fixture-\(version)", authHash: "$argon2id$fixture",
                                                              kdf: kdf, pro: false, createdAt: Fixture.t0))
-            let sealed = try NoteCipher(password: Self.password).seal(try NotePlaintext(title: "made by schema \(version)", info: "kept across upgrades"),
-                                                                      id: Self.noteID, noteVersion: 1, account: kdf)
+            var cipher = NoteCipher(password: Self.password)
+            var noteKDF = kdf
+            if Self.withAccountKey.contains(version) {
+                let accountKey = AccountKey.random(iterations: AccountKDFParameters.minimumIterations)
+                let wrapping = try AccountKeys(password: Self.password, parameters: kdf).wrappingKey
+                let wrapped = accountKey.wrapped(under: wrapping, username: "fixture-\(version)", kind: .password, methodID: Self.passwordMethodID)
+                try await repository.createAccountKey(AccountKeyRecord(
+                    accountID: Self.accountID, noteKDF: accountKey.noteKDF, createdAt: Fixture.t0,
+                    methods: [UnlockMethodRecord(accountID: Self.accountID, id: Self.passwordMethodID, kind: .password,
+                                                 wrappedKey: wrapped.bytes, createdAt: Fixture.t0)]))
+                cipher = cipher.withAccountKey(accountKey)
+                noteKDF = accountKey.noteKDF
+            }
+            let sealed = try cipher.seal(try NotePlaintext(title: "made by schema \(version)", info: "kept across upgrades"),
+                                         id: Self.noteID, noteVersion: 1, account: noteKDF)
             try await repository.createNote(NoteRecord(id: Self.noteID, accountID: Self.accountID, note: sealed, version: 1,
                                                        createdAt: Fixture.t0, updatedAt: Fixture.t0), limit: nil)
             if version != "v1" {

@@ -109,6 +109,23 @@ struct WebAppRoutesTests {
         }
     }
 
+    @Test("/app/map-tiles.json: the --map-tiles template, host and attribution for the People map; 404 without --map-tiles")
+    func mapTilesDescription() async throws {
+        let tiles = try MapTileSource(template: "https://tiles.example:8443/{z}/{x}/{y}.png", attribution: "<a href=\"https://tiles.example/\">Tiles</a> & co")
+        try await Backend.sqlite.withApp(webApp: WebAppSettings(tiles: tiles)) { client, _, _ in
+            let response = try await client.execute(uri: "/app/map-tiles.json", method: .get)
+            #expect(response.status == .ok && response.headers[.contentType] == "application/json")
+            let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String]
+            #expect(object == ["attribution": "<a href=\"https://tiles.example/\">Tiles</a> & co", "host": "tiles.example",
+                               "template": "https://tiles.example:8443/{z}/{x}/{y}.png"])
+            Self.expectAppHeaders(response, csp: try WebApp(tiles: tiles, qrcodeGenerator: nil).contentSecurityPolicy, "map-tiles.json")
+        }
+        try await Backend.sqlite.withApp { client, _, _ in
+            let missing = try await client.execute(uri: "/app/map-tiles.json", method: .get)
+            #expect(missing.status == .notFound)
+        }
+    }
+
     @Test("qrcode-generator is served from Debian's file at /app/vendor/qrcode-generator.js; missing, a one-line error naming the package")
     func qrcodeGenerator() async throws {
         try await Backend.sqlite.withApp { client, _, _ in

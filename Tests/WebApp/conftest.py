@@ -137,8 +137,9 @@ class PageGuard:
         for context in self.contexts:
             if context.page_errors:
                 found.append(f"uncaught in the page: {context.page_errors[:3]}")
-            origin = context.server.url
-            foreign = [u for u in context.requests if not (u.startswith(origin + "/") or u.startswith(("data:", "blob:")))]
+            # `context.also_allowed`: origins a test lets its pages reach besides the server's (a --map-tiles server).
+            allowed = tuple(o + "/" for o in [context.server.url, *getattr(context, "also_allowed", [])])
+            foreign = [u for u in context.requests if not (u.startswith(allowed) or u.startswith(("data:", "blob:")))]
             if foreign:
                 found.append(f"requests to another origin: {foreign[:5]}")
             for page in context.pages:

@@ -75,3 +75,25 @@ def write_y4m(pngs, path, frames_per_second=10):
         for frame in frames:
             f.write(b"FRAME\n" + frame)
     return path
+
+
+def code_frames(png, seqr):
+    """What a phone held over each QR code of a picture sees (a key sheet's code, say): the code with a margin,
+    in colour, on a grey 1280×720 frame — one frame a code, where `seqr decode --json` found them."""
+    import json
+    import subprocess
+    read = json.loads(subprocess.run([seqr, "decode", "--json", png], check=True, capture_output=True).stdout)
+    frames = []
+    for i, code in enumerate(c for page in read for c in page["codes"]):
+        xs, ys = [p["x"] for p in code["corners"]], [p["y"] for p in code["corners"]]
+        margin = (max(xs) - min(xs)) // 8
+        left, top = max(0, min(xs) - margin), max(0, min(ys) - margin)
+        cut_w, cut_h = max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin
+        if cut_w > 1280 or cut_h > 720:
+            raise ValueError(f"{png}: code {i} is {cut_w}×{cut_h}, larger than a 1280×720 frame")
+        frame = png[:-len(".png")] + f"-qr{i}.png"
+        subprocess.run(f"pngtopnm '{png}' | pnmcut {left} {top} {cut_w} {cut_h} | ppmtoppm > '{frame}.code' && ppmmake rgb:b0/b0/b0 1280 720 > '{frame}.bg'"
+                       f" && pnmpaste '{frame}.code' {(1280 - cut_w) // 2} {(720 - cut_h) // 2} '{frame}.bg' | pnmtopng > '{frame}'",
+                       shell=True, check=True, capture_output=True)
+        frames.append(frame)
+    return frames

@@ -3,16 +3,19 @@ import json
 import os
 import re
 import subprocess
+import sys
 from datetime import datetime, timedelta, timezone
 
 from playwright.sync_api import expect
 
-from webapp import BIN, PASSPHRASE, answer_dialog, open_app, seqr_without_store, shot, unique
+from webapp import BIN, PASSPHRASE, ROOT, answer_dialog, open_app, seqr_without_store, shot, unique
+
+TILE_SERVER = os.path.join(ROOT, "Tests", "SeqrServerTests", "Fixtures", "tile_server.py")
 
 
-def sharer(seqr_cli, lat, lon, **push):
+def sharer(seqr_cli, lat, lon, server=None, **push):
     """A `seqr` command line with a live share and a first fix; the CLI and the share's link."""
-    cli = seqr_cli()
+    cli = seqr_cli(server)
     cli.register(unique("sharer"))
     link = cli.run("location", "share", "--expires", "2h").stdout.strip()
     move(cli, lat, lon, **push)
@@ -53,12 +56,16 @@ def test_people_map(new_context, seqr_cli, work_dir):
     the same people and last positions; remove takes one off; another server's link is refused in a sentence."""
     ana, ana_link = sharer(seqr_cli, 47.3769, 8.5417)
     ben, ben_link = sharer(seqr_cli, 46.9480, 7.4474, minutes_ago=11)
-    _, cem_link = sharer(seqr_cli, 47.0502, 8.3093)
+    cem, cem_link = sharer(seqr_cli, 47.0502, 8.3093)
     context = new_context()
     page = open_app(context, "#/people")
     expect(page.get_by_role("heading", name="People: your identity first")).to_be_visible()
     create_identity(page)
     expect(page.get_by_role("img", name="Map: no position yet")).to_be_visible()
+    # No --map-tiles: the grid, drawn here; no tile asked for anywhere.
+    expect(page.locator(".map-note")).to_have_text("No map tiles: the grid is drawn here, and no server but this one is contacted.")
+    expect(page.locator(".people-map .grid-line").first).to_be_attached()
+    expect(page.locator(".people-map image")).to_have_count(0)
 
     follow(page, ana_link, "Ana")
     expect(marker(page, "Ana")).to_have_text("Ana: 47.37690, 8.54170")
@@ -86,9 +93,13 @@ def test_people_map(new_context, seqr_cli, work_dir):
     assert names_in_order(page)[-1] == "Ben", names_in_order(page)
     shot(page, "people-map")
 
-    # Ana stops sharing: "share ended", her last position stays.
+    # Ana presses Stop (the share revoked): "stopped sharing", her last position stays.
     ana.run("location", "revoke", ana_link)
-    expect(page.locator(".person", has_text="Ana")).to_contain_text("share ended")
+    expect(page.locator(".person", has_text="Ana")).to_contain_text("stopped sharing")
+    # Cem's share runs out (its expiry moved to 3 s from now): "share ended", told by the server's stream.
+    cem.run("location", "extend", cem_link, "--expires", "0.05m")
+    expect(page.locator(".person", has_text="Cem")).to_contain_text("share ended", timeout=30_000)
+    expect(page.locator(".person", has_text="Ana")).not_to_contain_text("share ended")
 
     # Another server's link is refused in a sentence; nothing is added.
     page.get_by_label("Share link", exact=True).fill(re.sub(r"^https?://[^/]+", "https://elsewhere.example", ben_link))
@@ -107,7 +118,8 @@ def test_people_map(new_context, seqr_cli, work_dir):
     expect(marker(page, "Ana")).to_have_text("Ana: 47.37810, 8.54380")
     expect(marker(page, "Ben")).to_have_text("Ben: 46.94800, 7.44740")
     expect(marker(page, "Cem")).to_have_text("Cem: 47.05020, 8.30930")
-    expect(page.locator(".person", has_text="Ana")).to_contain_text("share ended")
+    expect(page.locator(".person", has_text="Ana")).to_contain_text("stopped sharing")
+    expect(page.locator(".person", has_text="Cem")).to_contain_text("share ended")
 
     # Remove Ben (asked first); gone after another reload too.
     page.get_by_role("button", name="Remove Ben").click()
@@ -119,6 +131,121 @@ def test_people_map(new_context, seqr_cli, work_dir):
     page.get_by_role("button", name="Unlock", exact=True).click()
     expect(page.locator(".people-list .person")).to_have_count(2)
     assert sorted(names_in_order(page)) == ["Ana", "Cem"], names_in_order(page)
+
+
+def test_follow_from_the_location_viewer(new_context, seqr_cli):
+    """A share link opened in the location viewer (/l/…#k=…) offers "Follow in People": the app takes the link from
+    its fragment and drops it from the address bar at once, asks for the channel identity first, then "Follow this
+    person?" with a name of one's choosing; the person is on the map. A hand-over that is no share link is refused
+    in a sentence."""
+    _, ana_link = sharer(seqr_cli, 47.3769, 8.5417)
+    context = new_context()
+    page = context.new_page()
+    page.goto(ana_link)
+    expect(page.locator("#status")).to_contain_text("Live")
+    page.get_by_role("button", name="Follow in People").click()
+    expect(page.get_by_role("heading", name="People: your identity first")).to_be_visible()
+    assert page.url == context.server.url + "/app/#/people", page.url
+    create_identity(page)
+    card = page.locator("form", has=page.get_by_role("heading", name="Follow this person?"))
+    card.get_by_label("Name").fill("Ana")
+    card.get_by_role("button", name="Follow").click()
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.37690, 8.54170")
+    expect(card).to_have_count(0)
+    assert names_in_order(page) == ["Ana"]
+    # Back: the viewer's own entry holds no key either.
+    page.go_back()
+    expect(page.locator("#status")).to_contain_text("This link has no key")
+    assert "k=" not in page.url, page.url
+
+    # A hand-over whose link is damaged: said, nothing added.
+    page.goto(context.server.url + "/app/#/people")
+    page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+    page.get_by_role("button", name="Unlock", exact=True).click()
+    expect(page.get_by_role("heading", name="People", level=1)).to_be_visible(timeout=30_000)
+    page.evaluate("location.hash = '#follow=' + encodeURIComponent(location.origin + '/l/short#k=abc')")
+    expect(page.get_by_role("alert")).to_have_text("This link cannot be followed: the link's share id is not 22 base64url characters.")
+    assert page.url == context.server.url + "/app/#/people", page.url
+    page.get_by_role("button", name="Dismiss").click()
+    expect(page.locator(".people-list .person")).to_have_count(1)
+
+
+def test_people_map_tiles(start_server, new_context, seqr_cli, work_dir):
+    """With --map-tiles the People map draws that server's tiles under the markers (no grid) and says who sees the
+    area; every tile comes from that origin, asked for without a referrer, a key or a share id; nothing else is
+    contacted and the CSP is not violated (the guard)."""
+    log = os.path.join(work_dir, f"{unique('tiles')}.log")
+    tile_server = subprocess.Popen([sys.executable, TILE_SERVER, "0", log], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(tile_server.stdout.readline().split()[1])
+        origin = f"http://127.0.0.1:{port}"
+        server = start_server("--map-tiles", origin + "/{z}/{x}/{y}.png", "--map-attribution", "<a href=\"https://tiles.example/\">Test tiles</a>")
+        _, ana_link = sharer(seqr_cli, 47.3769, 8.5417, server=server)
+        context = new_context(server=server)
+        context.also_allowed = [origin]
+        page = open_app(context, "#/people")
+        create_identity(page)
+        follow(page, ana_link, "Ana")
+        expect(marker(page, "Ana")).to_have_text("Ana: 47.37690, 8.54170")
+        expect(page.locator(".map-note")).to_have_text(
+            "Map tiles come from 127.0.0.1: that server sees which area you view (never a key or a name). Map: Test tiles")
+        tiles = page.locator(".people-map image.map-tile")
+        expect(tiles.first).to_be_attached()
+        expect(page.locator(".people-map .grid-line")).to_have_count(0)
+        hrefs = [tiles.nth(i).get_attribute("href") for i in range(tiles.count())]
+        assert all(re.fullmatch(re.escape(origin) + r"/1[0-9]/\d+/\d+\.png", h) for h in hrefs), hrefs
+        # Each tile was loaded (the page's image decoded: width known), from the tile server.
+        page.wait_for_function("[...document.querySelectorAll('.people-map image')].every((i) => i.getBBox().width > 0)")
+        for _ in range(100):
+            requests = [json.loads(line) for line in open(log)] if os.path.exists(log) else []
+            if any(re.fullmatch(r"/1[0-9]/\d+/\d+\.png", r["path"]) for r in requests):
+                break
+            page.wait_for_timeout(100)
+        assert requests, "no tile was asked for"
+        share_id = ana_link.split("/l/")[1].split("#")[0]
+        key = ana_link.split("#k=")[1]
+        # The whole world (zoom 0) while nobody has a position yet, then Ana's streets (zoom 10 and more).
+        assert any(re.fullmatch(r"/1[0-9]/\d+/\d+\.png", r["path"]) for r in requests), requests
+        for request in requests:
+            assert re.fullmatch(r"/\d+/\d+/\d+\.png", request["path"]), request
+            assert "Referer" not in request["headers"] and "Cookie" not in request["headers"], request
+            assert share_id not in json.dumps(request) and key not in json.dumps(request), request
+        page.evaluate("document.activeElement?.blur(); scrollTo(0, 0)")
+        shot(page, "people-map-tiles")
+    finally:
+        tile_server.terminate()
+        tile_server.wait(timeout=10)
+
+
+def test_people_offline(start_server, new_context, seqr_cli):
+    """Server gone: the last positions stay with their age and "Connection lost — retrying…"; a reload while it is
+    gone opens from the service worker's shell and the sealed list; the server back: live again on its own."""
+    server = start_server()
+    ana, ana_link = sharer(seqr_cli, 47.3769, 8.5417, server=server)
+    context = new_context(server=server)
+    page = open_app(context, "#/people")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    create_identity(page)
+    follow(page, ana_link, "Ana")
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.37690, 8.54170")
+    port = server.port
+
+    server.stop()
+    expect(page.get_by_text("Connection lost — retrying…")).to_be_visible(timeout=30_000)
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.37690, 8.54170")
+    # Its age grows while nothing arrives (and by then the position is saved: fixes are saved a second at a time).
+    expect(page.locator(".person", has_text="Ana")).to_contain_text(re.compile(r"seen ([2-9]|\d\d+) s ago"))
+    # A reload with the server gone: the shell from the service worker, the people from the sealed list.
+    page.reload()
+    page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+    page.get_by_role("button", name="Unlock", exact=True).click()
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.37690, 8.54170", timeout=30_000)
+    expect(page.get_by_text("Connection lost — retrying…")).to_be_visible(timeout=30_000)
+
+    server.start(port=port)
+    move(ana, 47.3781, 8.5438)
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.37810, 8.54380", timeout=30_000)
+    expect(page.get_by_text("Connection lost — retrying…")).to_have_count(0)
 
 
 def follow_cli(*args, check=True):

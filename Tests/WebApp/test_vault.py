@@ -11,6 +11,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
+from fake_camera import code_frames
 from webapp import BIN, check_accessible, open_app, register, shot, sign_in, unique
 
 VAULT_PASSWORD = "a vault password ✓ on paper"
@@ -189,3 +190,162 @@ def test_vault_document_forgotten_when_another_tab_locks(new_context, seqr_serve
     expect(second.get_by_role("heading", name="short.txt")).to_have_count(0)
     expect(second.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
     expect(second.locator(".vault-summary")).to_contain_text("All 1 code is in")
+
+
+@pytest.mark.page_only
+def test_vault_restores_offline_in_the_installed_app(new_context, start_server, work_dir):
+    """The installed app restores a paper vault from photos with its server gone: the service worker cached the QR
+    decoder and the vault's modules at install, though neither the scanner nor the vault view was opened online."""
+    words = "restored with no network ✓\n" * 40
+    pages = vault_pages(work_dir, "offline.txt", words.encode())
+    server = start_server()
+    try:
+        context = new_context(server=server)
+        page = open_app(context)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now controlled by the service worker, its install (the shell's cache) complete
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        server.stop()
+        page.goto(server.url + "/app/#/vault")
+        expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+        page.get_by_label("Pick photos of pages").set_input_files(pages)
+        expect(page.get_by_label("Backup password")).to_be_visible(timeout=30_000)
+        page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+        page.get_by_role("button", name="Restore").click()
+        expect(page.get_by_role("heading", name="offline.txt", level=2)).to_be_visible(timeout=30_000)
+        page.get_by_role("button", name="Show text").click()
+        assert page.locator(".vault-text").text_content() == words
+    finally:
+        server.stop()
+
+
+# Key sheets (`seqr vault backup --shares K-of-N`, clear-text flags 1 and 3): the sheets' PNG pages, beside the backup's.
+
+def key_sheet_backup(work_dir, name, content, *options, dpi=150):
+    """`seqr vault backup --shares 2-of-3` of `content` as PNG pages: (page files, key-sheet files), in order."""
+    pages = vault_pages(work_dir, name, content, "--shares", "2-of-3", *options, dpi=dpi)
+    folder = os.path.dirname(pages[0])
+    return pages, [os.path.join(folder, f"key-sheet-{n}.png") for n in (1, 2, 3)]
+
+
+def sheet_words(sheet_png):
+    """The 33 words printed on a key sheet, from its QR code (the same 10-bit groups: docs/formats/key-sheets.md)."""
+    import base64
+    import json
+    swift = open(os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "SeqrCore", "KeySheets", "SLIP39Wordlist+Words.swift")).read()
+    wordlist = re.findall(r'"([a-z]+)"', swift.split("static let words")[1])
+    read = json.loads(subprocess.run([os.path.join(BIN, "seqr"), "decode", "--json", sheet_png], check=True, capture_output=True).stdout)
+    payload = base64.b64decode(read[0]["codes"][0]["payloadBase64"])
+    assert payload[:3] == b"KS\x01"
+    bits = "".join(f"{b:08b}" for b in payload[3:])
+    return [wordlist[int(bits[i:i + 10], 2)] for i in range(0, 330, 10)]
+
+
+@pytest.mark.page_only
+def test_vault_key_sheets_from_photos_and_typed_words(new_context, seqr_server, work_dir):
+    """A 2-of-3 key-sheet backup (no password): photos of its pages but one and of sheet 1; Restore with one sheet
+    says one more is needed and restores nothing; a sheet of another backup is named and left out; sheet 3 typed
+    with a mistyped word names that word, typed right it completes the set, and the file comes back exactly."""
+    content = os.urandom(20_000)
+    pages, sheets = key_sheet_backup(work_dir, "seed.bin", content)
+    _, other_sheets = key_sheet_backup(work_dir, "other.txt", b"another backup\n")
+    context = new_context()
+    page = open_vault(context, seqr_server)
+    page.get_by_label("Pick photos of pages").set_input_files(pages[1:] + [sheets[0]])
+    summary = page.locator(".vault-summary")
+    expect(summary).to_contain_text(re.compile(r"(the parity codes rebuild the missing \w+\.|in:) [Aa]dd 2 key sheets and restore\.$"))
+    sheets_summary = page.locator(".vault-sheets-summary")
+    expect(sheets_summary).to_have_text("1 of 2 key sheets needed (3 made): 1 more sheet needed.")
+    expect(page.get_by_role("list", name="Key sheets in").get_by_role("listitem")).to_have_count(1)
+    # A sheets-only backup asks for no password.
+    expect(page.get_by_label("Backup password")).to_be_hidden()
+    shot(page, "vault-key-sheets-one-in")
+
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("alert")).to_have_text("Key sheets: 1 of 2 shares: 1 more needed.")
+    expect(page.locator(".vault-result")).to_be_empty()
+
+    # A sheet of another backup: named, left out.
+    page.get_by_label("Pick photos of pages").set_input_files(other_sheets[1])
+    expect(page.get_by_role("alert")).to_contain_text(re.compile(r"^Key sheet 2 belongs to another backup: its backup id is \d+, these pages' is \d+\. It was left out\.$"))
+    expect(sheets_summary).to_have_text("1 of 2 key sheets needed (3 made): 1 more sheet needed.")
+
+    # Sheet 3 typed: a mistyped word is named, then the words typed right (first four letters of some) are taken.
+    words = sheet_words(sheets[2])
+    typo = list(words)
+    typo[11] = "zero" if words[11] != "zero" else "academic"
+    page.get_by_label("Words of a key sheet").fill(" ".join(typo))
+    page.get_by_role("button", name="Add this sheet").click()
+    expect(page.locator(".vault-key-sheets").get_by_role("alert")).to_have_text(re.compile(r"^Checksum mismatch: word 12 looks mistyped"))
+    check_accessible(page, "vault: key sheets")
+    page.get_by_label("Words of a key sheet").fill("\n".join(w[:4] if i % 3 == 0 else w for i, w in enumerate(words)))
+    page.get_by_role("button", name="Add this sheet").click()
+    expect(sheets_summary).to_have_text("2 of the 2 key sheets needed (3 made) are in.")
+    expect(page.get_by_label("Words of a key sheet")).to_have_value("")
+
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("heading", name="seed.bin", level=2)).to_be_visible(timeout=30_000)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download file").click()
+    with open(download.value.path(), "rb") as f:
+        assert f.read() == content
+    shot(page, "vault-key-sheets-restored")
+
+    # Leaving the view forgets the sheets (the codes stay).
+    page.get_by_role("link", name="Scan").first.click()
+    page.get_by_role("link", name="Restore a paper vault").click()
+    expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    expect(sheets_summary).to_have_text("0 of 2 key sheets needed (3 made): 2 more sheets needed.")
+    expect(page.get_by_role("list", name="Key sheets in").get_by_role("listitem")).to_have_count(0)
+    assert not [u for u in context.requests if "/v1/" in u]
+
+
+@pytest.mark.page_only
+def test_vault_key_sheets_and_password_from_the_fake_camera(fake_camera, seqr_server, work_dir):
+    """A 2-of-3 backup that needs its password too (flags 3): the camera sees two pages of three and sheets 1 and 2;
+    it stops once the pages and two sheets are in; a wrong password is one line and restores nothing; the right
+    one gives the exact text."""
+    words = " ".join(uuid.uuid4().hex[:12] for _ in range(2400)) + "\n"
+    pages, sheets = key_sheet_backup(work_dir, "both.txt", words.encode(), "--password", dpi=200)
+    assert len(pages) == 3, len(pages)
+    frames = [frame for png in (pages[0], pages[2]) for frame in camera_frames(png)]
+    frames += [frame for sheet in sheets[:2] for frame in code_frames(sheet, os.path.join(BIN, "seqr"))]
+    context = fake_camera(frames, frames_per_second=4)
+    page = open_vault(context, seqr_server)
+    page.get_by_role("button", name="Use the camera").click()
+    expect(page.locator(".vault-sheets-summary")).to_have_text("2 of the 2 key sheets needed (3 made) are in.", timeout=90_000)
+    expect(page.locator(".vault-summary")).to_contain_text(re.compile(r"the parity codes rebuild the missing \w+\. Add 2 key sheets and the password and restore\.$"))
+    expect(page.get_by_role("button", name="Use the camera")).to_be_visible(timeout=10_000)
+    page.get_by_label("Backup password").fill("not the password")
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("alert")).to_have_text("Decryption failed: a key sheet is forged or damaged, the password is wrong, or the backup was tampered with.")
+    expect(page.get_by_role("alert")).to_have_count(1)
+    expect(page.locator(".vault-result")).to_be_empty()
+    page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    page.get_by_role("button", name="Restore").click()
+    page.get_by_role("button", name="Show text").click()
+    assert page.locator(".vault-text").text_content() == words
+
+
+@pytest.mark.page_only
+def test_vault_key_sheets_forgotten_when_another_tab_locks(new_context, seqr_server, work_dir):
+    """Key sheets scanned in one tab are dropped when the app locks in another; the pages' codes stay."""
+    pages, sheets = key_sheet_backup(work_dir, "locked.txt", b"a secret behind two sheets\n")
+    user = unique("vaultsheets")
+    context = new_context()
+    first = open_app(context, "#/register")
+    register(first, user)
+    second = open_app(context)
+    sign_in(second, user)
+    second.goto(seqr_server.url + "/app/#/vault")
+    second.get_by_label("Pick photos of pages").set_input_files(pages + sheets[:1])
+    sheets_summary = second.locator(".vault-sheets-summary")
+    expect(sheets_summary).to_have_text("1 of 2 key sheets needed (3 made): 1 more sheet needed.")
+    first.get_by_role("link", name="Account", exact=True).click()
+    first.get_by_role("button", name="Lock now").click()
+    expect(first.get_by_role("heading", name="Locked")).to_be_visible()
+    expect(second.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
+    expect(sheets_summary).to_have_text("0 of 2 key sheets needed (3 made): 2 more sheets needed.")
+    expect(second.get_by_role("list", name="Key sheets in").get_by_role("listitem")).to_have_count(0)
+    expect(second.locator(".vault-summary")).to_contain_text("All 1 code is in: add 2 key sheets and restore.")

@@ -63,11 +63,24 @@ public struct VaultDocument: Equatable, Sendable {
     }
 
     /// `serialized().count`, without building it.
-    public var serializedLength: Int { 4 + min(title.utf8.count, Int(UInt16.max)) + content.count }
+    public var serializedLength: Int { 4 + storedTitleByteCount + content.count }
 
-    /// The clear-text bytes of the table above (titles over 65,535 bytes are cut).
+    /// The title's UTF-8 bytes as stored: at most 65,535, cut before a character that would cross
+    /// that length (a cut inside one would make the restore refuse the title as not UTF-8).
+    private var storedTitleByteCount: Int {
+        guard title.utf8.count > Int(UInt16.max) else { return title.utf8.count }
+        var count = 0
+        for scalar in title.unicodeScalars {
+            let width = UTF8.width(scalar)
+            guard count + width <= Int(UInt16.max) else { break }
+            count += width
+        }
+        return count
+    }
+
+    /// The clear-text bytes of the table above (titles over 65,535 bytes are cut at a character boundary).
     public func serialized() -> [UInt8] {
-        let titleBytes = Array(title.utf8.prefix(Int(UInt16.max)))
+        let titleBytes = Array(title.utf8.prefix(storedTitleByteCount))
         var out: [UInt8] = []
         out.reserveCapacity(4 + titleBytes.count + content.count)
         out.appendBigEndian(UInt16(titleBytes.count))

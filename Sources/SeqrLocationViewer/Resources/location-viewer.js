@@ -31,7 +31,7 @@
     el.textContent = text;
     el.className = kind;
     if (kind === 'error') { stop(); $('position').hidden = true; }
-    if (kind === 'error' || kind === 'ended') $('connection').hidden = true;
+    if (kind === 'error' || kind === 'ended') { $('connection').hidden = true; $('people-bar').hidden = true; }
     if (kind === 'ended') stop();
   }
 
@@ -302,6 +302,19 @@
   const associatedData = new TextEncoder().encode('seqr-location-v1\u0000' + shareID);
   const keyPromise = crypto.subtle.importKey('raw', keyBytes, { name: algorithm }, false, ['decrypt']);
   const feedURL = '/v1/location/feed/' + encodeURIComponent(shareID);
+
+  // "Follow in People": the web app (/app/ beside /l/) keeps this share with the people followed, sealed under
+  // the channel passphrase. The link goes over in the app's fragment (#follow=<link>), never to the server;
+  // the app takes it and drops it from the address bar at once, as this page did (docs/web-app.md, "Link
+  // fragments"). Only seqr-location-v1 shares: People opens no CryptoJS (Berry Picker) fix.
+  function offerPeople() {
+    if (format !== 'seqr-location-v1' || stopped) return;
+    $('people-bar').hidden = false;
+  }
+  $('add-to-people').addEventListener('click', () => {
+    const link = location.origin + location.pathname + '#k=' + match[1];
+    location.assign(new URL('../app/', location.href).href + '#follow=' + encodeURIComponent(link));
+  });
   const wrongLink = 'The key in this link does not fit this share (wrong link).';
   let after = 0;
   let transport = '';
@@ -362,6 +375,7 @@
     const feed = await response.json();
     if (feed.format !== format) { status(wrongLink, 'error'); return; }
     learnExpiry(feed.expiresAt === undefined ? null : feed.expiresAt);
+    offerPeople();
     enqueue(feed.fixes);
     await queue;
     if (track.length === 0 && rejected === 0 && !stopped) status('Nothing shared yet; waiting for the first position…', 'pending');
@@ -396,6 +410,7 @@
       try { share = JSON.parse(event.data); } catch (e) { share = {}; }
       if (share.format !== format) { status(wrongLink, 'error'); return; }
       learnExpiry(share.expiresAt === undefined ? null : share.expiresAt);
+      offerPeople();
       if (track.length === 0) status('Nothing shared yet; waiting for the first position…', 'pending');
     });
     source.addEventListener('fix', (event) => {

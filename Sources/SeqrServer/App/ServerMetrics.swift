@@ -1,4 +1,5 @@
 import CoreMetrics
+import Dispatch
 import Metrics
 import Prometheus
 
@@ -24,6 +25,44 @@ public enum ServerMetrics {
     static let liveFeedsOpen: CoreMetrics.Meter = { _ = registry; return CoreMetrics.Meter(label: "seqr_live_feeds_open") }()
     /// From a live feed's wake-up by a stored fix to the new fixes written to it (the database read included).
     static let fanOutDelay: CoreMetrics.Timer = { _ = registry; return CoreMetrics.Timer(label: "seqr_live_feed_fanout_seconds", preferredDisplayUnit: .seconds) }()
+
+    /// Where database time is measured: a fixed set, so that a label never carries a statement's text.
+    /// SQLite: each statement GRDB runs (its profile trace) and each hot note read; PostgreSQL: each
+    /// transaction, each query outside one, and each batch of hot reads (from sending to the answer).
+    enum DatabaseWork: String, CaseIterable {
+        case sqliteStatement = "statement"
+        case sqliteNoteRead = "note_read"
+        case postgresQuery = "query"
+        case postgresTransaction = "transaction"
+        case postgresReadBatch = "read_batch"
+
+        var engine: String {
+            switch self {
+            case .sqliteStatement, .sqliteNoteRead: "sqlite"
+            case .postgresQuery, .postgresTransaction, .postgresReadBatch: "postgresql"
+            }
+        }
+    }
+
+    private static let databaseTimers: [DatabaseWork: CoreMetrics.Timer] = {
+        _ = registry
+        return Dictionary(uniqueKeysWithValues: DatabaseWork.allCases.map {
+            ($0, CoreMetrics.Timer(label: "seqr_database_seconds", dimensions: [("engine", $0.engine), ("work", $0.rawValue)],
+                                   preferredDisplayUnit: .seconds))
+        })
+    }()
+
+    /// Records `nanoseconds` of database time.
+    static func database(_ work: DatabaseWork, nanoseconds: UInt64) {
+        databaseTimers[work]?.recordNanoseconds(Int64(clamping: nanoseconds))
+    }
+
+    /// Runs `body`, recording its time as database time (also when it throws).
+    static func timingDatabase<T>(_ work: DatabaseWork, _ body: () async throws -> T) async rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { database(work, nanoseconds: DispatchTime.now().uptimeNanoseconds &- start) }
+        return try await body()
+    }
 
     /// Why a request was refused by a limit: a fixed set, so that a label never carries what a client sent.
     enum Refusal: String, CaseIterable {

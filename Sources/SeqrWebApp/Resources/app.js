@@ -204,6 +204,13 @@ async function channelsViewFor(parts) {
 function takeCodeFragment() {
   const hash = location.hash;
   if (hash.length <= 1 || hash.startsWith('#/') || hash === '#main') return false;
+  if (hash.startsWith('#follow=')) {
+    // A share link from the location viewer's "Follow in People": its key is taken and dropped the same way,
+    // and read when People opens (its modules load then, not before sign-in).
+    app.pendingFollow = { fragment: hash };
+    history.replaceState(null, '', '#/people');
+    return true;
+  }
   // Opened from its link: the link's host is this page's own.
   try { app.opened = { code: codeFromFragment(hash), from: { host: location.host, foreign: false } }; } catch (error) { app.opened = { error }; }
   history.replaceState(null, '', '#/channels/open');
@@ -213,8 +220,13 @@ function takeCodeFragment() {
 async function peopleViewFor() {
   if (!app.keyring.unlocked) return keyringView(app, { exists: await app.keyring.exists(), purpose: 'people' });
   // Loaded when opened, as the scanner is: not among the bytes before sign-in.
-  const [{ People }, { PeopleFeeds }, { peopleView }] = await Promise.all([
-    import('./js/people.js'), import('./js/people-feeds.js'), import('./js/views/people.js')]);
+  const [{ People }, { PeopleFeeds }, { peopleView }, { linkFromFollowFragment }] = await Promise.all([
+    import('./js/people.js'), import('./js/people-feeds.js'), import('./js/views/people.js'), import('./js/location-share-link.js')]);
+  if (app.pendingFollow?.fragment) {
+    try { app.pendingFollow = linkFromFollowFragment(app.pendingFollow.fragment); } catch (error) { app.pendingFollow = { error }; }
+  }
+  // The operator's tile server, if any (asked once): People draws its tiles, the grid otherwise.
+  if (app.mapTiles === undefined) app.mapTiles = await import('./js/map-tiles.js').then(({ loadMapTiles }) => loadMapTiles(document.baseURI));
   app.people ??= new People(app.keyring.records, { exclusive: app.keyring.exclusive });
   app.peopleFeeds ??= new PeopleFeeds(base, session.api, app.people);
   if (!app.people.loaded) await app.people.load();
@@ -230,6 +242,8 @@ function viewFor(hash) {
   // Loaded when opened: the scanner's modules are not among the bytes before sign-in.
   if (section[0] === 'scan') return import('./js/views/scan.js').then(({ scanView }) => scanView(app));
   // The paper vault is restored in this page alone: no account, no server (its own modules, loaded when opened).
+  // A backup is made in this page alone too: nothing of it is sent or kept.
+  if (section[0] === 'vault' && section[1] === 'backup') return import('./js/views/vault-backup.js').then(({ vaultBackupView }) => vaultBackupView(app));
   if (section[0] === 'vault') return import('./js/views/vault.js').then(({ vaultView }) => vaultView(app));
   if (hash === '#/register' && !session.signedIn) return signInView(app, { mode: 'register' });
   // Signed in, or signed in before a reload and not signed out: Locked, for that account.

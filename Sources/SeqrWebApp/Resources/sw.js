@@ -2,6 +2,10 @@
 // opens offline. It never caches or answers anything outside /app/ — no API response, key or note
 // is ever stored here — and fetches the shell from the network first, so an update shows at once.
 const CACHE = 'seqr-app-shell-v4';
+// The WebAssembly modules too (the QR decoder about 250 KB gzipped, the paper vault's three about
+// 95 KB): cached at install, in the background after the first page has shown (no page load
+// imports them), so that the installed app scans and restores a paper vault with no network even
+// if neither the scanner nor the vault was opened online.
 const SHELL = [
   './', 'index.html', 'app.css', 'manifest.webmanifest', 'icons/icon.svg', 'icons/search.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'vendor/qrcode-generator.js',
@@ -21,19 +25,24 @@ const SHELL = [
   'js/scan-worker-client.js', 'js/camera.js', 'js/watched-pacing.js', 'js/screen-wake-lock.js',
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
   'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
+  'js/slip39-wordlist.js', 'js/rs1024.js', 'js/gf256.js', 'js/shamir-sharing.js', 'js/master-secret-cipher.js',
+  'js/key-sheet-error.js', 'js/key-share.js', 'js/key-sheets.js', 'js/views/vault-key-sheets.js',
+  'js/vault-parity-plan.js', 'js/vault-backup-error.js', 'js/vault-backup-writer.js', 'js/vault-printout.js', 'js/vault-restore-program.js', 'js/views/vault-backup.js',
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
+  'js/map-tiles.js',
   'js/passkey-wrapping.js', 'js/passkeys.js', 'js/passkey-session.js', 'js/views/passkey-form.js',
+  'wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm',
 ];
-// Kept once fetched, not at install: the QR decoder (about 250 KB gzipped) is loaded only when the
-// scanner opens, so a first visit costs the sign-in screen alone; after one scan it works offline.
-// The paper vault's modules (about 95 KB gzipped) likewise, when the vault view opens: from then on
-// a vault restores with no network.
-const ON_DEMAND = ['wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm'];
 const scope = new URL(self.registration.scope);
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL.map((path) => new Request(new URL(path, scope), { cache: 'no-cache' }))))
-    .then(() => self.skipWaiting()));
+  // The WebAssembly modules one by one, each allowed to fail: a build without them (scripts/build-wasm
+  // not run) still gets an offline shell, saying the scanner is unavailable, rather than none.
+  const request = (path) => new Request(new URL(path, scope), { cache: 'no-cache' });
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([
+    cache.addAll(SHELL.filter((path) => !path.endsWith('.wasm')).map(request)),
+    ...SHELL.filter((path) => path.endsWith('.wasm')).map((path) => cache.add(request(path)).catch(() => undefined)),
+  ])).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -50,7 +59,7 @@ self.addEventListener('fetch', (event) => {
     const cache = await caches.open(CACHE);
     try {
       const response = await fetch(event.request, { cache: 'no-cache' });
-      if (response.ok && [...SHELL, ...ON_DEMAND].some((path) => new URL(path, scope).href === url.origin + url.pathname)) cache.put(url.origin + url.pathname, response.clone());
+      if (response.ok && SHELL.some((path) => new URL(path, scope).href === url.origin + url.pathname)) cache.put(url.origin + url.pathname, response.clone());
       return response;
     } catch {
       const cached = await cache.match(url.origin + url.pathname) ?? (event.request.mode === 'navigate' ? await cache.match(new URL('./', scope).href) : undefined);

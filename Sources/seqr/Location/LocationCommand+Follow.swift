@@ -20,14 +20,25 @@ extension LocationCommand {
               seqr location follow 'https://HOST/l/<id>#k=<key>' --once --map trip.html
               seqr location follow link.png --once --json
               seqr location follow Ana='https://HOST/l/<id>#k=<key>' Ben='https://HOST/l/<id>#k=<key>'
+              seqr location follow --people pickers.txt
+
 
             Several links are followed at once, each line starting with the person's name (NAME=LINK, \
             else the share id's first 8 characters; --json adds "name"); one share ending is said on \
-            standard error and the others go on.
+            standard error and the others go on. --people reads the links from a file, one NAME=LINK \
+            (or LINK) per line; blank lines and lines starting with # are skipped. At most \
+            \(Self.maximumPeople) shares at once, as on the web app's People map.
             """)
 
         @Argument(help: "Share links (NAME=LINK to name the person), or pictures showing their QR codes (any format seqr decode reads; - for standard input).")
-        var links: [String]
+        var links: [String] = []
+        @Option(help: ArgumentHelp("A file of share links to follow as well, one NAME=LINK or LINK per line (# starts a comment line).", valueName: "file"))
+        var people: String?
+
+        /// The web app's People map keeps at most as many people; a follow of more is refused.
+        static let maximumPeople = 50
+        /// `--people` files larger than this are refused before they are read.
+        static let maximumPeopleFileBytes = 64 * 1024
         @Flag(help: "Print the fixes there are now and exit.") var once = false
         @Option(help: "Exit after printing this many fixes.") var count: Int?
         @Option(help: "Seconds between checks for new fixes when the server has no live feed (and before reconnecting to one).") var interval: Double = 5
@@ -38,8 +49,8 @@ extension LocationCommand {
         @OptionGroup var trackMap: TrackMapOptions
 
         func validate() throws {
-            guard !links.isEmpty else { throw ValidationError("give a share link (or several)") }
-            if links.count > 1, trackMap.map != nil { throw ValidationError("--map draws one share: follow one link with it") }
+            guard !links.isEmpty || people != nil else { throw ValidationError("give a share link (or several), or --people FILE") }
+            if links.count > 1 || people != nil, trackMap.map != nil { throw ValidationError("--map draws one share: follow one link with it") }
             guard interval >= 0.2 else { throw ValidationError("--interval must be at least 0.2 seconds") }
             if let count { guard count >= 1 else { throw ValidationError("--count must be at least 1") } }
         }
@@ -64,19 +75,53 @@ extension LocationCommand {
             let name: String?
         }
 
-        /// `NAME=LINK` names the person; a bare link is named by its share id when several are followed.
+        /// The shares to follow: the arguments, then the lines of `--people`.
         func targets() throws -> [Target] {
-            try links.map { argument in
-                var name: String?
-                var source = argument
-                if let equals = argument.firstIndex(of: "="), !argument[..<equals].contains("/"), !argument[..<equals].contains(":"),
-                   !argument[..<equals].isEmpty, !FileManager.default.fileExists(atPath: argument) {
-                    name = String(argument[..<equals])
-                    source = String(argument[argument.index(after: equals)...])
+            var entries = links.map { (argument: $0, place: $0) }
+            if let people {
+                // 50 links of a few hundred bytes each: a larger file is not a list of people (and is not read whole).
+                let size = (try? FileManager.default.attributesOfItem(atPath: people)[.size] as? Int) ?? nil
+                guard let size else { throw CLIError("\(people): cannot read the file", status: .noInput) }
+                guard size <= Self.maximumPeopleFileBytes else {
+                    throw CLIError("\(people): \(size) bytes is not a list of people (at most \(Self.maximumPeopleFileBytes / 1024) KiB)")
                 }
-                let link = try shareLink(source)
-                return Target(link: link, name: name ?? (links.count > 1 ? String(link.shareID.prefix(8)) : nil))
+                guard let data = FileManager.default.contents(atPath: people) else { throw CLIError("\(people): cannot read the file", status: .noInput) }
+                guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(people): not UTF-8 text") }
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let entry = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard !entry.isEmpty, !entry.hasPrefix("#") else { continue }
+                    entries.append((argument: entry, place: "\(people):\(number + 1)"))
+                    guard entries.count <= Self.maximumPeople else {
+                        throw CLIError("more than \(Self.maximumPeople) shares to follow: split them over several follows", status: .usage)
+                    }
+                }
+                guard !entries.isEmpty else { throw CLIError("\(people): no share link in the file") }
             }
+            guard entries.count <= Self.maximumPeople else {
+                throw CLIError("more than \(Self.maximumPeople) shares to follow: split them over several follows", status: .usage)
+            }
+            let several = entries.count > 1
+            return try entries.map { entry in
+                do {
+                    return try target(entry.argument, several: several)
+                } catch let error as CLIError where entry.place != entry.argument {
+                    // A line of the file: say which, not the link (its fragment is the key).
+                    throw CLIError("\(entry.place): \(error.description)", status: error.status)
+                }
+            }
+        }
+
+        /// `NAME=LINK` names the person; a bare link is named by its share id when several are followed.
+        func target(_ argument: String, several: Bool) throws -> Target {
+            var name: String?
+            var source = argument
+            if let equals = argument.firstIndex(of: "="), !argument[..<equals].contains("/"), !argument[..<equals].contains(":"),
+               !argument[..<equals].isEmpty, !FileManager.default.fileExists(atPath: argument) {
+                name = String(argument[..<equals])
+                source = String(argument[argument.index(after: equals)...])
+            }
+            let link = try shareLink(source)
+            return Target(link: link, name: name ?? (several ? String(link.shareID.prefix(8)) : nil))
         }
 
         func shareLink(_ link: String) throws -> LocationShareLink {

@@ -8,16 +8,16 @@ import SeqrCore
 extension PostgresRepository {
     public func accountKey(owner: UUID) async throws -> AccountKeyRecord? {
         var found: AccountKeyRecord?
-        for try await (algorithm, iterations, salt, created) in try await client.query("""
+        for try await (algorithm, iterations, salt, created) in try await query("""
             SELECT kdf_algorithm, kdf_iterations, kdf_salt, created_at FROM account_key WHERE account_id = \(owner)
-            """, logger: logger).decode((String, Int, String, Double).self) {
+            """).decode((String, Int, String, Double).self) {
             found = AccountKeyRecord(accountID: owner, noteKDF: AccountKDFParameters(algorithm: algorithm, iterations: iterations, salt: salt),
                                      createdAt: Date(timeIntervalSince1970: created), methods: [])
         }
         guard var record = found else { return nil }
-        for try await (id, kind, wrapped, created) in try await client.query("""
+        for try await (id, kind, wrapped, created) in try await query("""
             SELECT id, kind, wrapped_key, created_at FROM unlock_method WHERE account_id = \(owner) ORDER BY created_at, id
-            """, logger: logger).decode((String, String, Data, Double).self) {
+            """).decode((String, String, Data, Double).self) {
             guard let kind = UnlockMethodKind(rawValue: kind) else { throw RepositoryError.unknownFormat(kind) }
             record.methods.append(UnlockMethodRecord(accountID: owner, id: id, kind: kind, wrappedKey: wrapped, createdAt: Date(timeIntervalSince1970: created)))
         }

@@ -11,16 +11,16 @@ extension PostgresRepository {
 
     private func accounts(_ query: PostgresQuery) async throws -> [AccountRecord] {
         var result: [AccountRecord] = []
-        for try await row in try await client.query(query, logger: logger) { result.append(Self.account(try PostgresPreparedStatements.accountRow(row))) }
+        for try await row in try await self.query(query) { result.append(Self.account(try PostgresPreparedStatements.accountRow(row))) }
         return result
     }
 
     public func createAccount(_ account: AccountRecord) async throws {
-        let inserted = try await client.query("""
+        let inserted = try await query("""
             INSERT INTO account (\(unescaped: Self.accountColumns)) VALUES (\(account.id), \(account.username), \(account.authHash),
               \(account.kdf.algorithm), \(account.kdf.iterations), \(account.kdf.salt), \(account.pro), \(account.createdAt.timeIntervalSince1970))
             ON CONFLICT (username) DO NOTHING RETURNING id
-            """, logger: logger).decode(UUID.self)
+            """).decode(UUID.self)
         var any = false
         for try await _ in inserted { any = true }
         guard any else { throw RepositoryError.usernameTaken }
@@ -32,13 +32,13 @@ extension PostgresRepository {
 
     public func account(id: UUID) async throws -> AccountRecord? {
         var found: AccountRecord?
-        for try await row in try await client.execute(PostgresPreparedStatements.Account(id: id), logger: logger) { found = Self.account(row) }
+        for try await row in try await execute(PostgresPreparedStatements.Account(id: id)) { found = Self.account(row) }
         return found
     }
 
     public func setPro(username: String, _ pro: Bool) async throws -> Bool {
         var changed = false
-        for try await _ in try await client.query("UPDATE account SET pro = \(pro) WHERE username = \(username) RETURNING id", logger: logger) {
+        for try await _ in try await query("UPDATE account SET pro = \(pro) WHERE username = \(username) RETURNING id") {
             changed = true
         }
         return changed
@@ -57,10 +57,10 @@ extension PostgresRepository {
     }
 
     public func serverKey(named name: String, ifAbsent fresh: Data) async throws -> Data {
-        try await client.query("""
+        try await query("""
             INSERT INTO server_key VALUES (\(name), \(fresh), \(Date().timeIntervalSince1970)) ON CONFLICT (name) DO NOTHING
-            """, logger: logger)
-        for try await key in try await client.query("SELECT key FROM server_key WHERE name = \(name)", logger: logger).decode(Data.self) {
+            """)
+        for try await key in try await query("SELECT key FROM server_key WHERE name = \(name)").decode(Data.self) {
             return key
         }
         return fresh
@@ -69,10 +69,10 @@ extension PostgresRepository {
     // MARK: Sessions
 
     public func createSession(_ session: SessionRecord) async throws {
-        for try await _ in try await client.query("""
+        for try await _ in try await query("""
             INSERT INTO session SELECT \(session.tokenHash), id, \(session.createdAt.timeIntervalSince1970), \(session.expiresAt.timeIntervalSince1970)
             FROM account WHERE id = \(session.accountID) RETURNING token_hash
-            """, logger: logger) {
+            """) {
             return
         }
         throw RepositoryError.notFound
@@ -80,8 +80,8 @@ extension PostgresRepository {
 
     public func session(tokenHash: Data, now: Date) async throws -> SessionRecord? {
         var found: SessionRecord?
-        for try await (hash, account, created, expires) in try await client.execute(
-            PostgresPreparedStatements.Session(tokenHash: tokenHash, now: now.timeIntervalSince1970), logger: logger) {
+        for try await (hash, account, created, expires) in try await execute(
+            PostgresPreparedStatements.Session(tokenHash: tokenHash, now: now.timeIntervalSince1970)) {
             found = SessionRecord(tokenHash: hash, accountID: account, createdAt: Date(timeIntervalSince1970: created),
                                   expiresAt: Date(timeIntervalSince1970: expires))
         }
@@ -93,7 +93,7 @@ extension PostgresRepository {
     }
 
     public func deleteSession(tokenHash: Data) async throws {
-        try await client.query("DELETE FROM session WHERE token_hash = \(tokenHash)", logger: logger)
+        try await query("DELETE FROM session WHERE token_hash = \(tokenHash)")
     }
 
     // MARK: Password change

@@ -43,11 +43,11 @@ extension PostgresRepository {
     }
 
     public func shares(owner: UUID) async throws -> [LocationAPI.Share] {
-        let rows = try await client.query("""
+        let rows = try await query("""
             SELECT s.id, s.account_id, s.format, s.created_at, s.expires_at, COUNT(f.seq)::BIGINT, MAX(f.received_at)
             FROM location_share s LEFT JOIN location_fix f ON f.share_id = s.id
             WHERE s.account_id = \(owner) GROUP BY s.id ORDER BY s.created_at, s.id COLLATE "C"
-            """, logger: logger)
+            """)
         var result: [LocationAPI.Share] = []
         for try await r in rows.decode((String, UUID, String, Double, Double?, Int, Double?).self) {
             let record = try Self.share((r.0, r.1, r.2, r.3, r.4))
@@ -58,7 +58,7 @@ extension PostgresRepository {
     }
 
     public func share(id: String) async throws -> LocationShareRecord? {
-        try await Self.shares(client.query("SELECT \(unescaped: Self.shareColumns) FROM location_share WHERE id = \(id)", logger: logger)).first
+        try await Self.shares(query("SELECT \(unescaped: Self.shareColumns) FROM location_share WHERE id = \(id)")).first
     }
 
     public func deleteShare(id: String, owner: UUID) async throws -> Bool {
@@ -89,9 +89,9 @@ extension PostgresRepository {
     }
 
     public func setShareExpiry(id: String, owner: UUID, expiresAt: Date?) async throws -> Bool {
-        for try await _ in try await client.query("""
+        for try await _ in try await query("""
             UPDATE location_share SET expires_at = \(expiresAt?.timeIntervalSince1970) WHERE id = \(id) AND account_id = \(owner) RETURNING id
-            """, logger: logger) {
+            """) {
             return true
         }
         return false
@@ -126,11 +126,11 @@ extension PostgresRepository {
     }
 
     public func fixes(shareID: String, after: Int, notBefore: Date, limit: Int) async throws -> [LocationAPI.FeedFix] {
-        let rows = try await client.query("""
+        let rows = try await query("""
             SELECT seq, data, received_at FROM (SELECT seq, data, received_at FROM location_fix
               WHERE share_id = \(shareID) AND seq > \(after) AND received_at >= \(notBefore.timeIntervalSince1970)
               ORDER BY seq DESC LIMIT \(max(0, limit))) newest ORDER BY seq
-            """, logger: logger)
+            """)
         var result: [LocationAPI.FeedFix] = []
         for try await (seq, data, received) in rows.decode((Int, String, Double).self) {
             result.append(LocationAPI.FeedFix(seq: seq, data: data, receivedAt: Date(timeIntervalSince1970: received)))

@@ -22,11 +22,11 @@ extension PostgresRepository {
     }
 
     public func notes(owner: UUID) async throws -> [NoteRecord] {
-        try await Self.notes(client.query("SELECT \(unescaped: Self.noteColumns) FROM note WHERE account_id = \(owner) ORDER BY created_at, id", logger: logger))
+        try await Self.notes(query("SELECT \(unescaped: Self.noteColumns) FROM note WHERE account_id = \(owner) ORDER BY created_at, id"))
     }
 
     public func noteCount(owner: UUID) async throws -> Int {
-        for try await count in try await client.query("SELECT COUNT(*) FROM note WHERE account_id = \(owner)", logger: logger).decode(Int.self) {
+        for try await count in try await query("SELECT COUNT(*) FROM note WHERE account_id = \(owner)").decode(Int.self) {
             return count
         }
         return 0
@@ -124,7 +124,7 @@ extension PostgresRepository {
 
     public func deleteNote(id: UUID, owner: UUID) async throws -> Bool {
         var deleted = false
-        for try await _ in try await client.query("DELETE FROM note WHERE id = \(id) AND account_id = \(owner) RETURNING id", logger: logger) {
+        for try await _ in try await query("DELETE FROM note WHERE id = \(id) AND account_id = \(owner) RETURNING id") {
             deleted = true
         }
         return deleted

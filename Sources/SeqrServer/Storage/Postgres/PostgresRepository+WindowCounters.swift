@@ -31,16 +31,16 @@ extension PostgresRepository: WindowCounterStore {
             return nil
         }
         if Int.random(in: 0..<64) == 0 {
-            try await client.query("DELETE FROM window_counter WHERE expires_at <= \(start)", logger: logger)
+            try await query("DELETE FROM window_counter WHERE expires_at <= \(start)")
         }
         return wait
     }
 
     public func refund(_ keys: [Data], now: Date) async throws {
         for key in keys {
-            try await client.query("""
+            try await query("""
                 UPDATE window_counter SET count = GREATEST(count - 1, 0) WHERE key = \(key) AND expires_at > \(now.timeIntervalSince1970)
-                """, logger: logger)
+                """)
         }
     }
 }

@@ -58,10 +58,24 @@ public final class PostgresRepository: SeqrRepository, Service {
     /// A transaction whose closure's own errors come out unwrapped.
     func transaction<T: Sendable>(_ body: @escaping (PostgresConnection) async throws -> T) async throws -> T {
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            return try await ServerMetrics.timingDatabase(.postgresTransaction) {
+                try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            }
         } catch let error as PostgresTransactionError {
             throw error.closureError ?? error
         }
+    }
+
+    /// A statement outside a transaction, on the pool, timed as database time until PostgreSQL answers
+    /// (the rows are then read from the sequence it returns).
+    func query(_ query: PostgresQuery, file: String = #fileID, line: Int = #line) async throws -> PostgresRowSequence {
+        try await ServerMetrics.timingDatabase(.postgresQuery) { try await client.query(query, logger: logger, file: file, line: line) }
+    }
+
+    /// A prepared statement outside a transaction, timed as ``query(_:file:line:)`` is.
+    func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, file: String = #fileID, line: Int = #line)
+        async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
+        try await ServerMetrics.timingDatabase(.postgresQuery) { try await client.execute(statement, logger: logger, file: file, line: line) }
     }
 
     // MARK: Storage quota

@@ -21,6 +21,12 @@ public final class SQLiteRepository: SeqrRepository {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Database time for the metrics (seqr_database_seconds): SQLite's own per-statement profile.
+            db.trace(options: .profile) { event in
+                if case .profile(_, let duration) = event {
+                    ServerMetrics.database(.sqliteStatement, nanoseconds: UInt64(max(0, duration * 1e9)))
+                }
+            }
         }
         database = try DatabasePool(path: path, configuration: configuration)
         noteReader = SQLiteNoteReader(path: path)

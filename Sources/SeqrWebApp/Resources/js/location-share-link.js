@@ -35,3 +35,16 @@ export function parseLocationShareLink(text) {
   const base = `${url.protocol}//${url.host}${parts.slice(0, -2).join('/')}`;
   return { base, shareID, key, format: key.length === 32 ? 'seqr-location-v1' : 'cryptojs-aes128cbc', pageURL: `${base}/l/${shareID}` };
 }
+
+/** The longest `#follow=` fragment read: 8,192 characters, as for every link fragment (seqr-code-link.js). */
+export const MAX_FOLLOW_FRAGMENT_LENGTH = 8192;
+
+/** The location viewer's "Follow in People" hands a share link over in the app's fragment, `#follow=<the link,
+ *  percent-encoded>`: that link, parsed (parseLocationShareLink's answer); a LocationLinkError otherwise. */
+export function linkFromFollowFragment(fragment) {
+  // The limit every link fragment has (docs/security.md): a longer one is not decoded or parsed.
+  if (String(fragment).length > MAX_FOLLOW_FRAGMENT_LENGTH) throw locationLinkErrors.notALink();
+  let text;
+  try { text = decodeURIComponent(String(fragment).slice('#follow='.length)); } catch { throw locationLinkErrors.notALink(); }
+  return parseLocationShareLink(text);
+}

@@ -15,6 +15,8 @@ export const QUIET_AFTER_MS = 10 * 60_000;
 /** People one browser follows: each live feed holds a connection (see people-feeds.js). */
 export const MAX_PEOPLE = 50;
 const NAME_LENGTH = 40;
+/** Fixes seen within this long are sealed and saved in one write. */
+export const PERSIST_MS = 1_000;
 
 export class PeopleError extends Error {
   constructor(code, message) { super(message); this.name = 'PeopleError'; this.code = code; }
@@ -35,9 +37,14 @@ export function checkFollowable(link, origin) {
   return link;
 }
 
-/** A person's state: 'ended' (the share was revoked, rotated or expired), 'quiet' (no fix for 10 min), 'waiting' (none yet) or 'live'. */
+/**
+ * A person's state: 'stopped' (they pressed Stop or New link: the server deleted the share, its stream said
+ * `revoked` or `rotated`, or its feed answers 404), 'ended' (the share expired: `expired`, 410), 'quiet' (no
+ * fix for 10 min), 'waiting' (none yet) or 'live'.
+ */
 export function personState(person, now = Date.now()) {
-  if (person.ended) return 'ended';
+  if (person.ended === 'expired') return 'ended';
+  if (person.ended) return 'stopped';
   if (!person.last) return 'waiting';
   return now - person.last.time >= QUIET_AFTER_MS ? 'quiet' : 'live';
 }
@@ -48,10 +55,11 @@ export function byLastSeen(people) {
 }
 
 export class People extends EventTarget {
-  /** `records`: the keyring's SealedRecords; `exclusive(work)`: the keyring's lock shared by this origin's tabs. */
-  constructor(records, { exclusive = (work) => work() } = {}) {
+  /** `records`: the keyring's SealedRecords; `exclusive(work)`: the keyring's lock shared by this origin's tabs;
+   *  `saveAfterMs`: fixes seen within this long are sealed and saved together (PERSIST_MS). */
+  constructor(records, { exclusive = (work) => work(), saveAfterMs = PERSIST_MS } = {}) {
     super();
-    Object.assign(this, { records, exclusive, list: null });
+    Object.assign(this, { records, exclusive, saveAfterMs, list: null });
   }
 
   get loaded() { return this.list !== null && this.records.unlocked; }
@@ -95,7 +103,7 @@ export class People extends EventTarget {
     person.last = { lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy ?? null, time: fix.time };
     person.trail = [...(person.trail ?? []), [fix.lat, fix.lon]].slice(-TRAIL_KEPT);
     this.#changed();
-    await this.#persist();
+    this.#persist();  // saved with the others of the next PERSIST_MS; the feed does not wait for it
   }
 
   /** The share ended ('revoked', 'rotated', 'expired'): kept in the list with its last position until removed. */
@@ -104,7 +112,7 @@ export class People extends EventTarget {
     if (!person || person.ended) return;
     person.ended = reason;
     this.#changed();
-    await this.#persist();
+    this.#persist();  // saved with the others of the next PERSIST_MS; the feed does not wait for it
   }
 
   async #update(change) {
@@ -125,11 +133,23 @@ export class People extends EventTarget {
     this.#changed();
   }
 
-  // Saving after every fix would cost a PBKDF2-free but whole-list AES seal per fix: cheap at 50 people, and what
-  // makes the last positions there offline. Writes are chained so they land in order.
+  /** Resolves when every position seen so far is sealed and saved. */
+  saved() { return this.queued ?? this.saving ?? Promise.resolve(); }
+
+  // Each save seals the whole list (AES-GCM, no PBKDF2) and writes it to IndexedDB: what keeps the last positions
+  // there offline. With 50 people sending a fix a second, one save per fix cost the page most of its main thread
+  // (scripts/bench-people), so at most one save starts per saveAfterMs, with every fix seen meanwhile: at most
+  // that much of the newest positions is lost if the page dies. Writes are chained so they land in order.
   #persist() {
     if (!this.records.unlocked || !this.list) return Promise.resolve();
-    this.saving = (this.saving ?? Promise.resolve()).then(() => this.#update(() => {})).catch(() => {});
-    return this.saving;
+    // The first fix after a quiet spell is saved at once; those that follow it within saveAfterMs wait for one write.
+    const wait = Math.max(0, (this.savedAt ?? -Infinity) + this.saveAfterMs - Date.now());
+    this.queued ??= new Promise((resolve) => setTimeout(resolve, wait)).then(() => {
+      this.queued = null;
+      this.savedAt = Date.now();
+      this.saving = (this.saving ?? Promise.resolve()).then(() => (this.records.unlocked && this.list ? this.#update(() => {}) : null)).catch(() => {});
+      return this.saving;
+    });
+    return this.queued;
   }
 }

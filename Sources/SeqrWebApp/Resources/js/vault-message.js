@@ -6,18 +6,27 @@
 // | 0 | 1 | clear-text flags: 0 (password); Seqr's 1 / 3 = key sheets (/ and a password) |
 // | 1 | 4 | PBKDF2 rounds (UInt32 BE) |  5 | 2 | salt length s (UInt16 BE) |  7 | s | salt |
 // | (flags 1, 3) 7 + s | 4 | key-sheet header: identifier (UInt16 BE, < 32768), k (1–16), n (k–16) |
-// | … | rest | ChaCha20-Poly1305: 12-byte nonce ‖ ciphertext ‖ 16-byte tag, no associated data |
+// | … | rest | ChaCha20-Poly1305: 12-byte nonce ‖ ciphertext ‖ 16-byte tag; no associated data with
+//   flags 0, the clear header (everything before it) with flags 1 and 3 |
+// Key with flags 1 / 3: HKDF-SHA256(master secret of the key sheets ‖ [PBKDF2 of the NFC password],
+// salt, "seqr vault key sheets v1"), 32 bytes (WebCrypto's HKDF and PBKDF2).
 // plaintext = body ‖ p random bytes ‖ p;  body = control flags (0 plain, 1 brotli) ‖ document;
 // document = title length (UInt16 BE) ‖ title (UTF-8) ‖ content type (0 text, 0x5351 bytes) ‖ content.
 //
 // Security contract: the parameters a hostile backup controls are refused before any work, with
 // the CLI's bounds — rounds 1 to 50,000,000 and a non-empty salt before PBKDF2 (WebCrypto), at most
 // 64 MiB out of brotli — and nothing decrypted is read before the AEAD tag verified. The password's
-// UTF-8 is taken as typed (no NFC), as the PaperVault app and `seqr vault` derive it.
+// UTF-8 is taken as typed (no NFC), as the PaperVault app and `seqr vault` derive it. Key sheets
+// (flags 1, 3) are checked against the clear header before any key derivation, as `seqr vault
+// restore` checks them: the header's identifier (a sheet of another backup is named), its k, a
+// number within its n, one group, the extendable flag, exponent 5 and a 32-byte value — so a
+// forged sheet cannot make a restore run SLIP-0039's Feistel rounds at exponent 15.
 import { ByteReader } from './byte-reader.js';
-import { decodeUTF8, utf8 } from './bytes.js';
+import { concatBytes, decodeUTF8, utf8 } from './bytes.js';
 import { BrotliError } from './brotli-wasm.js';
 import { NONCE_LENGTH, TAG_LENGTH } from './chacha20poly1305-wasm.js';
+import { KeySheetError, KeySheetParameter } from './key-sheet-error.js';
+import { combineKeyShares, DEFAULT_ITERATION_EXPONENT } from './key-sheets.js';
 import { vaultError } from './vault-error.js';
 
 /** VaultMessage.maximumRounds: a restore refuses more, so a hostile backup cannot hang it for hours. */
@@ -26,6 +35,9 @@ export const MAXIMUM_ROUNDS = 50_000_000;
 export const MAXIMUM_DOCUMENT_SIZE = 64 * 1024 * 1024;
 export const KEY_SHEETS_FLAG = 0x01;
 export const PASSWORD_TOO_FLAG = 0x02;
+/** PaperVault.keySheetsSecretLength: the random key Seqr splits, 33 words on a sheet. */
+export const KEY_SHEETS_SECRET_LENGTH = 32;
+const KEY_SHEETS_INFO = utf8('seqr vault key sheets v1');
 export const ContentType = Object.freeze({ text: 0, bytes: 0x5351 });
 
 /** The clear fields of a message buffer; nothing is decrypted. Throws VaultError. */
@@ -42,9 +54,11 @@ export function parseVaultMessage(bytes) {
     keySheets = { identifier, threshold, count };
     if (clearTextFlags === KEY_SHEETS_FLAG && rounds !== 0) throw vaultError.invalidKeyDerivation(rounds, salt.length);
   }
+  // The associated data of a key-sheet backup: everything before the sealed box.
+  const clearHeader = bytes.slice(0, reader.offset);
   const sealed = reader.rest();
   if (sealed.length < NONCE_LENGTH + TAG_LENGTH) throw vaultError.truncatedMessage();
-  return { clearTextFlags, rounds, salt, keySheets, sealed };
+  return { clearTextFlags, rounds, salt, keySheets, clearHeader, sealed, needsPassword: keySheets === null || (clearTextFlags & PASSWORD_TOO_FLAG) !== 0 };
 }
 
 /** PBKDF2-HMAC-SHA256 (WebCrypto) of the password as typed, 32 bytes; the bounds checked first. */
@@ -56,11 +70,69 @@ export async function deriveVaultKey(password, message) {
   return new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: message.salt, iterations: message.rounds }, key, 256));
 }
 
-/** The padded plaintext, once the tag verified under `key` (chacha: a ChaCha20Poly1305). */
+/**
+ * What of `share` (a KeyShare) differs from the sheets Seqr writes for this header (PaperVault.disagreement),
+ * checked before any key derivation: a forged sheet could otherwise claim 1-of-1 (reaching the
+ * Feistel rounds alone), SLIP-0039's highest iteration exponent or another key length. Null when none.
+ */
+export function keySheetDisagreement(share, keySheets) {
+  if (share.memberThreshold !== keySheets.threshold) return KeySheetParameter.memberThreshold;
+  if (share.number > keySheets.count) return KeySheetParameter.memberIndex;
+  if (share.groupThreshold !== 1 || share.groupIndex !== 0) return KeySheetParameter.groupThreshold;
+  if (share.groupCount !== 1) return KeySheetParameter.groupCount;
+  if (!share.extendable) return KeySheetParameter.extendableFlag;
+  if (share.iterationExponent !== DEFAULT_ITERATION_EXPONENT) return KeySheetParameter.iterationExponent;
+  if (share.value.length !== KEY_SHEETS_SECRET_LENGTH) return KeySheetParameter.length;
+  return null;
+}
+
+/**
+ * The key of a key-sheet backup from its sheets (KeyShare, in the order given) and, with flags 3,
+ * its password: every check that needs no key derivation first (another backup's sheet, a sheet
+ * that disagrees with the header, a missing password, the rounds), then SLIP-0039's combine (its
+ * own errors wrapped: too few sheets say how many more), then PBKDF2 and HKDF (WebCrypto).
+ */
+export async function deriveKeySheetsKey(message, shares, password) {
+  if (!message.keySheets) throw vaultError.notAKeySheetBackup();
+  const { identifier, threshold, count } = message.keySheets;
+  if (shares.length === 0) throw vaultError.keySheetsNeeded(threshold, count);
+  shares.forEach((share, offset) => {
+    if (share.identifier !== identifier) throw vaultError.keySheetOfAnotherBackup(offset + 1, share.identifier, identifier);
+    const parameter = keySheetDisagreement(share, message.keySheets);
+    if (parameter) throw vaultError.keySheetDisagrees(offset + 1, parameter);
+  });
+  if (message.needsPassword) {
+    if (typeof password !== 'string' || password.length === 0) throw vaultError.passwordNeeded();
+    if (message.rounds < 1 || message.rounds > MAXIMUM_ROUNDS || message.salt.length === 0) throw vaultError.invalidKeyDerivation(message.rounds, message.salt.length);
+  }
+  let secret;
+  try {
+    secret = await combineKeyShares(shares);
+  } catch (error) {
+    throw error instanceof KeySheetError ? vaultError.keySheets(error) : error;
+  }
+  let material = secret;
+  if (message.needsPassword) {
+    const passwordKey = await crypto.subtle.importKey('raw', utf8(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
+    const stretched = new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: message.salt, iterations: message.rounds }, passwordKey, 256));
+    material = concatBytes(secret, stretched);
+    stretched.fill(0);
+    secret.fill(0);
+  }
+  const hkdfKey = await crypto.subtle.importKey('raw', material, 'HKDF', false, ['deriveBits']);
+  material.fill(0);
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: message.salt, info: KEY_SHEETS_INFO }, hkdfKey, 256));
+}
+
+/**
+ * The padded plaintext, once the tag verified under `key` (chacha: a ChaCha20Poly1305); a key-sheet
+ * backup authenticates its clear header. A key-sheet backup's refusal is keySheetsRejected.
+ */
 export function openVaultMessage(message, key, chacha) {
   const nonce = message.sealed.subarray(0, NONCE_LENGTH);
-  const plain = chacha.open(key, nonce, new Uint8Array(0), message.sealed.subarray(NONCE_LENGTH));
-  if (!plain) throw vaultError.authenticationFailed();
+  const associated = message.keySheets ? message.clearHeader : new Uint8Array(0);
+  const plain = chacha.open(key, nonce, associated, message.sealed.subarray(NONCE_LENGTH));
+  if (!plain) throw message.keySheets ? vaultError.keySheetsRejected() : vaultError.authenticationFailed();
   return plain;
 }
 

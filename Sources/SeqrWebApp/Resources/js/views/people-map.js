@@ -1,8 +1,10 @@
-// One map of everyone followed, drawn here as SVG: a degree grid (as the location viewer draws
-// without map tiles), fitted to every last position, a marker per person (a colour, the name, the
-// last fix's accuracy circle and a short trail). No tiles, so the map contacts no server at all.
+// One map of everyone followed, drawn here as SVG: the operator's map tiles when seqr-server has
+// --map-tiles (images from that origin only, as the CSP allows), otherwise a degree grid (as the
+// location viewer draws without tiles, contacting no server at all); fitted to every last position,
+// a marker per person (a colour, the name, the last fix's accuracy circle and a short trail).
 // Names go in as text nodes (h()), never markup.
 import { h } from '../dom.js';
+import { tilesCovering, tileURL } from '../map-tiles.js';
 
 const WIDTH = 360, HEIGHT = 240, PAD = 28;
 export const COLOURS = ['#0f766e', '#b45309', '#7c3aed', '#be123c', '#1d4ed8', '#4d7c0f', '#a21caf', '#0e7490'];
@@ -19,8 +21,9 @@ function niceStep(span) {
 
 const svg = (tag, props, ...children) => h(`svg:${tag}`, props, ...children);
 
-/** The map's SVG for `people` (with a `last` position each, or none: an empty grid); `colourOf(person)` picks the colour. */
-export function peopleMap(people, colourOf) {
+/** The map's SVG for `people` (with a `last` position each, or none: an empty grid); `colourOf(person)` picks the
+ *  colour; `tiles` (loadMapTiles' answer) draws the tile server's map under the markers instead of the grid. */
+export function peopleMap(people, colourOf, tiles = null) {
   const seen = people.filter((p) => p.last);
   const points = seen.flatMap((p) => [[p.last.lat, p.last.lon], ...(p.trail ?? [])]);
   let west = Math.min(...points.map((q) => q[1])), east = Math.max(...points.map((q) => q[1]));
@@ -40,12 +43,19 @@ export function peopleMap(people, colourOf) {
   const step = niceStep(Math.max(visEast - visWest, 1e-6));
   const decimals = Math.max(0, -Math.floor(Math.log10(step)));
   const grid = [];
-  for (let lon = Math.ceil(visWest / step) * step; lon <= visEast; lon += step) {
+  if (tiles) {
+    for (const tile of tilesCovering({ cx, cy, scale, width: WIDTH, height: HEIGHT })) {
+      grid.push(svg('image', { href: tileURL(tiles.template, tile), x: tile.left.toFixed(2), y: tile.top.toFixed(2),
+        width: tile.size.toFixed(2), height: tile.size.toFixed(2), class: 'map-tile', preserveAspectRatio: 'none' }));
+    }
+  }
+  // The grid only without tiles: the tiles carry their own map.
+  for (let lon = Math.ceil(visWest / step) * step; !tiles && lon <= visEast; lon += step) {
     const [x] = project(0, lon);
     grid.push(svg('line', { x1: x, y1: 0, x2: x, y2: HEIGHT, class: 'grid-line' }),
       svg('text', { x: x + 2, y: 10, class: 'grid-label' }, `${lon.toFixed(decimals)}°`));
   }
-  for (let lat = Math.ceil(visSouth / step) * step; lat <= visNorth; lat += step) {
+  for (let lat = Math.ceil(visSouth / step) * step; !tiles && lat <= visNorth; lat += step) {
     const [, y] = project(lat, 0);
     grid.push(svg('line', { x1: 0, y1: y, x2: WIDTH, y2: y, class: 'grid-line' }),
       svg('text', { x: 2, y: y - 2, class: 'grid-label' }, `${lat.toFixed(decimals)}°`));

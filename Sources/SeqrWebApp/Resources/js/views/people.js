@@ -6,7 +6,9 @@ import { byLastSeen, checkFollowable, followableLink, personState } from '../peo
 import { confirmAction } from './confirm-dialog.js';
 import { COLOURS, peopleMap } from './people-map.js';
 
-const STATES = { ended: 'share ended', quiet: 'no fix for 10 min', waiting: 'waiting for a first position' };
+/** The map and list are redrawn at most this often. */
+const RENDER_MS = 250;
+const STATES = { stopped: 'stopped sharing', ended: 'share ended', quiet: 'no fix for 10 min', waiting: 'waiting for a first position' };
 
 export function peopleView(app) {
   const { people, peopleFeeds: feeds } = app;
@@ -19,20 +21,26 @@ export function peopleView(app) {
   const colourOf = (person) => COLOURS[Math.max(0, people.list.indexOf(person)) % COLOURS.length];
 
   const render = () => {
-    if (app.viewGeneration !== generation || !people.loaded) { people.removeEventListener('change', render); feeds.removeEventListener('change', render); clearInterval(timer); return; }
+    if (app.viewGeneration !== generation || !people.loaded) { people.removeEventListener('change', changed); feeds.removeEventListener('change', changed); clearInterval(timer); return; }
     const everyone = people.list;
     replace(connection, feeds.retrying ? message('info', 'Connection lost — retrying…') : null);
-    replace(mapBox, peopleMap(everyone, colourOf));
+    replace(mapBox, peopleMap(everyone, colourOf, app.mapTiles));
     replace(list, everyone.length === 0
       ? h('li', { class: 'empty' }, 'Nobody yet: paste a share link below, or scan one.')
       : byLastSeen(everyone).map((person) => personItem(app, person, colourOf(person))));
   };
-  const timer = setInterval(render, 5_000);  // ages and "no fix for 10 min" move on by themselves
-  people.addEventListener('change', render);
-  feeds.addEventListener('change', render);
+  // Drawn at most every RENDER_MS: 50 people sending a fix a second are 50 changes a second, and redrawing the
+  // map and list for each took most of the page's main thread (scripts/bench-people).
+  let drawing = null;
+  const changed = () => { drawing ??= setTimeout(() => { drawing = null; render(); }, RENDER_MS); };
+  const timer = setInterval(changed, 5_000);  // ages and "no fix for 10 min" move on by themselves
+  people.addEventListener('change', changed);
+  feeds.addEventListener('change', changed);
 
-  if (app.pendingFollow) replace(pending, followCard(app, app.pendingFollow, () => { app.pendingFollow = null; replace(pending); }));
-  view.append(pending, connection, mapBox, list, addForm(app),
+  const done = () => { app.pendingFollow = null; replace(pending); };
+  if (app.pendingFollow?.error) replace(pending, refusedLink(app.pendingFollow.error, done));
+  else if (app.pendingFollow) replace(pending, followCard(app, app.pendingFollow, done));
+  view.append(pending, connection, mapBox, tilesNote(app.mapTiles), list, addForm(app),
     h('p', { class: 'hint' }, 'Positions are decrypted in this browser with the keys of the links; the server sees that a share is followed, never by whom or where anyone is. The names, keys and last positions are kept sealed with your channel passphrase.'));
   render();
   feeds.start();
@@ -56,8 +64,23 @@ function personItem(app, person, colour) {
     status);
 }
 
+/** Which server, if any, learns the area viewed (as the location viewer says it); the tile provider's credit as text. */
+function tilesNote(tiles) {
+  if (!tiles) return h('p', { class: 'hint map-note' }, 'No map tiles: the grid is drawn here, and no server but this one is contacted.');
+  // The credit is HTML for Leaflet in the viewer; here only its text is shown (parsed inert: no script runs, nothing loads).
+  const credit = new DOMParser().parseFromString(tiles.attribution, 'text/html').body.textContent.trim();
+  return h('p', { class: 'hint map-note' }, `Map tiles come from ${tiles.host}: that server sees which area you view (never a key or a name).`,
+    credit ? h('span', { class: 'map-credit' }, ` Map: ${credit}`) : null);
+}
+
 function svgDot(colour) {
   return h('svg:svg', { viewBox: '0 0 12 12', width: 12, height: 12 }, h('svg:circle', { cx: 6, cy: 6, r: 6, fill: colour }));
+}
+
+/** A link handed over from the location viewer that is not a share link: said in a sentence, nothing added. */
+function refusedLink(error, done) {
+  return h('div', { class: 'card stack' }, message('error', `This link cannot be followed: ${error.message}.`),
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: done }, 'Dismiss')));
 }
 
 /** "Follow Ana?" for a link opened or scanned: a name, then Follow or Not now. */

@@ -1,17 +1,20 @@
 // The paper vault view (#/vault): the pages of a `seqr vault backup` read by the camera or from
 // picked photos (the scanner's decoder Worker), a page grid of which codes are in and what is
-// still needed, then the password and Restore — all in this page, with no network once loaded.
+// still needed, then the password or the key sheets (scanned with the pages or typed:
+// vault-key-sheets.js) and Restore — all in this page, with no network once loaded.
 // Thin: vault-assembler.js and vault-restore.js do the work. The codes collected are kept (in
-// memory) when the view is left; the restored document only while it is shown: it is forgotten on
-// leaving the view, on lock, and on "Forget", and shown or downloaded only when asked.
+// memory) when the view is left; the key sheets and the restored document only while it is shown:
+// they are forgotten on leaving the view, on lock, and on "Start over" / "Forget"; the document is
+// shown or downloaded only when asked.
 import { Camera } from '../camera.js';
 import { field, h, message, replace } from '../dom.js';
 import { escaped, escapedLines } from '../display-name.js';
 import { ScanWorker } from '../scan-worker-client.js';
 import { VaultAddOutcome, VaultAssembler } from '../vault-assembler.js';
 import { VaultError } from '../vault-error.js';
-import { ContentType } from '../vault-message.js';
+import { ContentType, parseVaultMessage } from '../vault-message.js';
 import { loadVaultPieces, restoreVault } from '../vault-restore.js';
+import { isKeySheetCode, VaultKeySheetsPanel } from './vault-key-sheets.js';
 
 // What the view keeps between visits: the codes (still encrypted), never a password or a document.
 const assembler = new VaultAssembler();
@@ -24,6 +27,8 @@ function forgetDocument() {
   restored?.content.fill(0);
   restored = null;
 }
+// The key sheets of the view shown, likewise: a new rendering (after a lock, say) wipes the old one's.
+let shownSheets = null;
 
 /** The codes a picked photo or the scanner found, added here; the scanner hands a vault code on through this. */
 export async function addVaultCodes(codes) {
@@ -45,11 +50,17 @@ export function vaultView(app) {
   const restore = h('button', { type: 'submit', class: 'primary' }, 'Restore');
   const form = h('form', { class: 'stack', hidden: true }, password.wrapper, restore);
   const result = h('div', { class: 'stack vault-result' });
+  const sheets = new VaultKeySheetsPanel((kind, text) => replace(status, message(kind, text)));
+  shownSheets?.forget();
+  shownSheets = sheets;
+  // The complete backup's clear header (password, or key sheets and whether a password too), read once its codes are in.
+  let header = null, headerRead = null;
   const view = h('section', { class: 'stack vault', 'aria-labelledby': 'vault-title' },
     h('h1', { id: 'vault-title' }, 'Paper vault'),
     h('p', { class: 'hint' }, 'Restore a backup printed by `seqr vault backup`: scan its pages in any order, with the camera or photos of them. Everything happens on this phone; nothing is sent.'),
+    h('p', {}, h('a', { href: '#/vault/backup' }, 'Make a backup on this phone')),
     viewfinder, h('div', { class: 'actions' }, camera, h('label', { for: 'vault-photos', class: 'button' }, 'Pick photos of pages'), startOver), picker,
-    summary, grid, status, form, result);
+    summary, grid, status, sheets.element, form, result);
 
   const generation = app.viewGeneration;
   const current = () => app.viewGeneration === generation;
@@ -59,6 +70,26 @@ export function vaultView(app) {
   const forget = () => {
     forgetDocument();
     replace(result);
+  };
+  /** What the complete backup asks for: the password field only when it needs one, the sheets panel when it has sheets. */
+  const readHeader = () => (headerRead ??= (async () => {
+    try {
+      pieces ??= await loadVaultPieces();
+      const parsed = parseVaultMessage(await assembler.messageBuffer(pieces.erasureCode));
+      if (!current()) return;
+      header = { keySheets: parsed.keySheets, needsPassword: parsed.needsPassword };
+    } catch {
+      header = null;   // Restore says what is wrong with the codes or the header.
+    }
+    password.wrapper.hidden = header?.needsPassword === false;
+    sheets.setHeader(header?.keySheets ?? null);
+    if (current()) show();
+  })());
+  /** Whether the camera can stop: every code in, and the key sheets needed too. */
+  const readyToRestore = async () => {
+    if (!assembler.status()?.complete) return false;
+    await readHeader();
+    return !header?.keySheets || sheets.shares.length >= header.keySheets.threshold;
   };
   const stopCamera = () => {
     running = false;
@@ -70,6 +101,7 @@ export function vaultView(app) {
   const leave = () => {
     stopCamera();
     forget();
+    sheets.forget();
     password.input.value = '';
     worker?.terminate();
     worker = null;
@@ -85,13 +117,16 @@ export function vaultView(app) {
 
   const show = () => {
     const state = assembler.status();
+    if (state?.complete) readHeader();
     form.hidden = !state?.complete;
     if (!state) {
       summary.textContent = 'No page read yet.';
       replace(grid);
       return state;
     }
-    summary.textContent = state.summary;
+    // The assembler's sentence ends by asking for the password; a key-sheet backup asks for its sheets.
+    const ask = header?.keySheets ? `add ${header.keySheets.threshold} key sheets${header.needsPassword ? ' and the password' : ''} and restore.` : null;
+    summary.textContent = ask ? state.summary.replace(/(type) the password and restore\.$/i, (_, type) => (type === 'Type' ? ask[0].toUpperCase() + ask.slice(1) : ask)) : state.summary;
     // A header may claim up to 65,535 codes: the grid shows the first pages, and says how many more there are.
     const hidden = Math.max(0, state.pages.length - MAXIMUM_PAGES_SHOWN);
     replace(grid, state.pages.slice(0, MAXIMUM_PAGES_SHOWN).map((page) => h('li', { class: page.complete ? 'vault-page complete' : 'vault-page' },
@@ -108,14 +143,18 @@ export function vaultView(app) {
   /** Adds what one picture held; true once the backup is complete (the camera stops). */
   const take = async (codes) => {
     let other = 0, added = 0;
-    for (const outcome of await addVaultCodes(codes)) {
+    const payload = (code) => (code.bytes instanceof Uint8Array ? code.bytes : new Uint8Array(code.bytes ?? []));
+    const keySheetCodes = codes.filter((code) => isKeySheetCode(payload(code)));
+    for (const outcome of await addVaultCodes(codes.filter((code) => !keySheetCodes.includes(code)))) {
       if (outcome === VaultAddOutcome.otherBackup) other++;
       if (outcome === VaultAddOutcome.added || outcome === VaultAddOutcome.addedParity) added++;
     }
     if (other) replace(status, message('info', `${other === 1 ? 'A code' : `${other} codes`} of another backup ${other === 1 ? 'was' : 'were'} left out: finish this one first, or start over.`));
     else if (added) replace(status);
     if (!current()) return false;
-    return show()?.complete ?? false;
+    if (keySheetCodes.length) sheets.addScanned(keySheetCodes.map(payload));
+    show();
+    return readyToRestore();
   };
 
   camera.addEventListener('click', async () => {
@@ -170,6 +209,11 @@ export function vaultView(app) {
   startOver.addEventListener('click', () => {
     assembler.reset();
     forget();
+    sheets.forget();
+    header = null;
+    headerRead = null;
+    sheets.setHeader(null);
+    password.wrapper.hidden = false;
     replace(status);
     show();
   });
@@ -181,7 +225,8 @@ export function vaultView(app) {
     replace(status, message('info', 'Restoring…'));
     try {
       pieces ??= await loadVaultPieces();
-      const opened = await restoreVault(assembler, password.input.value, pieces);
+      const unlocking = header?.keySheets ? { keyShares: sheets.shares, password: header.needsPassword ? password.input.value : undefined } : password.input.value;
+      const opened = await restoreVault(assembler, unlocking, pieces);
       if (!current()) { opened.content.fill(0); return; }
       restored = opened;
       password.input.value = '';
