@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import SeqrCLISupport
+import SeqrCore
 import SeqrLocationViewer
 import SeqrServer
 import SeqrWebApp
@@ -108,6 +109,8 @@ struct Serve: AsyncParsableCommand {
     var qrcodeGenerator = QRCodeGeneratorFile.defaultPath
     @Option(help: ArgumentHelp("A JWK set (public keys, each usable; an \"iss\" member names a health-card issuer) that the web app's scanner trusts for signed codes and SMART Health Cards, served at /app/trusted-keys.json. Checked at start: a file that cannot be read exits 66, one that is no such list 65.", valueName: "file"))
     var trustedKeys: String?
+    @Option(help: ArgumentHelp("The web origin people open the web app at, e.g. https://notes.example: turns on passkeys (WebAuthn), whose relying-party id is its host. A domain name, never an IP address; https, or http://localhost for tests. Without it, passkeys are off.", valueName: "origin"))
+    var origin: String?
     @Flag(inversion: .prefixedNo, help: "Run Swift concurrency's jobs on the server's event loops instead of Swift's global thread pool (no thread hop at each await). Default: on with PostgreSQL, whose answers arrive on the loops; off with SQLite, whose reads run on the caller's thread (docs/benchmarks-history.md, \"Reads in batches\").")
     var eventLoopExecutor: Bool?
 
@@ -130,6 +133,12 @@ struct Serve: AsyncParsableCommand {
         guard (argon2Queue ?? 1) >= 1 else { throw ValidationError("--argon2-queue must be at least 1") }
         guard storageQuotaKib >= 1 else { throw ValidationError("--storage-quota-kib must be at least 1") }
         do { _ = try TrustedProxies(trustedProxies) } catch { throw ValidationError(error.description) }
+        if let origin {
+            do { _ = try WebAuthnRelyingParty(origin: origin) } catch {
+                guard case .invalidOrigin(_, let reason) = error else { throw ValidationError("--origin: \(error)") }
+                throw ValidationError("--origin \(origin): \(reason)")
+            }
+        }
         if mapTiles == nil && !mapAttribution.isEmpty { throw ValidationError("--map-attribution needs --map-tiles") }
         _ = try tiles()
     }
@@ -173,6 +182,7 @@ struct Serve: AsyncParsableCommand {
         settings.loginLimits = .init(perAccountFromAddress: loginsPerAccount, perAddress: loginsPerAddress)
         settings.registrationLimits = .init(perAddress: registrationsPerAddress, overall: registrationsPerHour)
         if let argon2Queue { settings.hashingCapacity = argon2Queue }
+        settings.relyingParty = try origin.map { try WebAuthnRelyingParty(origin: $0) }
         let accounts = try AccountsService(repository: repository, settings: settings, events: events)
         var notesSettings = NotesService.Settings()
         notesSettings.storageQuota = storageQuotaKib * 1024

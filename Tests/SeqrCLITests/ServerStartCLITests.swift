@@ -76,6 +76,21 @@ struct ServerStartCLITests {
         }
     }
 
+    @Test("--origin that names an IP address, plain http to another host, or a path is refused in one line (64) before any database is made")
+    func origin() throws {
+        let cases: [(String, String)] = [
+            ("https://10.0.0.1", "seqr-server: --origin https://10.0.0.1: a relying party id cannot be an IP address: name the server by its domain (localhost for tests)"),
+            ("https://[::1]:8443", "seqr-server: --origin https://[::1]:8443: a relying party id cannot be an IP address: name the server by its domain (localhost for tests)"),
+            ("http://notes.example", "seqr-server: --origin http://notes.example: passkeys need https (or http://localhost)"),
+            ("https://notes.example/app/", "seqr-server: --origin https://notes.example/app/: an origin has no path, query or user"),
+        ]
+        for (origin, line) in cases {
+            let run = try start(["--origin", origin, "--database", directory.file("o.sqlite"), "--port", "0"], within: 10)
+            #expect(run.status == 64 && run.lines == [Substring(line)], "\(origin): \(run.lines)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("o.sqlite")))
+    }
+
     @Test("--trusted-keys: a missing file exits 66, a file that is no list of public keys 65, in one line naming it, before any database is made")
     func trustedKeys() throws {
         let key = directory.file("issuer.pem")

@@ -80,11 +80,12 @@ def seqr_server(backend, work_dir):
 
 @pytest.fixture
 def start_server(work_dir):
-    """Starts a seqr-server (SQLite) of the test's own, with further options if given, which it may stop; stopped at the test's end."""
+    """Starts a seqr-server (SQLite) of the test's own, with further options if given, which it may stop; stopped at the test's end.
+    `localhost=True`: at http://localhost:PORT, naming that origin (passkeys)."""
     servers = []
 
-    def start(*extra_args):
-        server = SeqrServer(tempfile.mkdtemp(prefix="own-", dir=work_dir), extra_args=extra_args)
+    def start(*extra_args, localhost=False):
+        server = SeqrServer(tempfile.mkdtemp(prefix="own-", dir=work_dir), extra_args=extra_args, localhost=localhost)
         server.backend = "sqlite"
         servers.append(server)
         return server

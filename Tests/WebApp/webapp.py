@@ -6,6 +6,7 @@ page's "are you sure" dialog; `clipboard` reads what a copy put there."""
 import json
 import os
 import re
+import socket
 import subprocess
 import time
 import uuid
@@ -175,11 +176,14 @@ def open_note(page, title):
 
 
 class SeqrServer:
-    """seqr-server on a free loopback port, SQLite in a directory or the PostgreSQL URL given."""
+    """seqr-server on a free loopback port, SQLite in a directory or the PostgreSQL URL given. `localhost=True`:
+    its address is http://localhost:PORT and it names that origin (`--origin`), as passkeys need: a relying-party
+    id cannot be an IP address."""
 
-    def __init__(self, directory, database=None, extra_args=()):
+    def __init__(self, directory, database=None, extra_args=(), localhost=False):
         self.directory = directory
         self.extra_args = list(extra_args)
+        self.localhost = localhost
         self.database = database or os.path.join(directory, "server.sqlite")
         self.log_path = os.path.join(directory, f"server-{time.monotonic_ns()}.log")
         self.log = None
@@ -187,9 +191,16 @@ class SeqrServer:
 
     def start(self, port=0):
         self.log = open(self.log_path, "ab")
+        origin = []
+        if self.localhost:
+            if port == 0:  # the origin names the port, so it is chosen before the start
+                with socket.socket() as probe:
+                    probe.bind(("127.0.0.1", 0))
+                    port = probe.getsockname()[1]
+            origin = ["--origin", f"http://localhost:{port}"]
         self.process = subprocess.Popen([os.path.join(BIN, "seqr-server"), "--database", self.database, "--port", str(port),
                                          "--registrations-per-address", "1000",  # every test registers its own account
-                                         *self.extra_args],
+                                         *origin, *self.extra_args],
                                         stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -199,7 +210,7 @@ class SeqrServer:
                         found = re.search(r'"port":"(\d+)"', line)
                         if found and (port == 0 or int(found.group(1)) == port):
                             self.port = int(found.group(1))
-                            self.url = f"http://127.0.0.1:{self.port}"
+                            self.url = f"http://{'localhost' if self.localhost else '127.0.0.1'}:{self.port}"
                             return
             if self.process.poll() is not None:
                 break

@@ -25,6 +25,8 @@ public struct AccountsService: Sendable {
         /// Servers on one PostgreSQL database count logins and registrations together when their
         /// scopes are equal: all of them, by default. (Tests give each in-process server its own.)
         public var limitScope = ""
+        /// The origin passkeys are registered for and used from (`--origin`); nil: passkeys off (``AccountsService/addPasskeyRoutes(to:signedIn:)``).
+        public var relyingParty: WebAuthnRelyingParty?
         public init() {}
     }
 
@@ -43,6 +45,8 @@ public struct AccountsService: Sendable {
     let events: any ClusterEvents
     /// Bounds the Argon2id work waiting at once; every hash and verify goes through it.
     public let hashing: HashingQueue
+    /// WebAuthn challenges issued and not yet used (``PasskeyChallenges``).
+    let passkeyChallenges = PasskeyChallenges()
 
     /// - Parameter events: how revocations reach every instance's session cache: ``LocalClusterEvents``
     ///   for one process, ``PostgresClusterEvents`` for instances sharing a PostgreSQL database
@@ -83,6 +87,7 @@ public struct AccountsService: Sendable {
         signedIn.put("account/password", use: changePassword)
         addUnlockRoutes(to: signedIn)
         addKitRoutes(to: v1, signedIn: signedIn)
+        addPasskeyRoutes(to: v1, signedIn: signedIn)
     }
 
     static func checkAuthKey(_ key: String) throws {

@@ -105,5 +105,20 @@ enum Schema {
                   account_id UUID NOT NULL REFERENCES account_key(account_id) ON DELETE CASCADE, id TEXT NOT NULL,
                   kind TEXT NOT NULL, wrapped_key BYTEA NOT NULL, created_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (account_id, id))
                 """]),
+        // Passkeys (``PasskeyRepository``): each tied to its unlock method, and gone with it.
+        Migration(
+            name: "v6-passkeys",
+            sqlite: ["""
+                CREATE TABLE passkey (
+                  credential_id BLOB PRIMARY KEY, account_id TEXT NOT NULL, method_id TEXT NOT NULL,
+                  public_key BLOB NOT NULL, sign_count INTEGER NOT NULL, created_at DOUBLE NOT NULL,
+                  FOREIGN KEY (account_id, method_id) REFERENCES unlock_method(account_id, id) ON DELETE CASCADE)
+                """, "CREATE INDEX passkey_account ON passkey(account_id)"],
+            postgres: ["""
+                CREATE TABLE passkey (
+                  credential_id BYTEA PRIMARY KEY, account_id UUID NOT NULL, method_id TEXT NOT NULL,
+                  public_key BYTEA NOT NULL, sign_count BIGINT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+                  FOREIGN KEY (account_id, method_id) REFERENCES unlock_method(account_id, id) ON DELETE CASCADE)
+                """, "CREATE INDEX passkey_account ON passkey(account_id)"]),
     ]
 }

@@ -30,6 +30,7 @@ const SHELL = [
   'js/vault-parity-plan.js', 'js/vault-backup-error.js', 'js/vault-backup-writer.js', 'js/vault-printout.js', 'js/vault-restore-program.js', 'js/views/vault-backup.js',
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
   'js/map-tiles.js',
+  'js/passkey-wrapping.js', 'js/passkeys.js', 'js/passkey-session.js', 'js/views/passkey-form.js',
   'wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm',
 ];
 const scope = new URL(self.registration.scope);

@@ -150,6 +150,13 @@ export class Session extends EventTarget {
     }
   }
 
+  /** A session a passkey opened (passkey-session.js): its account key, and no password keys. */
+  adopt(session, accountKey) {
+    this.keys = new Map();
+    this.accountKey = accountKey;
+    this.#started(session);
+  }
+
   /** Forgets every key; the page must ask for the password again. */
   lock() {
     this.keys = new Map();
@@ -184,7 +191,8 @@ export class Session extends EventTarget {
    */
   async changePassword(current, next, notesClient) {
     const currentKeys = await deriveAccountKeys(current, this.kdf);
-    if (currentKeys.authKey !== this.accountKeys()?.authKey) {
+    const known = this.accountKeys();
+    if (known ? currentKeys.authKey !== known.authKey : !this.accountKey) {
       const error = new Error('the current password is not the one this account was unlocked with');
       error.code = 'wrong_password';
       throw error;

@@ -19,6 +19,9 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const submit = h('button', { type: 'submit', class: 'primary wide' }, locked ? 'Unlock' : registering ? 'Create account' : 'Sign in');
 
+  // A passkey instead of the password (views/passkey-form.js, loaded when pressed).
+  const passkey = registering || typeof globalThis.PublicKeyCredential !== 'function' ? null : h('button', { type: 'button', class: 'wide', onclick: async () =>
+    (await import('./passkey-form.js')).usePasskey(app, { locked, username: user.input.value.trim(), status, button: passkey }) }, 'Use a passkey');
   const form = h('form', { class: 'card stack', noValidate: true, onsubmit: async (event) => {
     event.preventDefault();
     const username = user.input.value.trim(), password = pass.input.value;
@@ -41,7 +44,8 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
       pass.input.focus();
     }
   } },
-  user.wrapper, pass.wrapper, confirm?.wrapper, status, submit);
+  user.wrapper, pass.wrapper, confirm?.wrapper, status, submit,
+  passkey);
 
   const switcher = locked
     ? h('p', { class: 'switch' }, 'Not you? ', h('button', { type: 'button', class: 'link', onclick: () => app.signOut() }, 'Sign out'))
