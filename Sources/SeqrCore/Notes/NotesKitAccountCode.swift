@@ -22,7 +22,7 @@ public struct NotesKitAccountCode: Sendable, Equatable {
 
     public let server: String
     public let username: String
-    /// Authenticates magic, version, server and username under the kit (``NotesKitKey/accountCodeTag(for:)``).
+    /// Authenticates magic, version, server and username under the kit (`NotesKitKey.accountCodeTag(for:)`).
     public let tag: [UInt8]
 
     /// The code a kit prints: both strings checked, tagged by `kit`.
