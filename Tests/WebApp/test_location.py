@@ -201,7 +201,7 @@ def test_location_link_first_and_asks_first(new_context):
     viewer = context.new_page()
     viewer.goto(link)
     expect(viewer.locator("#time")).to_have_text(re.compile(r"^at \d\d:\d\d:\d\d$"))
-    expect(viewer.locator("#until")).to_have_text(re.compile(r"^until \d\d:\d\d, (59 min|1 h 0 min) left$"))
+    expect(viewer.locator("#until")).to_have_text(re.compile(r"^until (\d\d/\d\d/\d{4} )?\d\d:\d\d, (59 min|1 h 0 min) left$"))
     check_fit(viewer, "location-viewer")
     viewer.close()
     page.get_by_role("button", name="Stop sharing").click()
