@@ -35,17 +35,22 @@ def vault_pages(work_dir, name, content, *options, dpi=150):
 CODE_CELLS = [(x, y) for y in ((0.071, 0.353), (0.353, 0.627), (0.627, 0.905)) for x in ((0.0875, 0.475), (0.525, 0.9125))]
 
 
-def camera_frames(png):
+def camera_frames(png, angle=0):
     """What a phone held over each code of a printed page sees: the code, in colour (the pages are 1-bit; the fake
-    camera reads RGB), on a grey 1280×720 frame — one frame a code, in order."""
+    camera reads RGB), on a grey 1280×720 frame — one frame a code, in order. `angle`: the page photographed
+    turned by that many degrees (the code rotated on the grey, scaled to fit the frame)."""
     width, height = (int(v) for v in subprocess.run(f"pngtopnm '{png}' | head -c 64 | sed -n 2p", shell=True, check=True,
                                                     capture_output=True, text=True).stdout.split()[:2])
     frames = []
     for i, ((x0, x1), (y0, y1)) in enumerate(CODE_CELLS):
         frame = png[:-len(".png")] + f"-code{i}.png"
         left, top, cut_w, cut_h = int(x0 * width), int(y0 * height), int((x1 - x0) * width), int((y1 - y0) * height)
-        subprocess.run(f"pngtopnm '{png}' | pnmcut {left} {top} {cut_w} {cut_h} | ppmtoppm > '{frame}.code' && ppmmake rgb:b0/b0/b0 1280 720 > '{frame}.bg'"
-                       f" && pnmpaste '{frame}.code' {(1280 - cut_w) // 2} {(720 - cut_h) // 2} '{frame}.bg' | pnmtopng > '{frame}'",
+        turn = f" | pnmrotate -background=rgb:b0/b0/b0 {angle} | pnmscale -xysize 1240 700" if angle else ""
+        subprocess.run(f"pngtopnm '{png}' | pnmcut {left} {top} {cut_w} {cut_h} | ppmtoppm{turn} > '{frame}.code' && ppmmake rgb:b0/b0/b0 1280 720 > '{frame}.bg'",
+                       shell=True, check=True, capture_output=True)
+        code_w, code_h = (int(v) for v in re.search(r"(\d+) by (\d+)", subprocess.run(["pnmfile", f"{frame}.code"], check=True, capture_output=True,
+                                                                                      text=True).stdout).groups())
+        subprocess.run(f"pnmpaste '{frame}.code' {(1280 - code_w) // 2} {(720 - code_h) // 2} '{frame}.bg' | pnmtopng > '{frame}'",
                        shell=True, check=True, capture_output=True)
         frames.append(frame)
     return frames
@@ -149,12 +154,13 @@ def test_vault_text_from_the_scanner_and_too_few_pages(new_context, seqr_server,
 
 @pytest.mark.page_only
 def test_vault_from_the_fake_camera_with_a_page_missing(fake_camera, seqr_server, work_dir):
-    """The camera sees two of a backup's three pages (Chromium's fake camera playing the page PNGs): the grid fills
-    as frames are read, the camera stops once parity covers the missing page, and the text comes back exactly."""
+    """The camera sees two of a backup's three pages (Chromium's fake camera playing the page PNGs), one of them
+    photographed turned by 8°: the grid fills as frames are read, the camera stops once parity covers the missing
+    page, and the text comes back exactly."""
     words = " ".join(uuid.uuid4().hex[:12] for _ in range(2400)) + "\n"
     pages = vault_pages(work_dir, "camera.txt", words.encode(), dpi=200)
     assert len(pages) == 3, len(pages)
-    context = fake_camera([frame for page_png in (pages[0], pages[2]) for frame in camera_frames(page_png)], frames_per_second=4)
+    context = fake_camera(camera_frames(pages[0]) + camera_frames(pages[2], angle=8), frames_per_second=4)
     page = open_vault(context, seqr_server)
     page.get_by_role("button", name="Use the camera").click()
     summary = page.locator(".vault-summary")
@@ -388,3 +394,39 @@ def test_scanner_names_a_key_sheet_and_hands_it_to_the_vault(new_context, seqr_s
     page.get_by_role("button", name="Show text").click()
     assert page.locator(".vault-text").text_content() == content.decode()
     assert not [u for u in context.requests if "/v1/" in u]
+
+
+@pytest.mark.page_only
+def test_vault_damaged_page_gets_one_line(new_context, seqr_server, work_dir):
+    """A page with a changed code (its own checksum made right again, so that it reads as a vault code) and the
+    others: the parity rebuilds the missing ones, the digest does not match, and the page says so in one line, as
+    `seqr vault restore` does, and restores nothing."""
+    import base64
+    import hashlib
+    import json
+    content = os.urandom(30_000)
+    pages = vault_pages(work_dir, "damaged.bin", content)
+    assert len(pages) == 4
+    decoded = json.loads(subprocess.run([os.path.join(BIN, "seqr"), "decode", pages[0], "--json"], check=True, capture_output=True).stdout)
+    code = bytearray(base64.b64decode(decoded[0]["codes"][0]["payloadBase64"]))
+    code[40] ^= 0x55  # a payload byte, past the 38-byte header
+    code[-2:] = hashlib.sha256(bytes(code[:-2])).digest()[:2]
+    folder = os.path.dirname(pages[0])
+    with open(os.path.join(folder, "damaged.code"), "wb") as f:
+        f.write(bytes(code))
+    damaged = os.path.join(folder, "damaged.png")
+    subprocess.run([os.path.join(BIN, "seqr"), "encode", "--file", os.path.join(folder, "damaged.code"), "-o", damaged], check=True, capture_output=True)
+    cli = subprocess.run([os.path.join(BIN, "seqr"), "vault", "restore", damaged, *pages[1:], "-o", os.path.join(folder, "out.bin")],
+                         capture_output=True, text=True, env=dict(os.environ, SEQR_PASSWORD=VAULT_PASSWORD))
+    assert cli.returncode == 65 and cli.stderr.strip().splitlines()[-1].endswith("the codes do not match the document digest: the backup is damaged or was tampered with"), cli.stderr
+
+    context = new_context()
+    page = open_vault(context, seqr_server)
+    page.get_by_label("Pick photos of pages").set_input_files([damaged, *pages[1:]])
+    expect(page.locator(".vault-summary")).to_contain_text("the parity codes rebuild the missing", timeout=30_000)
+    page.get_by_label("Backup password").fill(VAULT_PASSWORD)
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_role("alert")).to_have_count(1)
+    expect(page.get_by_role("alert")).to_contain_text("do not match the document digest")
+    expect(page.locator(".vault-result")).to_be_empty()
+    expect(page.get_by_role("button", name="Download file")).to_have_count(0)
