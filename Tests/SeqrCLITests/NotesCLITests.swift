@@ -344,6 +344,9 @@ struct NotesCLITests {
         let cipher = NoteCipher(password: "pw")
         let note = try NotePlaintext(title: "burst", info: "durable")
 
+        // The kill comes once writes are being acknowledged (at least 20, or after 60 s), not at a fixed time:
+        // on a loaded machine the first seals and writes can take longer than any fixed delay.
+        let writes = AcknowledgedCount()
         let acknowledged = try await withThrowingTaskGroup(of: [UUID].self) { group in
             for _ in 0..<8 {
                 group.addTask {
@@ -351,11 +354,14 @@ struct NotesCLITests {
                     while true {
                         let sealed = try cipher.seal(note, noteVersion: 1, account: kdf)
                         do { done.append(try await client.create(sealed).id) } catch { return done }
+                        await writes.add()
                     }
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(1500))
+                let deadline = ContinuousClock.now + .seconds(60)
+                while await writes.value < 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                try await Task.sleep(for: .milliseconds(300))
                 first.process.stop(SIGKILL)
                 return []
             }
@@ -368,4 +374,10 @@ struct NotesCLITests {
         let stored = Set(try await ServerClient(server: second.url, token: restarted.token).notes().map(\.id))
         #expect(acknowledged.isSubset(of: stored), "lost \(acknowledged.subtracting(stored).count) acknowledged writes")
     }
+}
+
+/// Writes acknowledged so far, shared by the burst's tasks.
+private actor AcknowledgedCount {
+    private(set) var value = 0
+    func add() { value += 1 }
 }
