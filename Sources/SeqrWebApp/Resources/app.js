@@ -246,6 +246,8 @@ function viewFor(hash) {
   if (section[0] === 'vault' && section[1] === 'backup') return import('./js/views/vault-backup.js').then(({ vaultBackupView }) => vaultBackupView(app));
   if (section[0] === 'vault') return import('./js/views/vault.js').then(({ vaultView }) => vaultView(app));
   if (hash === '#/register' && !session.signedIn) return signInView(app, { mode: 'register' });
+  // A forgotten password: a paper kit's sheets sign in (its modules loaded when opened).
+  if (hash === '#/recover-kit' && !session.unlocked) return import('./js/views/kit-recover.js').then(({ kitRecoverView }) => kitRecoverView(app));
   // Signed in, or signed in before a reload and not signed out: Locked, for that account.
   if (!session.unlocked) return session.rememberedUsername ? signInView(app, { mode: 'unlock' }) : signInView(app);
   const parts = hash.replace(/^#\/?/, '').split('/');

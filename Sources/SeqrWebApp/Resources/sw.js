@@ -31,7 +31,7 @@ const SHELL = [
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
   'js/map-tiles.js',
   'js/passkey-wrapping.js', 'js/passkeys.js', 'js/passkey-session.js', 'js/views/passkey-form.js',
-  'js/notes-kit.js',
+  'js/notes-kit.js', 'js/kit-recovery.js', 'js/views/kit-recover.js',
   'wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm',
 ];
 const scope = new URL(self.registration.scope);

@@ -1,0 +1,91 @@
+"""The paper emergency kit in the page: a kit printed by `seqr notes kit` recovered by typing its sheets' words."""
+import os
+import re
+import subprocess
+
+from playwright.sync_api import expect
+
+from webapp import PASSWORD, add_note, expect_signed_in, open_app, open_note, register, shot, unique
+
+NEW_PASSWORD = "kit recovered password"
+
+
+def sheet_words(pdf, sheet):
+    """Sheet `sheet`'s 33 words as the CLI's PDF prints them (page `sheet`)."""
+    text = subprocess.run(["pdftotext", "-layout", "-f", str(sheet), "-l", str(sheet), pdf, "-"], check=True,
+                          capture_output=True, text=True).stdout
+    words = dict((int(n), w) for n, w in re.findall(r"(\d+)\. ([a-z]+)", text))
+    assert len(words) == 33
+    return [words[i] for i in range(1, 34)]
+
+
+def open_recovery(context):
+    page = open_app(context, "#/sign-in")
+    page.get_by_role("link", name="Recover with a paper kit").click()
+    expect(page.get_by_role("heading", name="Recover with a paper kit", level=1)).to_be_visible()
+    return page
+
+
+def type_sheet(page, words):
+    page.get_by_label("Words of a key sheet").fill(" ".join(words))
+    page.get_by_role("button", name="Add this sheet").click()
+
+
+def test_recover_a_cli_kit_by_typed_words(new_context, seqr_server, seqr_cli, work_dir):
+    """A 3-of-5 kit printed by the CLI; in a fresh browser sheets 1, 4 and 5 typed (a mistyped word named, two
+    sheets refused saying one more is needed) recover the account with a new password: every note intact, the old
+    password refused. A newer kit revokes the old sheets: they are refused in one sentence."""
+    user = unique("kit")
+    page = open_app(new_context(), "#/register")
+    register(page, user)
+    add_note(page, "Bank", "PIN 4711 ✓")
+    cli = seqr_cli()
+    cli.login(user)
+    cli.run("notes", "add", "--title", "From the CLI", "--info", "line one\nline two")
+    pdf = os.path.join(work_dir, f"{user}-kit.pdf")
+    cli.run("notes", "kit", "--shares", "3-of-5", "-o", pdf)
+    sheets = {n: sheet_words(pdf, n) for n in (1, 4, 5)}
+
+    page = open_recovery(new_context())
+    type_sheet(page, sheets[1])
+    expect(page.get_by_text("Key sheet 1 is in (typed).")).to_be_visible()
+    # A mistyped word is named by its position, and the sheet is not taken.
+    wrong = list(sheets[4])
+    wrong[6] = "academic" if wrong[6] != "academic" else "acid"
+    type_sheet(page, wrong)
+    expect(page.get_by_role("alert")).to_contain_text("7")
+    type_sheet(page, sheets[4])
+    expect(page.get_by_role("status").filter(has_text="1 more sheet needed")).to_be_visible()
+    page.get_by_label("Username").fill(user)
+    page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    page.get_by_label("Repeat the new password").fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Recover the account").click()
+    expect(page.get_by_role("alert")).to_contain_text("1 more sheet needed")
+    type_sheet(page, sheets[5])
+    expect(page.get_by_role("status").filter(has_text="3 of the 3 key sheets needed are in")).to_be_visible()
+    shot(page, "kit-recover")
+    page.get_by_role("button", name="Recover the account").click()
+    expect_signed_in(page)
+    expect(page.get_by_role("heading", name="Notes", level=1)).to_be_visible()
+    open_note(page, "Bank")
+    expect(page.get_by_label("Note text")).to_contain_text("PIN 4711 ✓")
+
+    # The CLI: the old password is refused, the new one opens every note unchanged.
+    other = seqr_cli()
+    assert other.run("notes", "login", user, "--server", seqr_server.url, check=False).returncode != 0
+    other.login(user, password=NEW_PASSWORD)
+    assert other.run("notes", "show", other.note_id("Bank", password=NEW_PASSWORD)[:8], password=NEW_PASSWORD).stdout == "Bank\nPIN 4711 ✓\n"
+    assert other.run("notes", "show", other.note_id("From the CLI", password=NEW_PASSWORD)[:8],
+                     password=NEW_PASSWORD).stdout == "From the CLI\nline one\nline two\n"
+
+    # A new kit revokes the old one: its sheets are refused, in one sentence, and nothing changes.
+    other.run("notes", "kit", "--shares", "2-of-3", "-o", pdf + ".new.pdf", password=NEW_PASSWORD)
+    page = open_recovery(new_context())
+    for n in (1, 4, 5):
+        type_sheet(page, sheets[n])
+    page.get_by_label("Username").fill(user)
+    page.get_by_label("New password", exact=True).fill("another new password")
+    page.get_by_label("Repeat the new password").fill("another new password")
+    page.get_by_role("button", name="Recover the account").click()
+    expect(page.get_by_role("alert")).to_have_text(re.compile("a newer kit has revoked them"), timeout=60_000)
+    other.run("notes", "list", password=NEW_PASSWORD)
