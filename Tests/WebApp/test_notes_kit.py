@@ -89,3 +89,28 @@ def test_recover_a_cli_kit_by_typed_words(new_context, seqr_server, seqr_cli, wo
     page.get_by_role("button", name="Recover the account").click()
     expect(page.get_by_role("alert")).to_have_text(re.compile("a newer kit has revoked them"), timeout=60_000)
     other.run("notes", "list", password=NEW_PASSWORD)
+
+
+def test_recover_from_photos_checks_the_account_code(new_context, seqr_server, seqr_cli, work_dir):
+    """Photos of sheets 2, 3 and 5 (the CLI's PDF rendered to PNG): the account code they hold names the account, is
+    checked against the combined kit, and the recovery needs no username typed."""
+    user = unique("kitphoto")
+    cli = seqr_cli()
+    cli.register(user)
+    cli.run("notes", "add", "--title", "Photographed", "--info", "kept")
+    pdf = os.path.join(work_dir, f"{user}-kit.pdf")
+    cli.run("notes", "kit", "--shares", "3-of-5", "-o", pdf)
+    prefix = os.path.join(work_dir, f"{user}-sheet")
+    subprocess.run(["pdftoppm", "-png", "-r", "110", pdf, prefix], check=True)
+    photos = sorted(os.path.join(work_dir, f) for f in os.listdir(work_dir) if f.startswith(f"{user}-sheet") and f.endswith(".png"))
+    assert len(photos) == 5
+    page = open_recovery(new_context())
+    page.locator("#kit-photos").set_input_files([photos[1], photos[2], photos[4]])
+    expect(page.get_by_role("status").filter(has_text="3 of the 3 key sheets needed are in")).to_be_visible(timeout=60_000)
+    expect(page.get_by_label("Username")).to_have_value(user)
+    page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    page.get_by_label("Repeat the new password").fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Recover the account").click()
+    expect_signed_in(page)
+    open_note(page, "Photographed")
+    expect(page.get_by_label("Note text")).to_contain_text("kept")
