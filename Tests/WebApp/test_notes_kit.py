@@ -1,11 +1,12 @@
 """The paper emergency kit in the page: a kit printed by `seqr notes kit` recovered by typing its sheets' words."""
 import os
 import re
+import shutil
 import subprocess
 
 from playwright.sync_api import expect
 
-from webapp import PASSWORD, add_note, expect_signed_in, open_app, open_note, register, shot, unique
+from webapp import PASSWORD, SHOTS, add_note, expect_signed_in, open_app, open_note, register, shot, unique
 
 NEW_PASSWORD = "kit recovered password"
 
@@ -114,3 +115,40 @@ def test_recover_from_photos_checks_the_account_code(new_context, seqr_server, s
     expect_signed_in(page)
     open_note(page, "Photographed")
     expect(page.get_by_label("Note text")).to_contain_text("kept")
+
+
+def test_a_kit_printed_in_the_page_recovers_with_the_cli(new_context, seqr_server, seqr_cli, work_dir):
+    """"Print a paper kit" in the page (2-of-3, the password proved): its A4 pages, saved by page.pdf(), are read by
+    `seqr notes recover --sheet` — the sheets' codes and account code alone — which sets a new password and reads
+    every note; the kit printed before it is revoked."""
+    user = unique("kitprint")
+    page = open_app(new_context(), "#/register")
+    register(page, user)
+    add_note(page, "Printed", "from the page ✓")
+    for attempt in ("first", "second"):
+        page.get_by_role("link", name="Account", exact=True).click()
+        page.get_by_role("link", name="Print a paper kit").click()
+        expect(page.get_by_role("heading", name="Print a paper kit", level=1)).to_be_visible()
+        page.get_by_label("Sheets needed to recover (K)").fill("2")
+        page.get_by_label("Sheets printed (N)").fill("3")
+        page.get_by_label("Password", exact=True).fill("wrong password" if attempt == "first" else PASSWORD)
+        page.get_by_role("button", name="Print a paper kit").click()
+        if attempt == "first":
+            expect(page.get_by_role("alert")).to_contain_text("not this account's password")
+            page.get_by_label("Password", exact=True).fill(PASSWORD)
+            page.get_by_role("button", name="Print a paper kit").click()
+        expect(page.get_by_role("status").filter(has_text="A 2-of-3 kit was made")).to_be_visible(timeout=60_000)
+        expect(page.locator(".vault-sheet")).to_have_count(3)
+        pdf = os.path.join(work_dir, f"{user}-{attempt}.pdf")
+        page.pdf(path=pdf, prefer_css_page_size=True)
+        if attempt == "first":
+            shot(page, "kit-print")
+            shutil.copy(pdf, os.path.join(SHOTS, "webapp-kit-print.pdf"))  # to look at
+    new_password = os.path.join(work_dir, f"{user}-new-password")
+    with open(new_password, "w") as f:
+        f.write(NEW_PASSWORD + "\n")
+    cli = seqr_cli()
+    refused = cli.run("notes", "recover", "--sheet", os.path.join(work_dir, f"{user}-first.pdf"), "--new-password-file", new_password, check=False)
+    assert refused.returncode != 0, refused.stdout
+    cli.run("notes", "recover", "--sheet", os.path.join(work_dir, f"{user}-second.pdf"), "--new-password-file", new_password)
+    assert cli.run("notes", "show", cli.note_id("Printed", password=NEW_PASSWORD)[:8], password=NEW_PASSWORD).stdout == "Printed\nfrom the page ✓\n"

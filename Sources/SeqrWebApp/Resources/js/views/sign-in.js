@@ -51,7 +51,6 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
     ? h('p', { class: 'switch' }, 'Not you? ', h('button', { type: 'button', class: 'link', onclick: () => app.signOut() }, 'Sign out'))
     : h('p', { class: 'switch' }, registering ? 'Have an account? ' : 'New here? ',
       h('a', { href: registering ? '#/sign-in' : '#/register' }, registering ? 'Sign in' : 'Create an account'));
-  // A forgotten password: the account's paper kit (views/kit-recover.js).
   const recover = registering ? null : h('p', { class: 'switch' }, 'Forgot the password? ', h('a', { href: '#/recover-kit' }, 'Recover with a paper kit'));
 
   const intro = locked
