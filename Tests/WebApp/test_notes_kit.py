@@ -152,3 +152,29 @@ def test_a_kit_printed_in_the_page_recovers_with_the_cli(new_context, seqr_serve
     assert refused.returncode != 0, refused.stdout
     cli.run("notes", "recover", "--sheet", os.path.join(work_dir, f"{user}-second.pdf"), "--new-password-file", new_password)
     assert cli.run("notes", "show", cli.note_id("Printed", password=NEW_PASSWORD)[:8], password=NEW_PASSWORD).stdout == "Printed\nfrom the page ✓\n"
+
+
+def test_sheets_naming_another_server_are_refused_before_sending(new_context, seqr_server, seqr_cli, start_server, work_dir):
+    """Photos of a kit whose account code names another server: the page (of this server) combines them, checks the
+    code, and refuses in one sentence naming that server — the kit's sign-in key is not sent (the other server's
+    account keeps its password)."""
+    other_server = start_server()
+    user = unique("kitother")
+    cli = seqr_cli(other_server)
+    cli.register(user)
+    pdf = os.path.join(work_dir, f"{user}-kit.pdf")
+    cli.run("notes", "kit", "--shares", "2-of-3", "-o", pdf)
+    prefix = os.path.join(work_dir, f"{user}-sheet")
+    subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "2", pdf, prefix], check=True)
+    photos = sorted(os.path.join(work_dir, f) for f in os.listdir(work_dir) if f.startswith(f"{user}-sheet") and f.endswith(".png"))
+    requests = []
+    page = open_recovery(new_context())
+    page.on("request", lambda request: requests.append(request.url))
+    page.locator("#kit-photos").set_input_files(photos)
+    expect(page.get_by_role("status").filter(has_text="2 of the 2 key sheets needed are in")).to_be_visible(timeout=60_000)
+    page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    page.get_by_label("Repeat the new password").fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Recover the account").click()
+    expect(page.get_by_role("alert")).to_contain_text(f"These sheets are for an account at {other_server.url}")
+    assert not [url for url in requests if "/v1/" in url], requests
+    cli.run("notes", "list")  # the password still works there
