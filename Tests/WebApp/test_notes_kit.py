@@ -6,7 +6,7 @@ import subprocess
 
 from playwright.sync_api import expect
 
-from webapp import PASSWORD, SHOTS, add_note, expect_signed_in, open_app, open_note, register, shot, unique
+from webapp import PASSWORD, SHOTS, add_note, check_fit, expect_signed_in, open_app, open_note, register, shot, unique
 
 NEW_PASSWORD = "kit recovered password"
 
@@ -129,6 +129,8 @@ def test_a_kit_printed_in_the_page_recovers_with_the_cli(new_context, seqr_serve
         page.get_by_role("link", name="Account", exact=True).click()
         page.get_by_role("link", name="Print a paper kit").click()
         expect(page.get_by_role("heading", name="Print a paper kit", level=1)).to_be_visible()
+        if attempt == "first":
+            check_fit(page, "print a paper kit")
         page.get_by_label("Sheets needed to recover (K)").fill("2")
         page.get_by_label("Sheets printed (N)").fill("3")
         page.get_by_label("Password", exact=True).fill("wrong password" if attempt == "first" else PASSWORD)

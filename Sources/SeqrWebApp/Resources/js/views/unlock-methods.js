@@ -12,7 +12,7 @@ export function unlockMethodsCard(app) {
     h('h2', { id: 'unlock-title' }, 'Unlock'),
     h('p', { class: 'hint' }, 'Your notes are sealed under one account key. The server keeps it wrapped once for each way to unlock it, never in the clear.'),
     list, status,
-    h('a', { href: '#/account/kit' }, 'Print a paper kit'));
+    h('a', { href: '#/account/kit', class: 'button' }, 'Print a paper kit'));
   // "Unlock with a passkey" (views/passkey-form.js, loaded with this card, not with the sign-in screen).
   import('./passkey-form.js').then(({ passkeyForm }) => card.append(passkeyForm(app, { onAdded: () => app.load(show, status) })));
 
