@@ -246,6 +246,7 @@ function viewFor(hash) {
   if (section[0] === 'vault' && section[1] === 'backup') return import('./js/views/vault-backup.js').then(({ vaultBackupView }) => vaultBackupView(app));
   if (section[0] === 'vault') return import('./js/views/vault.js').then(({ vaultView }) => vaultView(app));
   if (hash === '#/register' && !session.signedIn) return signInView(app, { mode: 'register' });
+  if (hash === '#/recover-kit' && !session.unlocked) return import('./js/views/kit-recover.js').then((m) => m.kitRecoverView(app));
   // Signed in, or signed in before a reload and not signed out: Locked, for that account.
   if (!session.unlocked) return session.rememberedUsername ? signInView(app, { mode: 'unlock' }) : signInView(app);
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -256,7 +257,9 @@ function viewFor(hash) {
       if (parts[1]) return noteDetailView(app, parts[1]);
       return noteListView(app);
     case 'location': return locationView(app);
-    case 'account': return parts[1] === 'password' ? passwordView(app) : accountView(app);
+    case 'account':
+      if (parts[1] === 'kit') return import('./js/views/kit-print.js').then((m) => m.kitPrintView(app));
+      return parts[1] === 'password' ? passwordView(app) : accountView(app);
     default: return noteListView(app);
   }
 }

@@ -31,6 +31,8 @@ const SHELL = [
   'js/people.js', 'js/people-feeds.js', 'js/views/people.js', 'js/views/people-map.js',
   'js/map-tiles.js',
   'js/passkey-wrapping.js', 'js/passkeys.js', 'js/passkey-session.js', 'js/views/passkey-form.js',
+  'js/notes-kit.js', 'js/kit-recovery.js', 'js/views/kit-recover.js',
+  'js/kit-making.js', 'js/notes-kit-printout.js', 'js/views/kit-print.js',
   'wasm/zxing.wasm', 'wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm',
 ];
 const scope = new URL(self.registration.scope);

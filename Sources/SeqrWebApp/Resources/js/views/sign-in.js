@@ -51,6 +51,7 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
     ? h('p', { class: 'switch' }, 'Not you? ', h('button', { type: 'button', class: 'link', onclick: () => app.signOut() }, 'Sign out'))
     : h('p', { class: 'switch' }, registering ? 'Have an account? ' : 'New here? ',
       h('a', { href: registering ? '#/sign-in' : '#/register' }, registering ? 'Sign in' : 'Create an account'));
+  const recover = registering ? null : h('p', { class: 'switch' }, 'Forgot the password? ', h('a', { href: '#/recover-kit' }, 'Recover with a paper kit'));
 
   const intro = locked
     ? 'The keys were forgotten after a reload or 15 minutes without use. Enter the password to open your notes again.'
@@ -66,7 +67,7 @@ export function signInView(app, { mode = 'sign-in' } = {}) {
   queueMicrotask(() => (locked || user.input.value ? pass.input : user.input).focus());
   return h('section', { class: 'auth', 'aria-labelledby': 'auth-title' },
     h('div', { class: 'brand' }, h('img', { src: 'icons/icon.svg', alt: '', width: 56, height: 56 }), h('h1', { id: 'auth-title' }, title)),
-    h('p', { class: 'lead' }, intro), form, switcher, withoutAccount);
+    h('p', { class: 'lead' }, intro), form, switcher, recover, withoutAccount);
 }
 
 function signInProblem(error) {

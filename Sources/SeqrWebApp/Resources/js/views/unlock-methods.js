@@ -11,7 +11,8 @@ export function unlockMethodsCard(app) {
   const card = h('section', { class: 'card stack', 'aria-labelledby': 'unlock-title' },
     h('h2', { id: 'unlock-title' }, 'Unlock'),
     h('p', { class: 'hint' }, 'Your notes are sealed under one account key. The server keeps it wrapped once for each way to unlock it, never in the clear.'),
-    list, status);
+    list, status,
+    h('a', { href: '#/account/kit', class: 'button' }, 'Print a paper kit'));
   // "Unlock with a passkey" (views/passkey-form.js, loaded with this card, not with the sign-in screen).
   import('./passkey-form.js').then(({ passkeyForm }) => card.append(passkeyForm(app, { onAdded: () => app.load(show, status) })));
 

@@ -19,9 +19,12 @@ export class VaultKeySheetsPanel {
   #header = null;      // the backup's key-sheet header ({ identifier, threshold, count }) once its codes are in
   #say;
 
-  /** `say(kind, text)`: shows one line in the view's status area. */
-  constructor(say) {
+  #shown;
+
+  /** `say(kind, text)`: shows one line in the view's status area. `shown`: visible before any sheet is in, `hint`: the line under the title (the kit's recovery). */
+  constructor(say, { shown = false, hint = 'Scan the key sheets with the pages (camera or photos), or type a sheet\'s words.' } = {}) {
     this.#say = say;
+    this.#shown = shown;
     this.list = h('ul', { class: 'vault-sheets', 'aria-label': 'Key sheets in' });
     this.summary = h('p', { class: 'vault-sheets-summary', role: 'status' });
     this.words = field('Words of a key sheet', { name: 'vault-sheet-words', autocomplete: 'off', spellcheck: false, autocapitalize: 'none', rows: 4 },
@@ -33,8 +36,9 @@ export class VaultKeySheetsPanel {
     this.typing = h('div', { class: 'stack' }, this.words.wrapper, this.wordsError, h('div', { class: 'actions' }, add));
     this.element = h('section', { class: 'stack vault-key-sheets', 'aria-labelledby': 'vault-sheets-title', hidden: true },
       h('h2', { id: 'vault-sheets-title' }, 'Key sheets'),
-      h('p', { class: 'hint' }, 'Scan the key sheets with the pages (camera or photos), or type a sheet\'s words.'),
+      h('p', { class: 'hint' }, hint),
       this.summary, this.list, this.typing);
+    if (shown) this.#render();
   }
 
   /** The shares in, in the order they came (for restoreVault). */
@@ -112,7 +116,7 @@ export class VaultKeySheetsPanel {
   }
 
   #render() {
-    this.element.hidden = !this.#header && this.#sheets.length === 0;
+    this.element.hidden = !this.#shown && !this.#header && this.#sheets.length === 0;
     const need = this.#header?.threshold ?? this.#sheets[0]?.share.memberThreshold;
     const have = this.#sheets.length;
     const of = this.#header ? ` (${this.#header.count} made)` : '';
