@@ -55,3 +55,11 @@ test('malformed account codes and kit keys get their typed errors', async () => 
   await assert.rejects(kitMethodID(new Uint8Array(16)), { code: 'malformedKitKey' });
   await assert.rejects(accountCodeBytes('', 'a', kitKey), { code: 'malformedAccountCode' });
 });
+
+// notes-kit-fuzz.mjs's first finding: a string with a lone surrogate was printed with U+FFFD in its place,
+// so the code read back another server or username than the page had printed (and Swift cannot hold one).
+test('a server or username with a lone surrogate is refused, never printed as another name', async () => {
+  for (const [server, username] of [['https://notes.example', 'ana\ud800'], ['https://notes.example\udfff', 'ana'], ['https://notes.example', '\udc00\ud800']]) {
+    await assert.rejects(accountCodeBytes(server, username, kitKey), { code: 'malformedAccountCode' });
+  }
+});

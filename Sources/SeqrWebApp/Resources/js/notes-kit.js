@@ -76,6 +76,10 @@ function checkAccountText(server, username) {
     throw new NotesKitError('malformedAccountCode', 'the account code has an empty server or username');
   }
   if (/\p{Cc}/u.test(server + username)) throw new NotesKitError('malformedAccountCode', 'the account code has a control character');
+  // A lone surrogate has no UTF-8: printed as U+FFFD, it would read back as another name (Swift strings cannot hold one).
+  if (!server.isWellFormed() || !username.isWellFormed()) {
+    throw new NotesKitError('malformedAccountCode', 'the account code has a broken character (half of a UTF-16 pair)');
+  }
   if (utf8(server).length + 1 + utf8(username).length > ACCOUNT_CODE_MAX_TEXT) {
     throw new NotesKitError('malformedAccountCode', `the account code is longer than ${ACCOUNT_CODE_MAX_TEXT} bytes`);
   }
