@@ -63,3 +63,7 @@ test('a server or username with a lone surrogate is refused, never printed as an
     await assert.rejects(accountCodeBytes(server, username, kitKey), { code: 'malformedAccountCode' });
   }
 });
+
+test('a code that is only NK and the version byte is refused as too short, not as another version', () => {
+  assert.throws(() => parseAccountCode(Uint8Array.of(0x4e, 0x4b, 1)), (e) => e.code === 'malformedAccountCode' && /too short/.test(e.message));
+});

@@ -100,7 +100,7 @@ export async function accountCodeBytes(server, username, kitKey) {
 export function parseAccountCode(bytes) {
   const malformed = (why) => new NotesKitError('malformedAccountCode', `not a notes kit's account code: ${why}`);
   if (!(bytes instanceof Uint8Array) || bytes.length < 2 || bytes[0] !== ACCOUNT_CODE_MAGIC[0] || bytes[1] !== ACCOUNT_CODE_MAGIC[1]) throw malformed('no NK magic');
-  if (bytes.length <= 3 || bytes[2] !== ACCOUNT_CODE_VERSION) throw malformed(`version ${bytes.length > 2 ? bytes[2] : 0}, this page reads 1`);
+  if (bytes.length <= 2 || bytes[2] !== ACCOUNT_CODE_VERSION) throw malformed(`version ${bytes.length > 2 ? bytes[2] : 0}, this page reads 1`);
   if (bytes.length < 3 + 3 + ACCOUNT_CODE_TAG_LENGTH) throw malformed('too short');
   const text = bytes.subarray(3, bytes.length - ACCOUNT_CODE_TAG_LENGTH);
   if (text.length > ACCOUNT_CODE_MAX_TEXT) throw malformed(`longer than ${ACCOUNT_CODE_MAX_TEXT} bytes`);
