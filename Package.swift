@@ -288,6 +288,13 @@ if Context.environment["SEQR_FUZZ"] != nil {
         // seqr-server's X-Forwarded-For reading (TrustedProxies), compiled in from Sources/SeqrServer
         // (a symlink), against glibc's inet_pton/inet_ntop.
         ("FuzzForwardedFor", [.product(name: "NIOCore", package: "swift-nio")]),
+        // What seqr-server reads of a passkey's registration and sign-in: CBOR, authenticator data,
+        // COSE keys, attestation objects, clientDataJSON (SeqrCore/WebAuthn).
+        ("FuzzWebAuthn", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
+        // A notes kit's account code (NotesKitAccountCode), read off the sheets by `seqr notes recover`.
+        ("FuzzNotesKit", ["SeqrCore", .product(name: "Crypto", package: "swift-crypto")]),
+        // The `seqr location follow --people FILE` list (LocationPeopleList) and the links on its lines.
+        ("FuzzPeopleList", ["SeqrCore"]),
         // Not a fuzzer: writes the seed corpora in Tests/Fuzz/ with Seqr's own encoders.
         ("FuzzSeeds", ["SeqrQR", .product(name: "Crypto", package: "swift-crypto")]),
     ]
