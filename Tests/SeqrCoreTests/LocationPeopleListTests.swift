@@ -14,7 +14,7 @@ struct LocationPeopleListTests {
     }
 
     @Test("a file over 64 KiB, not UTF-8, or of more than 50 entries (with the arguments) is refused")
-    func limits() {
+    func limits() throws {
         #expect(throws: LocationPeopleList.Error.tooLarge(bytes: 65 * 1024)) { try LocationPeopleList(parsing: [UInt8](repeating: 0x41, count: 65 * 1024)) }
         #expect(throws: LocationPeopleList.Error.notUTF8) { try LocationPeopleList(parsing: [0x41, 0xFF, 0x0A]) }
         let fifty = Array(String(repeating: "x\n", count: 50).utf8)

@@ -36,9 +36,7 @@ extension LocationCommand {
         var people: String?
 
         /// The web app's People map keeps at most as many people; a follow of more is refused.
-        static let maximumPeople = 50
-        /// `--people` files larger than this are refused before they are read.
-        static let maximumPeopleFileBytes = 64 * 1024
+        static let maximumPeople = LocationPeopleList.maximumEntries
         @Flag(help: "Print the fixes there are now and exit.") var once = false
         @Option(help: "Exit after printing this many fixes.") var count: Int?
         @Option(help: "Seconds between checks for new fixes when the server has no live feed (and before reconnecting to one).") var interval: Double = 5
@@ -79,21 +77,18 @@ extension LocationCommand {
         func targets() throws -> [Target] {
             var entries = links.map { (argument: $0, place: $0) }
             if let people {
-                // 50 links of a few hundred bytes each: a larger file is not a list of people (and is not read whole).
+                // The size first: a larger file is not a list of people, and is not read whole.
                 let size = (try? FileManager.default.attributesOfItem(atPath: people)[.size] as? Int) ?? nil
                 guard let size else { throw CLIError("\(people): cannot read the file", status: .noInput) }
-                guard size <= Self.maximumPeopleFileBytes else {
-                    throw CLIError("\(people): \(size) bytes is not a list of people (at most \(Self.maximumPeopleFileBytes / 1024) KiB)")
-                }
+                guard size <= LocationPeopleList.maximumBytes else { throw CLIError("\(people): \(LocationPeopleList.Error.tooLarge(bytes: size))") }
                 guard let data = FileManager.default.contents(atPath: people) else { throw CLIError("\(people): cannot read the file", status: .noInput) }
-                guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(people): not UTF-8 text") }
-                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    let entry = line.trimmingCharacters(in: .whitespacesAndNewlines)
-                    guard !entry.isEmpty, !entry.hasPrefix("#") else { continue }
-                    entries.append((argument: entry, place: "\(people):\(number + 1)"))
-                    guard entries.count <= Self.maximumPeople else {
-                        throw CLIError("more than \(Self.maximumPeople) shares to follow: split them over several follows", status: .usage)
-                    }
+                do {
+                    let list = try LocationPeopleList(parsing: data, alreadyGiven: entries.count)
+                    entries += list.entries.map { (argument: $0.text, place: "\(people):\($0.line)") }
+                } catch .tooManyEntries {
+                    throw CLIError(LocationPeopleList.Error.tooManyEntries(maximum: Self.maximumPeople).description, status: .usage)
+                } catch {
+                    throw CLIError("\(people): \(error)")
                 }
                 guard !entries.isEmpty else { throw CLIError("\(people): no share link in the file") }
             }
@@ -113,13 +108,8 @@ extension LocationCommand {
 
         /// `NAME=LINK` names the person; a bare link is named by its share id when several are followed.
         func target(_ argument: String, several: Bool) throws -> Target {
-            var name: String?
-            var source = argument
-            if let equals = argument.firstIndex(of: "="), !argument[..<equals].contains("/"), !argument[..<equals].contains(":"),
-               !argument[..<equals].isEmpty, !FileManager.default.fileExists(atPath: argument) {
-                name = String(argument[..<equals])
-                source = String(argument[argument.index(after: equals)...])
-            }
+            // A file of that name is a picture to read, whatever its name looks like.
+            let (name, source) = FileManager.default.fileExists(atPath: argument) ? (nil, argument) : LocationPeopleList.nameAndSource(of: argument)
             let link = try shareLink(source)
             return Target(link: link, name: name ?? (several ? String(link.shareID.prefix(8)) : nil))
         }
