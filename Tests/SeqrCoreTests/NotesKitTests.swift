@@ -75,4 +75,23 @@ struct NotesKitTests {
         flipped[flipped.count - 1] ^= 1
         #expect(throws: NotesKitError.accountCodeNotOfThisKit) { try kit.verify(try NotesKitAccountCode(parsing: flipped)) }
     }
+
+    // FuzzNotesKit's finding: the parser dropped a leading byte-order mark of either line, so a kit
+    // printed for such a server or username read back as another code, whose tag never verified —
+    // the kit could not recover the account (and the page, which keeps the mark, read it otherwise).
+    @Test("an account code whose server or username starts with a byte-order mark reads back to its own bytes and verifies")
+    func accountCodeByteOrderMark() throws {
+        let kit = NotesKitKey.random()
+        for (server, username) in [("\u{FEFF}https://notes.example", "alice"), ("https://notes.example", "\u{FEFF}alice"), ("\u{FEFF}a", "\u{FEFF}b")] {
+            let code = try NotesKitAccountCode(server: server, username: username, kit: kit)
+            let read = try NotesKitAccountCode(parsing: code.serialized())
+            #expect(read.serialized() == code.serialized(), "\(server) \(username)")
+            #expect(throws: Never.self) { try kit.verify(read) }
+        }
+    }
+
+    @Test("a code that is only NK and the version byte is refused as too short, not as another version")
+    func accountCodeOnlyHeader() {
+        #expect(throws: NotesKitError.malformedAccountCode("too short")) { try NotesKitAccountCode(parsing: Array("NK".utf8) + [1]) }
+    }
 }

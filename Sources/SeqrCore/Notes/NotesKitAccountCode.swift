@@ -54,13 +54,15 @@ public struct NotesKitAccountCode: Sendable, Equatable {
     /// Parses a code; ``NotesKitError/malformedAccountCode(_:)`` for anything but version 1 with two valid lines.
     public init(parsing bytes: [UInt8]) throws(NotesKitError) {
         guard bytes.starts(with: Self.magic) else { throw .malformedAccountCode("no NK magic") }
-        guard bytes.count > 3, bytes[2] == Self.version else { throw .malformedAccountCode("version \(bytes.count > 2 ? bytes[2] : 0), this seqr reads 1") }
+        guard bytes.count > 2, bytes[2] == Self.version else { throw .malformedAccountCode("version \(bytes.count > 2 ? bytes[2] : 0), this seqr reads 1") }
         guard bytes.count >= 3 + 3 + Self.tagLength else { throw .malformedAccountCode("too short") }
         let text = bytes[3 ..< bytes.count - Self.tagLength]
         guard text.count <= Self.maximumTextLength else { throw .malformedAccountCode("longer than \(Self.maximumTextLength) bytes") }
         let parts = text.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard parts.count == 2, let server = String(bytes: parts[0], encoding: .utf8),
-              let username = String(bytes: parts[1], encoding: .utf8) else {
+        // String(validating:), not String(bytes:encoding:): Foundation's drops a leading byte-order mark,
+        // so a code whose server or username began with one read back as another, whose tag never verified.
+        guard parts.count == 2, let server = String(validating: parts[0], as: UTF8.self),
+              let username = String(validating: parts[1], as: UTF8.self) else {
             throw .malformedAccountCode("not two lines of UTF-8")
         }
         try self.init(server: server, username: username, tag: Array(bytes.suffix(Self.tagLength)))
