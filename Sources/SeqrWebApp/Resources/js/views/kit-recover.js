@@ -10,7 +10,7 @@ import { combineKeyShares } from '../key-sheets.js';
 import { kitRecoveryProblem, recoverWithKit } from '../kit-recovery.js';
 import { isAccountCode, NotesKitError, parseAccountCode, verifyAccountCode } from '../notes-kit.js';
 import { ScanWorker } from '../scan-worker-client.js';
-import { VaultKeySheetsPanel, isKeySheetCode } from './vault-key-sheets.js';
+import { SHEET_WORDS, VaultKeySheetsPanel, isKeySheetCode } from './vault-key-sheets.js';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,64}$/;
 
@@ -19,7 +19,8 @@ export function kitRecoverView(app) {
   const generation = app.viewGeneration;
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const say = (kind, text) => replace(status, message(kind, text));
-  const sheets = new VaultKeySheetsPanel(say, { shown: true, hint: 'Type each sheet\'s 33 words, or pick photos of the sheets: any K of the kit\'s sheets (its sheets say how many).' });
+  const sheets = new VaultKeySheetsPanel(say, { shown: true, words: SHEET_WORDS.kit,
+    hint: 'Type each sheet\'s 33 words, or pick photos of the sheets: any K of the kit\'s sheets (its sheets say how many).' });
   let accountCode = null;  // parsed from a photo, checked once the sheets are combined
 
   const picker = h('input', { type: 'file', accept: 'image/*', multiple: true, id: 'kit-photos', class: 'visually-hidden' });
@@ -108,11 +109,27 @@ export function kitRecoverView(app) {
     h('p', { class: 'switch' }, h('a', { href: '#/sign-in' }, 'Back to sign-in')));
 }
 
+/** What is wrong with the sheets, said of a kit and its kit id (as the sheets and `seqr notes recover` say), not of
+ *  a paper vault's backup as key-sheet-error.js words it for the vault. */
 function kitSheetProblem(error) {
-  if (error.code === 'notEnoughShares') {
-    const { have, need } = error.details;
+  const details = error.details ?? {};
+  switch (error.code) {
+  case 'notEnoughShares': {
+    const { have, need } = details;
     const more = need - have;
     return `${have} of the ${need} sheets needed are in: ${more} more ${more === 1 ? 'sheet' : 'sheets'} needed.`;
+  }
+  case 'anotherBackup':
+    return `Sheet ${details.position} of those given belongs to another kit (kit id ${details.identifier}, not ${details.expected}): give the sheets of one kit only.`;
+  case 'inconsistentShare':
+    return `Sheet ${details.position} of those given has this kit's id but another ${details.parameter}: it was altered or damaged.`;
+  case 'conflictingShares':
+    return `Two different sheets both claim to be sheet ${details.number}: one was altered or belongs to another kit.`;
+  case 'digestMismatch':
+    return 'The sheets do not fit together: one is forged, or comes from another kit with the same kit id.';
+  case 'shareDisagrees':
+    return `Sheet ${details.number} does not fit with the others: it is forged, or comes from another kit.`;
+  default: break;
   }
   const text = error.message;
   return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
