@@ -5,9 +5,8 @@
 // talks to the server. The sheets, the kit key and the new password live in this view only, in
 // memory: forgotten when it is left, locked or done; nothing is stored.
 import { field, h, message, replace } from '../dom.js';
-import { KeySheetError } from '../key-sheet-error.js';
 import { combineKeyShares } from '../key-sheets.js';
-import { kitRecoveryProblem, recoverWithKit } from '../kit-recovery.js';
+import { kitRecoveryProblem, kitSheetProblem, recoverWithKit } from '../kit-recovery.js';
 import { isAccountCode, NotesKitError, parseAccountCode, verifyAccountCode } from '../notes-kit.js';
 import { ScanWorker } from '../scan-worker-client.js';
 import { SHEET_WORDS, VaultKeySheetsPanel, isKeySheetCode } from './vault-key-sheets.js';
@@ -93,7 +92,7 @@ export function kitRecoverView(app) {
       app.unlocked();
     } catch (error) {
       submit.disabled = false;
-      say('error', error instanceof KeySheetError ? kitSheetProblem(error) : kitRecoveryProblem(error));
+      say('error', kitSheetProblem(error) ?? kitRecoveryProblem(error));
     } finally {
       kitKey?.fill(0);
     }
@@ -107,30 +106,4 @@ export function kitRecoverView(app) {
       h('div', { class: 'actions' }, h('label', { for: 'kit-photos', class: 'button' }, 'Pick photos of sheets')), picker),
     form,
     h('p', { class: 'switch' }, h('a', { href: '#/sign-in' }, 'Back to sign-in')));
-}
-
-/** What is wrong with the sheets, said of a kit and its kit id (as the sheets and `seqr notes recover` say), not of
- *  a paper vault's backup as key-sheet-error.js words it for the vault. */
-function kitSheetProblem(error) {
-  const details = error.details ?? {};
-  switch (error.code) {
-  case 'notEnoughShares': {
-    const { have, need } = details;
-    const more = need - have;
-    return `${have} of the ${need} sheets needed are in: ${more} more ${more === 1 ? 'sheet' : 'sheets'} needed.`;
-  }
-  case 'anotherBackup':
-    return `Sheet ${details.position} of those given belongs to another kit (kit id ${details.identifier}, not ${details.expected}): give the sheets of one kit only.`;
-  case 'inconsistentShare':
-    return `Sheet ${details.position} of those given has this kit's id but another ${details.parameter}: it was altered or damaged.`;
-  case 'conflictingShares':
-    return `Two different sheets both claim to be sheet ${details.number}: one was altered or belongs to another kit.`;
-  case 'digestMismatch':
-    return 'The sheets do not fit together: one is forged, or comes from another kit with the same kit id.';
-  case 'shareDisagrees':
-    return `Sheet ${details.number} does not fit with the others: it is forged, or comes from another kit.`;
-  default: break;
-  }
-  const text = error.message;
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
 }
