@@ -133,6 +133,55 @@ def test_people_map(new_context, seqr_cli, work_dir):
     assert sorted(names_in_order(page)) == ["Ana", "Cem"], names_in_order(page)
 
 
+# How far inside the map each marker's name is on each side, in CSS pixels (negative: past the edge, cut off).
+LABEL_BOXES = """() => {
+  const map = document.querySelector('.people-map').getBoundingClientRect();
+  return [...document.querySelectorAll('.people-map .marker-name')].map((label) => {
+    const box = label.getBoundingClientRect();
+    return { name: label.textContent, left: box.left - map.left, right: map.right - box.right,
+             top: box.top - map.top, bottom: map.bottom - box.bottom };
+  });
+}"""
+
+
+def labels_outside_the_map(page):
+    """The names on the map not wholly inside it (a side past the map's edge), with how far inside each side is."""
+    return [b for b in page.evaluate(LABEL_BOXES) if min(b["left"], b["right"], b["top"], b["bottom"]) < 0]
+
+
+def test_names_stay_inside_the_map(new_context, seqr_cli):
+    """A person at the map's east edge has their whole name on the map ("Ana", not "An" cut by the edge), as have a
+    person at the west edge and one in the middle with a name of the longest kind (40 characters); the same once the
+    view is drawn anew (a reload and unlock)."""
+    long_name = "Cem from the far end of the orchard hill"
+    assert len(long_name) == 40
+    _, ana_link = sharer(seqr_cli, 47.0, 8.6)   # the eastmost: at the map's right edge
+    _, ben_link = sharer(seqr_cli, 47.0, 8.0)   # the westmost
+    _, cem_link = sharer(seqr_cli, 47.05, 8.3)  # the middle, a little north
+    context = new_context()
+    page = open_app(context, "#/people")
+    create_identity(page)
+    follow(page, ana_link, "Ana")
+    follow(page, ben_link, "Ben")
+    follow(page, cem_link, long_name)
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.00000, 8.60000")
+    expect(page.get_by_role("img", name="Map of 3 people")).to_be_visible()
+    for attempt in ("drawn live", "drawn after unlock"):
+        if attempt == "drawn after unlock":
+            page.reload()
+            page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+            page.get_by_role("button", name="Unlock", exact=True).click()
+            expect(page.get_by_role("img", name="Map of 3 people")).to_be_visible(timeout=30_000)
+        try:
+            page.wait_for_function(f"({LABEL_BOXES})().every((b) => Math.min(b.left, b.right, b.top, b.bottom) >= 0)", timeout=5_000)
+        except Exception:
+            pass  # said below, with the boxes
+        assert not labels_outside_the_map(page), f"{attempt}: names past the map's edge: {labels_outside_the_map(page)}"
+        boxes = {b["name"]: b for b in page.evaluate(LABEL_BOXES)}
+        assert sorted(boxes) == sorted(["Ana", "Ben", long_name]), boxes
+    shot(page, "people-map-edges")
+
+
 def test_follow_from_the_location_viewer(new_context, seqr_cli):
     """A share link opened in the location viewer (/l/…#k=…) offers "Follow in People": the app takes the link from
     its fragment and drops it from the address bar at once, asks for the channel identity first, then "Follow this
