@@ -332,6 +332,7 @@ struct ServerTests {
 
     @Test("/health and /openapi.yaml (the same as docs/openapi.yaml); /metrics only on the metrics listener's router")
     func operations() async throws {
+        ServerMetrics.enable()  // as `--metrics` does, before the router is made
         try await Backend.sqlite.withApp { client, _, _ in
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
             _ = try await client.execute(uri: "/v1/notes", method: .get)
