@@ -220,14 +220,14 @@ function takeCodeFragment() {
 async function peopleViewFor() {
   if (!app.keyring.unlocked) return keyringView(app, { exists: await app.keyring.exists(), purpose: 'people' });
   // Loaded when opened, as the scanner is: not among the bytes before sign-in.
-  const [{ People }, { PeopleFeeds }, { peopleView }, { linkFromFollowFragment }] = await Promise.all([
+  const [{ keyringPeople }, { PeopleFeeds }, { peopleView }, { linkFromFollowFragment }] = await Promise.all([
     import('./js/people.js'), import('./js/people-feeds.js'), import('./js/views/people.js'), import('./js/location-share-link.js')]);
   if (app.pendingFollow?.fragment) {
     try { app.pendingFollow = linkFromFollowFragment(app.pendingFollow.fragment); } catch (error) { app.pendingFollow = { error }; }
   }
   // The operator's tile server, if any (asked once): People draws its tiles, the grid otherwise.
   if (app.mapTiles === undefined) app.mapTiles = await import('./js/map-tiles.js').then(({ loadMapTiles }) => loadMapTiles(document.baseURI));
-  app.people ??= new People(app.keyring.records, { exclusive: app.keyring.exclusive });
+  app.people ??= keyringPeople(app.keyring);
   app.peopleFeeds ??= new PeopleFeeds(base, session.api, app.people);
   if (!app.people.loaded) await app.people.load();
   return peopleView(app);
