@@ -171,6 +171,8 @@ struct Serve: AsyncParsableCommand {
         }
         // A SQLite file from a newer Seqr, or someone else's, is refused as it is opened, before any
         // change (SQLiteRepository); PostgreSQL's schema is checked as it migrates.
+        // Metrics are measured only when served: the database and the router look once, as they are made.
+        if metrics != nil { ServerMetrics.enable() }
         let (repository, services) = try RepositoryLocation.open(database.location, passwordFile: database.databasePasswordFile, logger: logger)
         try await database.checkReachable(repository)
         // Revocations and new fixes reach every instance on the database (LISTEN/NOTIFY on PostgreSQL).

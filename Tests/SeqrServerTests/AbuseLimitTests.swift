@@ -139,6 +139,7 @@ struct AbuseLimitTests {
 
     @Test("the JSON log and /metrics name route templates, never a share id; so does a 404")
     func logsKeepNoShareIDs() async throws {
+        ServerMetrics.enable()  // as `--metrics` does, before the router is made
         let lines = LogLines()
         try await Backend.sqlite.withRepository { repository, _ in
             let accounts = try AccountsService(repository: repository, settings: .testing)

@@ -300,6 +300,7 @@ struct PostgresReadConnectionTests {
 
     @Test("a read the database cannot answer is a 503 with Retry-After, not a 500, in the answer and in the metrics")
     func unavailableIs503() async throws {
+        ServerMetrics.enable()  // as `--metrics` does, before the router is made
         try await Backend.postgres.withRepository { repository, _ in
             let settings = AccountsService.Settings.testing
             let accounts = try AccountsService(repository: repository, settings: settings)

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Hummingbird
 import Logging
@@ -38,6 +39,23 @@ struct ServerTests {
             #expect(try await client.execute(uri: "/v1/sessions/current", method: .delete, headers: second.auth).status == .noContent)
             #expect(try await client.execute(uri: "/v1/notes", method: .get, headers: second.auth).status == .unauthorized)
             #expect(try await client.execute(uri: "/v1/notes", method: .get, headers: alice.auth).status == .ok)
+            // A session a page left behind (its keepalive logout lost) is ended from the next sign-in by its id,
+            // the base64url SHA-256 of its token; another account's session named so is left alone; 204 either way.
+            var left = alice
+            left.token = try decode(NotesAPI.SessionResponse.self, try await client.execute(
+                uri: "/v1/sessions", method: .post, headers: [.contentType: "application/json"],
+                body: body(NotesAPI.LoginRequest(username: alice.name, authKey: alice.authKey)))).token
+            let leftID = Base64URL.encode(SHA256.hash(data: Data(left.token.utf8)))
+            var carol = TestUser()
+            try await client.register(&carol)
+            #expect(try await client.execute(uri: "/v1/sessions/\(leftID)", method: .delete, headers: carol.auth).status == .noContent)
+            #expect(try await client.execute(uri: "/v1/notes", method: .get, headers: left.auth).status == .ok)
+            #expect(try await client.execute(uri: "/v1/sessions/\(leftID)", method: .delete, headers: alice.auth).status == .noContent)
+            #expect(try await client.execute(uri: "/v1/notes", method: .get, headers: left.auth).status == .unauthorized)
+            #expect(try await client.execute(uri: "/v1/notes", method: .get, headers: alice.auth).status == .ok)
+            #expect(try await client.execute(uri: "/v1/sessions/\(leftID)", method: .delete, headers: alice.auth).status == .noContent)
+            #expect(try await client.execute(uri: "/v1/sessions/not-an-id", method: .delete, headers: alice.auth).status == .badRequest)
+            #expect(try await client.execute(uri: "/v1/sessions/\(leftID)", method: .delete).status == .unauthorized)
             // No token, a malformed one, a random one.
             #expect(try await client.execute(uri: "/v1/notes", method: .get).status == .unauthorized)
             #expect(try await client.execute(uri: "/v1/notes", method: .get, headers: [.authorization: "Bearer x"]).status == .unauthorized)
@@ -314,6 +332,7 @@ struct ServerTests {
 
     @Test("/health and /openapi.yaml (the same as docs/openapi.yaml); /metrics only on the metrics listener's router")
     func operations() async throws {
+        ServerMetrics.enable()  // as `--metrics` does, before the router is made
         try await Backend.sqlite.withApp { client, _, _ in
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
             _ = try await client.execute(uri: "/v1/notes", method: .get)

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { combineKeyShares } from '../../Sources/SeqrWebApp/Resources/js/key-sheets.js';
+import { combineKeyShares, splitKeySheets } from '../../Sources/SeqrWebApp/Resources/js/key-sheets.js';
+import { kitSheetProblem } from '../../Sources/SeqrWebApp/Resources/js/kit-recovery.js';
 import { KeyShare } from '../../Sources/SeqrWebApp/Resources/js/key-share.js';
 import { fromBase64, toBase64 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { accountCodeBytes, isAccountCode, kitAuthToken, kitMethodID, parseAccountCode, verifyAccountCode }
@@ -54,6 +55,21 @@ test('malformed account codes and kit keys get their typed errors', async () => 
   bad(Uint8Array.of(0x4e, 0x4b, 1, ...new Uint8Array(600).fill(0x61), 0x0a, 0x61, ...new Uint8Array(16)));
   await assert.rejects(kitMethodID(new Uint8Array(16)), { code: 'malformedKitKey' });
   await assert.rejects(accountCodeBytes('', 'a', kitKey), { code: 'malformedAccountCode' });
+});
+
+test('sheets that do not combine are said of a kit and its kit id, never of a paper vault\'s backup', async () => {
+  const problem = async (given) => {
+    try { await combineKeyShares(given); } catch (error) { return kitSheetProblem(error); }
+    assert.fail('combined');
+  };
+  assert.equal(await problem([shares[0], shares[3]]), '2 of the 3 sheets needed are in: 1 more sheet needed.');
+  // A sheet of another kit (its own kit id) among this kit's.
+  const other = await splitKeySheets(new Uint8Array(32).fill(7), 3, 5);
+  if (other[1].identifier === shares[0].identifier) return;  // one chance in 32,768: the same id, nothing to tell apart
+  const mixed = await problem([shares[0], other[1], shares[4]]);
+  assert.equal(mixed, `Sheet 2 of those given belongs to another kit (kit id ${other[1].identifier}, not ${shares[0].identifier}): give the sheets of one kit only.`);
+  assert.doesNotMatch(mixed, /backup/i);
+  assert.equal(kitSheetProblem(new Error('not a sheet problem')), null);
 });
 
 // notes-kit-fuzz.mjs's first finding: a string with a lone surrogate was printed with U+FFFD in its place,

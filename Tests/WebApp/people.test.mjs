@@ -15,11 +15,11 @@ const key = new Uint8Array(32).fill(7);
 const link = (id, k = key, origin = ORIGIN) => `${origin}/l/${id}#k=${encodeBase64URL(k)}`;
 const ANA = 'AAAAAAAAAAAAAAAAAAAAAA', BEN = 'BBBBBBBBBBBBBBBBBBBBBA';
 
-async function unlockedPeople(backend = new MapBackend()) {
+async function unlockedPeople(backend = new MapBackend(), options = {}) {
   const records = new SealedRecords(backend, { iterations: 1000, minimumIterations: 1 });
   const keyring = new ChannelKeyring(records);
   if (await keyring.exists()) await keyring.unlock('a long passphrase'); else await keyring.create('Me', 'a long passphrase');
-  const people = new People(records);
+  const people = new People(records, options);
   await people.load();
   return { people, keyring, backend };
 }
@@ -123,4 +123,60 @@ test('fixes seen together are sealed and saved in one write, the newest kept (50
   assert.equal(puts, 1);
   const again = (await unlockedPeople(backend)).people;
   assert.deepEqual([again.find(ANA).last.lat, again.find(ANA).seq, again.find(ANA).trail.length], [47.02, 20, 20]);
+});
+
+/** Tabs of one origin: what one posts, every other one hears (as BroadcastChannel does), after a turn; all posted is kept. */
+class FakeChannels {
+  constructor() { this.tabs = []; this.posted = []; }
+  open() {
+    const channel = { onmessage: null, postMessage: (data) => {
+      this.posted.push(structuredClone(data));
+      for (const other of this.tabs) if (other !== channel) setTimeout(() => other.onmessage?.({ data: structuredClone(data) }));
+    } };
+    this.tabs.push(channel);
+    return channel;
+  }
+}
+/** How many times `people` read the list again for another tab; `reloads.next()`: the next time. */
+function reloads(people) {
+  const seen = { count: 0, waiting: [] };
+  people.addEventListener('reloaded', () => { seen.count++; seen.waiting.splice(0).forEach((resolve) => resolve()); });
+  seen.next = () => new Promise((resolve) => seen.waiting.push(resolve));
+  return seen;
+}
+
+test('a person followed or removed in another tab is read here too, with the positions seen here; the message names no one', async () => {
+  const channels = new FakeChannels();
+  // The lock the tabs share (navigator.locks in the page): one tab's write at a time.
+  let held = Promise.resolve();
+  const exclusive = (work) => { const run = held.then(work); held = run.catch(() => {}); return run; };
+  const { people: first, backend } = await unlockedPeople(new MapBackend(), { broadcast: channels.open(), exclusive });
+  const { people: second, keyring: secondKeyring } = await unlockedPeople(backend, { broadcast: channels.open(), exclusive });
+  const [firstReloads, secondReloads] = [reloads(first), reloads(second)];
+  let next = secondReloads.next();
+  await first.add(followableLink(link(ANA), ORIGIN), 'Ana');
+  await next;
+  assert.deepEqual(second.list.map((p) => p.name), ['Ana']);
+  assert.deepEqual([...second.find(ANA).key], [...key]);
+  // Ben followed in the second tab: read in the first, which keeps the position it saw of Ana meanwhile.
+  await first.saw(ANA, { lat: 47.3769, lon: 8.5417, time: 5_000 }, 2);
+  next = firstReloads.next();
+  await second.add(followableLink(link(BEN, new Uint8Array(32).fill(9)), ORIGIN), 'Ben');
+  await next;
+  assert.deepEqual(first.list.map((p) => [p.name, p.last?.lat ?? null]), [['Ana', 47.3769], ['Ben', null]]);
+  // Ana removed in the second tab: gone from the first; a tab does not hear its own message.
+  next = firstReloads.next();
+  await second.remove(ANA);
+  await next;
+  assert.deepEqual(first.list.map((p) => p.name), ['Ben']);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual([firstReloads.count, secondReloads.count], [2, 1]);
+  assert.deepEqual(channels.posted, [{ type: 'people-changed' }, { type: 'people-changed' }, { type: 'people-changed' }]);
+  // A locked tab reads nothing (unlocking does).
+  secondKeyring.lock();
+  second.lock();
+  await first.add(followableLink(link('CCCCCCCCCCCCCCCCCCCCCA'), ORIGIN), 'Cem');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(secondReloads.count, 1);
+  assert.equal(second.list, null);
 });

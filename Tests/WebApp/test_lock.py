@@ -133,3 +133,20 @@ def test_a_reload_leaves_one_session(new_context, seqr_server):
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
     sessions_become(seqr_server, user, 0)
+
+
+@pytest.mark.page_only
+def test_a_reload_whose_logout_is_lost_still_leaves_one_session(new_context, seqr_server):
+    """The keepalive logout a page sends as it goes away may never arrive (the browser drops it, the network
+    fails): here the page's keepalive requests are dropped. The page kept the session's id, and the next sign-in
+    ends that session."""
+    user = unique("lost")
+    context = new_context()
+    context.add_init_script("const send = window.fetch; window.fetch = (url, init) => init?.keepalive "
+                            "? Promise.reject(new TypeError('dropped')) : send(url, init);")
+    page = open_app(context, "#/register")
+    register(page, user)
+    for _ in range(2):
+        page.reload()
+        sign_in(page, user)
+        sessions_become(seqr_server, user, 1)

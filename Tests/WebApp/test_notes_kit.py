@@ -1,4 +1,5 @@
 """The paper emergency kit in the page: a kit printed by `seqr notes kit` recovered by typing its sheets' words."""
+import json
 import os
 import re
 import shutil
@@ -28,7 +29,7 @@ def open_recovery(context):
 
 
 def type_sheet(page, words):
-    page.get_by_label("Words of a key sheet").fill(" ".join(words))
+    page.get_by_label("Words of a kit sheet").fill(" ".join(words))
     page.get_by_role("button", name="Add this sheet").click()
 
 
@@ -49,7 +50,7 @@ def test_recover_a_cli_kit_by_typed_words(new_context, seqr_server, seqr_cli, wo
 
     page = open_recovery(new_context())
     type_sheet(page, sheets[1])
-    expect(page.get_by_text("Key sheet 1 is in (typed).")).to_be_visible()
+    expect(page.get_by_text("Kit sheet 1 is in (typed).")).to_be_visible()
     # A mistyped word is named by its position, and the sheet is not taken.
     wrong = list(sheets[4])
     wrong[6] = "academic" if wrong[6] != "academic" else "acid"
@@ -63,7 +64,7 @@ def test_recover_a_cli_kit_by_typed_words(new_context, seqr_server, seqr_cli, wo
     page.get_by_role("button", name="Recover the account").click()
     expect(page.get_by_role("alert")).to_contain_text("1 more sheet needed")
     type_sheet(page, sheets[5])
-    expect(page.get_by_role("status").filter(has_text="3 of the 3 key sheets needed are in")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="3 of the 3 kit sheets needed are in")).to_be_visible()
     shot(page, "kit-recover")
     page.get_by_role("button", name="Recover the account").click()
     expect_signed_in(page)
@@ -92,6 +93,36 @@ def test_recover_a_cli_kit_by_typed_words(new_context, seqr_server, seqr_cli, wo
     other.run("notes", "list", password=NEW_PASSWORD)
 
 
+def test_sheets_speak_of_the_kit_and_its_kit_id(new_context, seqr_cli, work_dir):
+    """The recovery lists the sheets typed in with the kit id printed on them and `seqr notes kit` names ("kit id N"),
+    and a sheet of another kit (an older kit of the same account) is left out saying it belongs to another kit —
+    never the paper vault's "backup" and "backup id"."""
+    user = unique("kitwords")
+    cli = seqr_cli()
+    cli.register(user)
+    kits = {}
+    for name in ("old", "new"):
+        pdf = os.path.join(work_dir, f"{user}-{name}.pdf")
+        made = json.loads(cli.run("notes", "kit", "--shares", "2-of-3", "-o", pdf, "--json").stdout)
+        kits[name] = (made["kitID"], pdf)
+    (old_id, old_pdf), (new_id, new_pdf) = kits["old"], kits["new"]
+    assert old_id != new_id
+    assert f"kit id {new_id}" in subprocess.run(["pdftotext", "-f", "1", "-l", "1", new_pdf, "-"], check=True,
+                                                capture_output=True, text=True).stdout
+
+    page = open_recovery(new_context())
+    expect(page.get_by_role("heading", name="Kit sheets", level=2)).to_be_visible()
+    type_sheet(page, sheet_words(new_pdf, 1))
+    expect(page.get_by_text("Kit sheet 1 is in (typed).")).to_be_visible()
+    expect(page.get_by_role("list", name="Kit sheets in").get_by_role("listitem")).to_have_text([f"Sheet 1 (typed), kit id {new_id}"])
+    expect(page.get_by_role("status").filter(has_text="1 of 2 kit sheets needed: 1 more sheet needed.")).to_be_visible()
+    type_sheet(page, sheet_words(old_pdf, 2))
+    expect(page.get_by_role("alert")).to_have_text(
+        f"Kit sheet 2 belongs to another kit: its kit id is {old_id}, the other sheets' is {new_id}. It was left out.")
+    expect(page.get_by_role("list", name="Kit sheets in").get_by_role("listitem")).to_have_count(1)
+    expect(page.locator("main")).not_to_contain_text(re.compile("backup", re.IGNORECASE))
+
+
 def test_recover_from_photos_checks_the_account_code(new_context, seqr_server, seqr_cli, work_dir):
     """Photos of sheets 2, 3 and 5 (the CLI's PDF rendered to PNG): the account code they hold names the account, is
     checked against the combined kit, and the recovery needs no username typed."""
@@ -107,7 +138,7 @@ def test_recover_from_photos_checks_the_account_code(new_context, seqr_server, s
     assert len(photos) == 5
     page = open_recovery(new_context())
     page.locator("#kit-photos").set_input_files([photos[1], photos[2], photos[4]])
-    expect(page.get_by_role("status").filter(has_text="3 of the 3 key sheets needed are in")).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("status").filter(has_text="3 of the 3 kit sheets needed are in")).to_be_visible(timeout=60_000)
     expect(page.get_by_label("Username")).to_have_value(user)
     page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
     page.get_by_label("Repeat the new password").fill(NEW_PASSWORD)
@@ -173,7 +204,7 @@ def test_sheets_naming_another_server_are_refused_before_sending(new_context, se
     page = open_recovery(new_context())
     page.on("request", lambda request: requests.append(request.url))
     page.locator("#kit-photos").set_input_files(photos)
-    expect(page.get_by_role("status").filter(has_text="2 of the 2 key sheets needed are in")).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("status").filter(has_text="2 of the 2 kit sheets needed are in")).to_be_visible(timeout=60_000)
     page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
     page.get_by_label("Repeat the new password").fill(NEW_PASSWORD)
     page.get_by_role("button", name="Recover the account").click()

@@ -1,4 +1,5 @@
-"""People: everyone followed on one map, kept sealed in the browser; the sharers are `seqr location` command lines."""
+"""People: everyone followed on one map, kept sealed in the browser; the sharers are `seqr location` command lines,
+and in the scenario of issue 43 also phones sharing from the page."""
 import json
 import os
 import re
@@ -8,7 +9,9 @@ from datetime import datetime, timedelta, timezone
 
 from playwright.sync_api import expect
 
-from webapp import BIN, PASSPHRASE, ROOT, answer_dialog, open_app, seqr_without_store, shot, unique
+from test_location import rmc
+from test_scanner import camera_frame
+from webapp import BIN, PASSPHRASE, ROOT, answer_dialog, open_app, register, seqr_without_store, shot, unique
 
 TILE_SERVER = os.path.join(ROOT, "Tests", "SeqrServerTests", "Fixtures", "tile_server.py")
 
@@ -131,6 +134,55 @@ def test_people_map(new_context, seqr_cli, work_dir):
     page.get_by_role("button", name="Unlock", exact=True).click()
     expect(page.locator(".people-list .person")).to_have_count(2)
     assert sorted(names_in_order(page)) == ["Ana", "Cem"], names_in_order(page)
+
+
+# How far inside the map each marker's name is on each side, in CSS pixels (negative: past the edge, cut off).
+LABEL_BOXES = """() => {
+  const map = document.querySelector('.people-map').getBoundingClientRect();
+  return [...document.querySelectorAll('.people-map .marker-name')].map((label) => {
+    const box = label.getBoundingClientRect();
+    return { name: label.textContent, left: box.left - map.left, right: map.right - box.right,
+             top: box.top - map.top, bottom: map.bottom - box.bottom };
+  });
+}"""
+
+
+def labels_outside_the_map(page):
+    """The names on the map not wholly inside it (a side past the map's edge), with how far inside each side is."""
+    return [b for b in page.evaluate(LABEL_BOXES) if min(b["left"], b["right"], b["top"], b["bottom"]) < 0]
+
+
+def test_names_stay_inside_the_map(new_context, seqr_cli):
+    """A person at the map's east edge has their whole name on the map ("Ana", not "An" cut by the edge), as have a
+    person at the west edge and one in the middle with a name of the longest kind (40 characters); the same once the
+    view is drawn anew (a reload and unlock)."""
+    long_name = "Cem from the far end of the orchard hill"
+    assert len(long_name) == 40
+    _, ana_link = sharer(seqr_cli, 47.0, 8.6)   # the eastmost: at the map's right edge
+    _, ben_link = sharer(seqr_cli, 47.0, 8.0)   # the westmost
+    _, cem_link = sharer(seqr_cli, 47.05, 8.3)  # the middle, a little north
+    context = new_context()
+    page = open_app(context, "#/people")
+    create_identity(page)
+    follow(page, ana_link, "Ana")
+    follow(page, ben_link, "Ben")
+    follow(page, cem_link, long_name)
+    expect(marker(page, "Ana")).to_have_text("Ana: 47.00000, 8.60000")
+    expect(page.get_by_role("img", name="Map of 3 people")).to_be_visible()
+    for attempt in ("drawn live", "drawn after unlock"):
+        if attempt == "drawn after unlock":
+            page.reload()
+            page.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+            page.get_by_role("button", name="Unlock", exact=True).click()
+            expect(page.get_by_role("img", name="Map of 3 people")).to_be_visible(timeout=30_000)
+        try:
+            page.wait_for_function(f"({LABEL_BOXES})().every((b) => Math.min(b.left, b.right, b.top, b.bottom) >= 0)", timeout=5_000)
+        except Exception:
+            pass  # said below, with the boxes
+        assert not labels_outside_the_map(page), f"{attempt}: names past the map's edge: {labels_outside_the_map(page)}"
+        boxes = {b["name"]: b for b in page.evaluate(LABEL_BOXES)}
+        assert sorted(boxes) == sorted(["Ana", "Ben", long_name]), boxes
+    shot(page, "people-map-edges")
 
 
 def test_follow_from_the_location_viewer(new_context, seqr_cli):
@@ -275,3 +327,112 @@ def test_follow_several_links_cli(seqr_cli):
     ended = follow_cli(*args, "--once", check=False)
     assert ended.returncode != 0 and "Ben:" in ended.stderr, (ended.returncode, ended.stderr)
     assert sorted(line.split()[0] for line in ended.stdout.splitlines()) == ["Ana", "Cem"], ended.stdout
+
+
+def browser_sharer(new_context, lat, lon):
+    """A phone sharing its location from the page (Location, "Start sharing") at `lat`, `lon`, moved by the test
+    with `context.set_geolocation`; its context, page and the share's link."""
+    context = new_context(geolocation={"latitude": lat, "longitude": lon, "accuracy": 9})
+    page = open_app(context, "#/register")
+    register(page, unique("phone"))
+    page.get_by_role("link", name="Location", exact=True).click()
+    page.get_by_role("button", name="Start sharing").click()
+    expect(page.locator("#fix-count")).to_have_text("1")
+    return context, page, page.get_by_label("Share link", exact=True).input_value()
+
+
+def test_people_scenario_three_sharers_three_ways(new_context, fake_camera, seqr_cli, seqr_server, work_dir):
+    """Issue 43's scenario: two phones share from the page (each its own moving geolocation) and one `seqr location
+    push --follow LOG --tail` from the command line; one follower adds the three the three ways the page offers —
+    Cem's link pasted on the People page, Ana's link opened in a new tab as a phone's camera app opens it (the
+    viewer's "Follow in People"; she then appears, live, on the People page open in the first tab), Ben's code
+    scanned from his phone's screen with the camera — and sees all three on the map with their names; each one's
+    move arrives in turn (the mover first in the list); Ben presses Stop: "stopped sharing", his last position stays."""
+    ana_context, ana_page, ana_link = browser_sharer(new_context, 47.3769, 8.5417)
+    ben_context, ben_page, _ = browser_sharer(new_context, 46.9480, 7.4474)
+    cem = seqr_cli()
+    cem.register(unique("cem"))
+    cem_link = cem.run("location", "share", "--expires", "2h").stdout.strip()
+    log = os.path.join(work_dir, f"{unique('cem')}.nmea")
+    with open(log, "w") as f:
+        f.write(rmc(47.0502, 8.3093, datetime.now(timezone.utc)))
+    pusher = subprocess.Popen([os.path.join(BIN, "seqr"), "location", "push", "--follow", log, "--tail", "--store", cem.store],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ, SEQR_PASSWORD="unused"))
+    try:
+        # The follower's camera sees Ben's phone: the QR code his page shows, photographed from his screen.
+        ben_code = os.path.join(work_dir, f"{unique('ben-screen')}.png")
+        ben_page.get_by_role("img", name="QR code of the share link").screenshot(path=ben_code)
+        follower = fake_camera([camera_frame(work_dir, ben_code)])
+        page = follower.new_page()
+
+        # The follower's People page, their identity first; Cem's link pasted.
+        page.goto(seqr_server.url + "/app/#/people")
+        create_identity(page)
+        follow(page, cem_link, "Cem")
+        expect(marker(page, "Cem")).to_have_text("Cem: 47.05020, 8.30930", timeout=30_000)
+
+        # Ana's link opened as a phone's camera app opens it, in a new tab: the viewer, "Follow in People", the
+        # passphrase (a new tab starts locked), a name.
+        tab = follower.new_page()
+        tab.goto(ana_link)
+        expect(tab.locator("#status")).to_contain_text("Live")
+        tab.get_by_role("button", name="Follow in People").click()
+        tab.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+        tab.get_by_role("button", name="Unlock", exact=True).click()
+        tab_card = tab.locator("form", has=tab.get_by_role("heading", name="Follow this person?"))
+        tab_card.get_by_label("Name").fill("Ana")
+        tab_card.get_by_role("button", name="Follow").click()
+        expect(marker(tab, "Ana")).to_have_text("Ana: 47.37690, 8.54170")
+        expect(marker(tab, "Cem")).to_have_text("Cem: 47.05020, 8.30930")
+        tab.close()
+        # Back in the first tab, Ana is there too.
+        page.bring_to_front()
+        expect(marker(page, "Ana")).to_have_text("Ana: 47.37690, 8.54170")
+
+        # Ben's code scanned with the camera: "Location link", Follow, a name.
+        page.get_by_role("link", name="Scan").first.click()
+        expect(page.get_by_role("heading", name="Location link")).to_be_visible(timeout=30_000)
+        page.get_by_role("button", name="Follow", exact=True).click()
+        card = page.locator("form", has=page.get_by_role("heading", name="Follow this person?"))
+        card.get_by_label("Name").fill("Ben")
+        card.get_by_role("button", name="Follow").click()
+        expect(marker(page, "Ben")).to_have_text("Ben: 46.94800, 7.44740")
+
+        # All three on one map, each marker named.
+        expect(page.get_by_role("img", name="Map of 3 people")).to_be_visible()
+        expect(page.locator(".people-map .marker-name")).to_have_count(3)
+        assert sorted(page.locator(".people-map .marker-name").all_text_contents()) == ["Ana", "Ben", "Cem"]
+        assert sorted(names_in_order(page)) == ["Ana", "Ben", "Cem"], names_in_order(page)
+        # Every sharer knows it is watched (the follower's feeds), so each move is sent at once. (The closed tab's
+        # viewer may be counted a little longer: the server notices a stream gone when a write to it fails.)
+        for sharer_page in (ana_page, ben_page):
+            expect(sharer_page.locator("#watching-count")).to_have_text(re.compile(r"^\d+ watching$"), timeout=30_000)
+
+        # Each one moves in turn; the follower sees the move, and the mover first in the list (seen last).
+        ana_context.set_geolocation({"latitude": 47.3781, "longitude": 8.5438, "accuracy": 11})
+        expect(marker(page, "Ana")).to_have_text("Ana: 47.37810, 8.54380")
+        expect(page.locator(".people-list .person-name").first).to_have_text("Ana")
+        # An NMEA time has whole seconds: the next one, so that Cem's fix is newer than Ana's.
+        cem_time = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=1)
+        with open(log, "a") as f:
+            f.write(rmc(47.0515, 8.3110, cem_time))
+        expect(marker(page, "Cem")).to_have_text("Cem: 47.05150, 8.31100", timeout=30_000)
+        expect(page.locator(".people-list .person-name").first).to_have_text("Cem")
+        while datetime.now(timezone.utc) <= cem_time:  # Ben's fix, timed now, must come after Cem's
+            page.wait_for_timeout(100)
+        ben_context.set_geolocation({"latitude": 46.9490, "longitude": 7.4490, "accuracy": 7})
+        expect(marker(page, "Ben")).to_have_text("Ben: 46.94900, 7.44900")
+        expect(page.locator(".people-list .person-name").first).to_have_text("Ben")
+        assert names_in_order(page) == ["Ben", "Cem", "Ana"], names_in_order(page)
+        shot(page, "people-scenario")
+
+        # Ben stops sharing on his phone: "stopped sharing" on the follower's map, his last position kept.
+        ben_page.get_by_role("button", name="Stop sharing").click()
+        answer_dialog(ben_page, "Stop sharing", "The link stops working")
+        expect(page.locator(".person", has_text="Ben")).to_contain_text("stopped sharing")
+        expect(marker(page, "Ben")).to_have_text("Ben: 46.94900, 7.44900")
+        for name in ("Ana", "Cem"):
+            expect(page.locator(".person", has_text=name)).not_to_contain_text("stopped sharing")
+    finally:
+        pusher.kill()
+        pusher.communicate()

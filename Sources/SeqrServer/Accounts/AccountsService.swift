@@ -82,6 +82,7 @@ public struct AccountsService: Sendable {
         v1.post("sessions", use: login)
         let signedIn = v1.group().add(middleware: authMiddleware)
         signedIn.delete("sessions/current", use: logout)
+        signedIn.delete("sessions/:session", use: endLeftSession)
         signedIn.get("account", use: account)
         signedIn.delete("account", use: deleteAccount)
         signedIn.put("account/password", use: changePassword)
@@ -208,6 +209,23 @@ public struct AccountsService: Sendable {
     @Sendable func logout(_ request: Request, context: SeqrRequestContext) async throws -> Response {
         try await repository.deleteSession(tokenHash: context.sessionHash!)
         await revokeCachedSessions(of: context.account!.id)
+        return Response(status: .noContent)
+    }
+
+    /// Ends another session of the signed-in account, named by its id: the base64url SHA-256 of its token, the
+    /// same hash the server keys sessions by. A page going away (a reload) ends its session with a keepalive
+    /// request the browser may never deliver; the page keeps only this id, which cannot authenticate, and the
+    /// next sign-in in that tab ends the session with it. Idempotent and no oracle: 204 whether the session
+    /// existed, had already ended, or belongs to another account (which is left alone).
+    @Sendable func endLeftSession(_ request: Request, context: SeqrRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("session"), let hash = Base64URL.decode(id), hash.count == 32 else {
+            throw APIError.badRequest("a session id is the base64url SHA-256 of its token: 43 characters")
+        }
+        let account = context.account!.id
+        if let session = try await repository.session(tokenHash: hash, now: Date()), session.accountID == account {
+            try await repository.deleteSession(tokenHash: hash)
+            await revokeCachedSessions(of: account)
+        }
         return Response(status: .noContent)
     }
 

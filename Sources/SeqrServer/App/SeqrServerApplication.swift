@@ -22,7 +22,7 @@ public enum SeqrServerApplication {
         if let trustedProxies, !trustedProxies.isEmpty { router.add(middleware: TrustedProxyMiddleware(proxies: trustedProxies)) }
         if let accessLog { router.add(middleware: AccessLogMiddleware(log: accessLog)) }
         if logRequests { router.add(middleware: RequestLogMiddleware()) }
-        router.add(middleware: MetricsMiddleware())
+        if ServerMetrics.isEnabled { router.add(middleware: MetricsMiddleware()) }
         router.add(middleware: StorageErrorMiddleware())
         router.getAndHead("health") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))

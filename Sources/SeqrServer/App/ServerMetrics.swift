@@ -2,12 +2,26 @@ import CoreMetrics
 import Dispatch
 import Metrics
 import Prometheus
+import Synchronization
 
 /// Prometheus metrics for the process: swift-metrics is bootstrapped once, on first use, and
 /// served only on the separate `--metrics` listener (``SeqrServerApplication/metricsRouter()``),
 /// never on the public port. No label ever holds a username, share id, note id or address: routes
 /// are named by their templates (Hummingbird's `MetricsMiddleware`), refusals by a fixed reason.
+///
+/// Off until ``enable()`` (seqr-server calls it for `--metrics`, before it opens the database): then
+/// nothing is measured on the hot path — no request middleware, no SQLite profile trace, no clock
+/// reads around database work — so a server without metrics pays nothing for them.
 public enum ServerMetrics {
+    private static let enabled = Atomic<Bool>(false)
+
+    /// Whether metrics are recorded; fixed once the server is assembled.
+    public static var isEnabled: Bool { enabled.load(ordering: .relaxed) }
+
+    /// Turns recording on, for the rest of the process: call it before opening the database and
+    /// building the router, which look once.
+    public static func enable() { enabled.store(true, ordering: .relaxed) }
+
     public static let registry: PrometheusCollectorRegistry = {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
@@ -57,8 +71,18 @@ public enum ServerMetrics {
         databaseTimers[work]?.recordNanoseconds(Int64(clamping: nanoseconds))
     }
 
-    /// Runs `body`, recording its time as database time (also when it throws).
+    /// Now, for a database timing, or nil when metrics are off (then nothing is recorded).
+    static func databaseClock() -> UInt64? { isEnabled ? DispatchTime.now().uptimeNanoseconds : nil }
+
+    /// Records the database time since `start` (from ``databaseClock()``; nil: metrics off).
+    static func database(_ work: DatabaseWork, since start: UInt64?) {
+        guard let start else { return }
+        database(work, nanoseconds: DispatchTime.now().uptimeNanoseconds &- start)
+    }
+
+    /// Runs `body`, recording its time as database time (also when it throws) when metrics are on.
     static func timingDatabase<T>(_ work: DatabaseWork, _ body: () async throws -> T) async rethrows -> T {
+        guard isEnabled else { return try await body() }
         let start = DispatchTime.now().uptimeNanoseconds
         defer { database(work, nanoseconds: DispatchTime.now().uptimeNanoseconds &- start) }
         return try await body()

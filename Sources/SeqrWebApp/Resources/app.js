@@ -12,14 +12,10 @@ import { NotesClient } from './js/notes-client.js';
 import { SealedRecords } from './js/sealed-records.js';
 import { codeFromFragment } from './js/seqr-code-link.js';
 import { Session } from './js/session.js';
-import { channelView } from './js/views/channel.js';
-import { channelsView } from './js/views/channels.js';
-import { keyringView } from './js/views/keyring.js';
 import { locationView } from './js/views/location.js';
 import { noteDetailView } from './js/views/note-detail.js';
 import { noteEditorView } from './js/views/note-editor.js';
 import { noteListView } from './js/views/note-list.js';
-import { openCodeView } from './js/views/open-code.js';
 import { accountView, passwordView } from './js/views/password.js';
 import { signInView } from './js/views/sign-in.js';
 
@@ -192,12 +188,16 @@ addEventListener('online', checkServer);
 addEventListener('offline', () => setOffline(true));
 checkServer();
 
+// The channel views load when first opened: the bytes a page load fetches before sign-in stay small.
+const keyringView = (...args) => import('./js/views/keyring.js').then((m) => m.keyringView(...args));
+
 async function channelsViewFor(parts) {
-  if (parts[1] === 'open' && app.opened?.error) return openCodeView(app, app.opened);
+  const openCode = () => import('./js/views/open-code.js').then((m) => m.openCodeView(app, app.opened));
+  if (parts[1] === 'open' && app.opened?.error) return openCode();
   if (!app.keyring.unlocked) return keyringView(app, { exists: await app.keyring.exists() });
-  if (parts[1] === 'open') return openCodeView(app, app.opened);
-  if (parts[1]) return channelView(app, parts[1]);
-  return channelsView(app);
+  if (parts[1] === 'open') return openCode();
+  if (parts[1]) return import('./js/views/channel.js').then((m) => m.channelView(app, parts[1]));
+  return import('./js/views/channels.js').then((m) => m.channelsView(app));
 }
 
 // A code's link: its fragment is taken (and dropped from the address bar) before routing.
@@ -220,14 +220,14 @@ function takeCodeFragment() {
 async function peopleViewFor() {
   if (!app.keyring.unlocked) return keyringView(app, { exists: await app.keyring.exists(), purpose: 'people' });
   // Loaded when opened, as the scanner is: not among the bytes before sign-in.
-  const [{ People }, { PeopleFeeds }, { peopleView }, { linkFromFollowFragment }] = await Promise.all([
+  const [{ keyringPeople }, { PeopleFeeds }, { peopleView }, { linkFromFollowFragment }] = await Promise.all([
     import('./js/people.js'), import('./js/people-feeds.js'), import('./js/views/people.js'), import('./js/location-share-link.js')]);
   if (app.pendingFollow?.fragment) {
     try { app.pendingFollow = linkFromFollowFragment(app.pendingFollow.fragment); } catch (error) { app.pendingFollow = { error }; }
   }
   // The operator's tile server, if any (asked once): People draws its tiles, the grid otherwise.
   if (app.mapTiles === undefined) app.mapTiles = await import('./js/map-tiles.js').then(({ loadMapTiles }) => loadMapTiles(document.baseURI));
-  app.people ??= new People(app.keyring.records, { exclusive: app.keyring.exclusive });
+  app.people ??= keyringPeople(app.keyring);
   app.peopleFeeds ??= new PeopleFeeds(base, session.api, app.people);
   if (!app.people.loaded) await app.people.load();
   return peopleView(app);

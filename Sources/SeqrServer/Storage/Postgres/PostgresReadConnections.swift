@@ -153,7 +153,7 @@ final class PostgresReadConnections: Sendable {
                     self.logger.warning("PostgreSQL read connection did not answer within \(Self.batchDeadline.nanoseconds / 1_000_000_000) s; closing it")
                     let _: EventLoopFuture<Void> = prepared.connection.close()
                 }
-                let started = DispatchTime.now().uptimeNanoseconds
+                let started = ServerMetrics.databaseClock()
                 let notes: EventLoopFuture<Result<Void, any Error>> = batch.notes.isEmpty ? loop.makeSucceededFuture(.success(()))
                     : prepared.notes.execute(batch.noteBinds).map { rows in Result { try batch.answerNotes(rows) } }
                         .recover { .failure($0) }
@@ -162,7 +162,7 @@ final class PostgresReadConnections: Sendable {
                         .recover { .failure($0) }
                 notes.and(signedIn).whenSuccess { notes, signedIn in
                     deadline.cancel()
-                    ServerMetrics.database(.postgresReadBatch, nanoseconds: DispatchTime.now().uptimeNanoseconds &- started)
+                    ServerMetrics.database(.postgresReadBatch, since: started)
                     self.settle(batch, notes: notes, signedIn: signedIn, connection: future, prepared: prepared, slot: slot)
                 }
             }

@@ -51,8 +51,8 @@ final class SQLiteNoteReader: @unchecked Sendable {
 
     /// The note with this id if `owner` owns it.
     func note(id: UUID, owner: UUID) throws -> NoteRecord? {
-        let start = DispatchTime.now().uptimeNanoseconds
-        defer { ServerMetrics.database(.sqliteNoteRead, nanoseconds: DispatchTime.now().uptimeNanoseconds &- start) }
+        let start = ServerMetrics.databaseClock()
+        defer { ServerMetrics.database(.sqliteNoteRead, since: start) }
         lock.lock()
         let pooled = idle.popLast()
         lock.unlock()

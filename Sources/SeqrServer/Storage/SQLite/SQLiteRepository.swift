@@ -21,10 +21,13 @@ public final class SQLiteRepository: SeqrRepository {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
-            // Database time for the metrics (seqr_database_seconds): SQLite's own per-statement profile.
-            db.trace(options: .profile) { event in
-                if case .profile(_, let duration) = event {
-                    ServerMetrics.database(.sqliteStatement, nanoseconds: UInt64(max(0, duration * 1e9)))
+            // Database time for the metrics (seqr_database_seconds): SQLite's own per-statement profile,
+            // traced only when metrics are on (the trace costs every statement).
+            if ServerMetrics.isEnabled {
+                db.trace(options: .profile) { event in
+                    if case .profile(_, let duration) = event {
+                        ServerMetrics.database(.sqliteStatement, nanoseconds: UInt64(max(0, duration * 1e9)))
+                    }
                 }
             }
         }

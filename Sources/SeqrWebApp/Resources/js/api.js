@@ -16,18 +16,39 @@ export class ApiError extends Error {
 /** ISO 8601 without fractional seconds: what Swift's .iso8601 strategy reads. */
 export function isoDate(date) { return new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z'); }
 
+/**
+ * A session's id: the base64url SHA-256 of its token, the hash the server keys sessions by. It
+ * names the session but cannot authenticate (the server hashes what it is shown).
+ */
+export async function sessionID(token) {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+  return btoa(String.fromCharCode(...hash)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 export class SeqrAPI {
+  #token = null;
+  #tokenID = null;
+
   /** `base`: the server's origin (and path prefix), e.g. location.origin. */
   constructor(base, fetchFunction = globalThis.fetch.bind(globalThis)) {
     this.base = base.replace(/\/+$/, '');
     this.fetch = fetchFunction;
-    this.token = null;
   }
 
-  async request(method, path, body = undefined, { auth = true } = {}) {
+  get token() { return this.#token; }
+  /** Setting a token also works out its id (sessionID), ready for a page going away, which cannot wait. */
+  set token(value) {
+    this.#token = value;
+    this.#tokenID = null;
+    if (value !== null) sessionID(value).then((id) => { if (this.#token === value) this.#tokenID = id; }, () => {});
+  }
+  /** The id of the session this page holds, or null (none, or not worked out yet). */
+  get tokenID() { return this.#tokenID; }
+
+  async request(method, path, body = undefined, { auth = true, token = this.token } = {}) {
     const headers = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (auth && this.token) headers.Authorization = `Bearer ${this.token}`;
+    if (auth && token) headers.Authorization = `Bearer ${token}`;
     let response;
     try {
       response = await this.fetch(this.base + path, {
@@ -78,6 +99,8 @@ export class SeqrAPI {
         .catch(() => { /* offline: the session ends at its expiry */ });
     } catch { /* the same */ }
   }
+  /** Ends another session of this account, named by its id (204 too when it is already gone), as `token`'s session. */
+  endSession(id, token = this.token) { return this.request('DELETE', `/v1/sessions/${encodeURIComponent(id)}`, undefined, { token }); }
   account() { return this.request('GET', '/v1/account'); }
   /**
    * `notes`: every note re-sealed, each as {note, version: the version it was read at} — or, with an

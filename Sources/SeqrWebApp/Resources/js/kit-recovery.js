@@ -12,6 +12,7 @@
 import { AccountKeyError, unwrapAccountKey } from './account-key.js';
 import { ApiError } from './api.js';
 import { fromBase64 } from './bytes.js';
+import { KeySheetError } from './key-sheet-error.js';
 import { deriveAccountKeys, freshKDF, kdfCacheKey, RECOMMENDED_ITERATIONS } from './note-kdf.js';
 import { kitAuthToken, kitMethodID, kitWrappingKey, NotesKitError } from './notes-kit.js';
 import { Session } from './session.js';
@@ -67,4 +68,35 @@ export function kitRecoveryProblem(error) {
     return `Too many attempts from here: try again in ${!s ? 'a little while' : s < 90 ? `${s} seconds` : `${Math.ceil(s / 60)} minutes`}.`;
   }
   return error.message.charAt(0).toUpperCase() + error.message.slice(1) + (/[.!?]$/.test(error.message) ? '' : '.');
+}
+
+/**
+ * What is wrong with the sheets combined for a kit (a KeySheetError), said of a kit and its kit id as the sheets
+ * and `seqr notes recover` say — not of a paper vault's backup, as key-sheet-error.js words it for the vault; null
+ * for any other error.
+ */
+export function kitSheetProblem(error) {
+  if (!(error instanceof KeySheetError)) return null;
+  const details = error.details ?? {};
+  switch (error.code) {
+  case 'notEnoughShares': {
+    const { have, need } = details;
+    const more = need - have;
+    return `${have} of the ${need} sheets needed are in: ${more} more ${more === 1 ? 'sheet' : 'sheets'} needed.`;
+  }
+  case 'anotherBackup':
+    return `Sheet ${details.position} of those given belongs to another kit (kit id ${details.identifier}, not ${details.expected}): give the sheets of one kit only.`;
+  case 'inconsistentShare':
+    return `Sheet ${details.position} of those given has this kit's id but another ${details.parameter}: it was altered or damaged.`;
+  case 'conflictingShares':
+    return `Two different sheets both claim to be sheet ${details.number}: one was altered or belongs to another kit.`;
+  case 'digestMismatch':
+    return 'The sheets do not fit together: one is forged, or comes from another kit with the same kit id.';
+  case 'shareDisagrees':
+    return `Sheet ${details.number} does not fit with the others: it is forged, or comes from another kit.`;
+  default: {
+    const text = error.message;
+    return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
+  }
+  }
 }

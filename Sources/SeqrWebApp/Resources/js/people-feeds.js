@@ -19,6 +19,8 @@ export class PeopleFeeds extends EventTarget {
     Object.assign(this, { base, api, people, EventSourceClass });
     this.feeds = new Map();  // shareID → { source, poller, retry, online }
     this.running = false;
+    // Someone followed or removed in another tab: their feed opens (or closes) here too.
+    people.addEventListener('reloaded', () => { if (this.running) this.start(); });
   }
 
   /** Whether any feed is cut off from the server right now. */

@@ -2,7 +2,9 @@
 // they sent), the name given here, and the last position seen with a short trail — kept in one
 // record sealed under the channel keyring's passphrase (sealed-records.js, record "people"), so
 // the keys are never stored in the clear, survive a reload and are forgotten when it locks.
-// The server learns nothing of this list: following a share needs no account. No DOM.
+// The server learns nothing of this list: following a share needs no account. A person added or
+// removed in one tab (a phone's camera opens each link in a new tab) is told to this origin's other
+// tabs (BroadcastChannel, a message carrying nothing but that), which read the sealed list again. No DOM.
 import { decodeBase64URL, encodeBase64URL } from './base64url.js';
 import { parseLocationShareLink } from './location-share-link.js';
 import { SHARE_FORMAT } from './share-link.js';
@@ -17,6 +19,9 @@ export const MAX_PEOPLE = 50;
 const NAME_LENGTH = 40;
 /** Fixes seen within this long are sealed and saved in one write. */
 export const PERSIST_MS = 1_000;
+/** The BroadcastChannel on which a tab says its list of people changed; the message names no one. */
+export const PEOPLE_CHANNEL_NAME = 'seqr-people';
+const LIST_CHANGED = 'people-changed';
 
 export class PeopleError extends Error {
   constructor(code, message) { super(message); this.name = 'PeopleError'; this.code = code; }
@@ -54,12 +59,22 @@ export function byLastSeen(people) {
   return [...people].sort((a, b) => (b.last?.time ?? -Infinity) - (a.last?.time ?? -Infinity) || a.name.localeCompare(b.name));
 }
 
+/** The People of this page: in the channel keyring's records, under its lock shared by this origin's tabs, hearing
+ *  from those tabs who they followed or removed. */
+export function keyringPeople(keyring) {
+  return new People(keyring.records, { exclusive: keyring.exclusive,
+    broadcast: typeof BroadcastChannel === 'function' ? new BroadcastChannel(PEOPLE_CHANNEL_NAME) : null });
+}
+
 export class People extends EventTarget {
   /** `records`: the keyring's SealedRecords; `exclusive(work)`: the keyring's lock shared by this origin's tabs;
-   *  `saveAfterMs`: fixes seen within this long are sealed and saved together (PERSIST_MS). */
-  constructor(records, { exclusive = (work) => work(), saveAfterMs = PERSIST_MS } = {}) {
+   *  `saveAfterMs`: fixes seen within this long are sealed and saved together (PERSIST_MS); `broadcast`: a
+   *  BroadcastChannel of PEOPLE_CHANNEL_NAME (or null): who is followed is told to the other tabs and heard from them,
+   *  which dispatches 'reloaded' once the list here is the one they saved. */
+  constructor(records, { exclusive = (work) => work(), saveAfterMs = PERSIST_MS, broadcast = null } = {}) {
     super();
-    Object.assign(this, { records, exclusive, saveAfterMs, list: null });
+    Object.assign(this, { records, exclusive, saveAfterMs, broadcast, list: null });
+    if (broadcast) broadcast.onmessage = (event) => { if (event.data?.type === LIST_CHANGED) this.#reload(); };
   }
 
   get loaded() { return this.list !== null && this.records.unlocked; }
@@ -89,10 +104,14 @@ export class People extends EventTarget {
       if (list.length >= MAX_PEOPLE) throw new PeopleError('full', `This browser follows ${MAX_PEOPLE} people at most: remove someone first.`);
       list.push({ shareID: link.shareID, key: link.key, name: trimmed, addedAt: Date.now(), last: null, seq: 0, trail: [], ended: null });
     });
+    this.broadcast?.postMessage({ type: LIST_CHANGED });
     return this.find(link.shareID);
   }
 
-  async remove(shareID) { await this.#update((list) => list.splice(0, list.length, ...list.filter((p) => p.shareID !== shareID))); }
+  async remove(shareID) {
+    await this.#update((list) => list.splice(0, list.length, ...list.filter((p) => p.shareID !== shareID)));
+    this.broadcast?.postMessage({ type: LIST_CHANGED });
+  }
 
   /** A fix opened from the person's feed: the newest becomes the last position (older ones only extend nothing). */
   async saw(shareID, fix, seq) {
@@ -115,22 +134,38 @@ export class People extends EventTarget {
     this.#persist();  // saved with the others of the next PERSIST_MS; the feed does not wait for it
   }
 
+  /** What another tab saved (a phone camera opens each link in a new tab), with the newer positions seen here. */
+  async #stored() {
+    const stored = await this.records.get(RECORD, []);
+    const list = stored.map((p) => ({ ...p, key: decodeBase64URL(p.key) }));
+    // Positions seen in this tab are newer than what it last saved.
+    for (const person of list) {
+      const here = this.find(person.shareID);
+      if (here && (here.last?.time ?? 0) > (person.last?.time ?? 0)) Object.assign(person, { last: here.last, trail: here.trail, seq: here.seq });
+      if (here?.ended) person.ended = here.ended;
+    }
+    return list;
+  }
+
   async #update(change) {
     await this.exclusive(async () => {
-      // What another tab saved is the starting point (a phone camera opens each link in a new tab).
-      const stored = await this.records.get(RECORD, []);
-      const list = stored.map((p) => ({ ...p, key: decodeBase64URL(p.key) }));
-      // Positions seen in this tab are newer than what it last saved.
-      for (const person of list) {
-        const here = this.find(person.shareID);
-        if (here && (here.last?.time ?? 0) > (person.last?.time ?? 0)) Object.assign(person, { last: here.last, trail: here.trail, seq: here.seq });
-        if (here?.ended) person.ended = here.ended;
-      }
+      const list = await this.#stored();
       change(list);
       await this.records.put(RECORD, list.map((p) => ({ ...p, key: encodeBase64URL(p.key) })));
       this.list = list;
     });
     this.#changed();
+  }
+
+  /** Another tab added or removed someone: the list is read again (nothing to do while locked: unlocking reads it). */
+  async #reload() {
+    let read = false;
+    try {
+      await this.exclusive(async () => { if (this.loaded) { this.list = await this.#stored(); read = true; } });
+    } catch { /* locked meanwhile: unlocking reads it */ }
+    if (!read) return;
+    this.#changed();
+    this.dispatchEvent(new Event('reloaded'));
   }
 
   /** Resolves when every position seen so far is sealed and saved. */

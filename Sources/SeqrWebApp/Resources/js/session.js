@@ -14,6 +14,11 @@ import { SeenNoteVersions } from './seen-versions.js';
 const LAST_USERNAME = 'seqr.last-username';
 // The account this browser was signed in to and not signed out of: a reload shows it Locked.
 const REMEMBERED_ACCOUNT = 'seqr.account';
+// The ids of sessions pages left behind (sessionID in api.js: a hash, which cannot authenticate).
+// A page going away ends its session with a keepalive request the browser may never deliver; the
+// next sign-in here ends them for sure. A few at most.
+const LEFT_SESSIONS = 'seqr.left-sessions';
+const MAX_LEFT_SESSIONS = 8;
 
 export class Session extends EventTarget {
   constructor(base, storage) {
@@ -26,6 +31,7 @@ export class Session extends EventTarget {
     this.keys = new Map();  // kdfCacheKey -> { authKey, encKey }
     this.accountKey = null;  // { key: non-extractable AES-GCM CryptoKey, noteKDF }, or null before account keys
     this.seen = null;
+    this.leftSessionsEnded = Promise.resolve();  // what the last sign-in's ending of left sessions came to
   }
 
   get signedIn() { return this.api.token !== null; }
@@ -57,6 +63,28 @@ export class Session extends EventTarget {
     this.storage.setItem(LAST_USERNAME, session.username);
     this.storage.setItem(REMEMBERED_ACCOUNT, session.username);
     this.dispatchEvent(new Event('change'));
+    this.leftSessionsEnded = this.#endLeftSessions();
+  }
+
+  #leftSessions() {
+    try {
+      const ids = JSON.parse(this.storage.getItem(LEFT_SESSIONS) ?? '[]');
+      return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string' && /^[A-Za-z0-9_-]{43}$/.test(id)) : [];
+    } catch { return []; }
+  }
+
+  /** Ends the sessions pages left behind, each once the server has answered (offline: kept for next time). */
+  async #endLeftSessions() {
+    const token = this.api.token;
+    for (const id of this.#leftSessions()) {
+      try {
+        await this.api.endSession(id, token);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'offline') continue;
+        if (error instanceof ApiError && error.status === 401) return;  // this session ended meanwhile
+      }
+      this.storage.setItem(LEFT_SESSIONS, JSON.stringify(this.#leftSessions().filter((left) => left !== id)));
+    }
   }
 
   /** The password's wrapped copy of `key` (extractable) for this account, under a fresh method id. */
@@ -168,6 +196,12 @@ export class Session extends EventTarget {
   leave() {
     this.keys = new Map();
     this.accountKey = null;
+    const id = this.api.tokenID;
+    if (id) {
+      try {
+        this.storage.setItem(LEFT_SESSIONS, JSON.stringify([...this.#leftSessions().filter((left) => left !== id), id].slice(-MAX_LEFT_SESSIONS)));
+      } catch { /* storage full or blocked: the keepalive request below is all there is */ }
+    }
     this.api.logoutOnLeave();
     this.dispatchEvent(new Event('lock'));
   }

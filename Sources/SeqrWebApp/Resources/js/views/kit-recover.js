@@ -5,12 +5,11 @@
 // talks to the server. The sheets, the kit key and the new password live in this view only, in
 // memory: forgotten when it is left, locked or done; nothing is stored.
 import { field, h, message, replace } from '../dom.js';
-import { KeySheetError } from '../key-sheet-error.js';
 import { combineKeyShares } from '../key-sheets.js';
-import { kitRecoveryProblem, recoverWithKit } from '../kit-recovery.js';
+import { kitRecoveryProblem, kitSheetProblem, recoverWithKit } from '../kit-recovery.js';
 import { isAccountCode, NotesKitError, parseAccountCode, verifyAccountCode } from '../notes-kit.js';
 import { ScanWorker } from '../scan-worker-client.js';
-import { VaultKeySheetsPanel, isKeySheetCode } from './vault-key-sheets.js';
+import { SHEET_WORDS, VaultKeySheetsPanel, isKeySheetCode } from './vault-key-sheets.js';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,64}$/;
 
@@ -19,7 +18,8 @@ export function kitRecoverView(app) {
   const generation = app.viewGeneration;
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const say = (kind, text) => replace(status, message(kind, text));
-  const sheets = new VaultKeySheetsPanel(say, { shown: true, hint: 'Type each sheet\'s 33 words, or pick photos of the sheets: any K of the kit\'s sheets (its sheets say how many).' });
+  const sheets = new VaultKeySheetsPanel(say, { shown: true, words: SHEET_WORDS.kit,
+    hint: 'Type each sheet\'s 33 words, or pick photos of the sheets: any K of the kit\'s sheets (its sheets say how many).' });
   let accountCode = null;  // parsed from a photo, checked once the sheets are combined
 
   const picker = h('input', { type: 'file', accept: 'image/*', multiple: true, id: 'kit-photos', class: 'visually-hidden' });
@@ -92,7 +92,7 @@ export function kitRecoverView(app) {
       app.unlocked();
     } catch (error) {
       submit.disabled = false;
-      say('error', error instanceof KeySheetError ? kitSheetProblem(error) : kitRecoveryProblem(error));
+      say('error', kitSheetProblem(error) ?? kitRecoveryProblem(error));
     } finally {
       kitKey?.fill(0);
     }
@@ -106,14 +106,4 @@ export function kitRecoverView(app) {
       h('div', { class: 'actions' }, h('label', { for: 'kit-photos', class: 'button' }, 'Pick photos of sheets')), picker),
     form,
     h('p', { class: 'switch' }, h('a', { href: '#/sign-in' }, 'Back to sign-in')));
-}
-
-function kitSheetProblem(error) {
-  if (error.code === 'notEnoughShares') {
-    const { have, need } = error.details;
-    const more = need - have;
-    return `${have} of the ${need} sheets needed are in: ${more} more ${more === 1 ? 'sheet' : 'sheets'} needed.`;
-  }
-  const text = error.message;
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
 }

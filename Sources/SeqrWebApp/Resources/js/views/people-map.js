@@ -2,11 +2,14 @@
 // --map-tiles (images from that origin only, as the CSP allows), otherwise a degree grid (as the
 // location viewer draws without tiles, contacting no server at all); fitted to every last position,
 // a marker per person (a colour, the name, the last fix's accuracy circle and a short trail).
-// Names go in as text nodes (h()), never markup.
+// Names go in as text nodes (h()), never markup. A name stays wholly on the map: right of its marker
+// in the map's west half, left of it in the east half, and moved in (fitLabels) when still too long.
 import { h } from '../dom.js';
 import { tilesCovering, tileURL } from '../map-tiles.js';
 
 const WIDTH = 360, HEIGHT = 240, PAD = 28;
+/** How far a name stands from its marker's centre, and from the map's edge at the least. */
+const LABEL_GAP = 10, EDGE = 2;
 export const COLOURS = ['#0f766e', '#b45309', '#7c3aed', '#be123c', '#1d4ed8', '#4d7c0f', '#a21caf', '#0e7490'];
 const EARTH = 6_378_137;
 
@@ -20,6 +23,32 @@ function niceStep(span) {
 }
 
 const svg = (tag, props, ...children) => h(`svg:${tag}`, props, ...children);
+
+/** The name beside a marker at (x, y): on the side with more room (the east half's to the left, anchored at its end),
+ *  since the SVG clips whatever crosses its edge ("Ana" near the east edge showed as "An"). */
+function markerName(name, x, y) {
+  const left = x > WIDTH / 2;
+  return svg('text', { x: (left ? x - LABEL_GAP : x + LABEL_GAP).toFixed(1), y: (y + 4).toFixed(1), 'text-anchor': left ? 'end' : 'start',
+    class: 'marker-name' }, name);
+}
+
+/** Moves each name in `map` (peopleMap's SVG, once in the page: text is measured) wholly inside the map when its side
+ *  was still too short for it (a long name), and squeezes one wider than the whole map to the map's width. */
+export function fitLabels(map) {
+  for (const label of map.querySelectorAll('.marker-name')) {
+    let box;
+    try { box = label.getBBox(); } catch { continue; }  // not rendered (a hidden view): nothing to measure
+    if (box.width === 0) continue;
+    const room = WIDTH - 2 * EDGE;
+    if (box.width > room) {
+      label.setAttribute('textLength', room.toFixed(1));
+      label.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+      box = label.getBBox();
+    }
+    const shift = box.x < EDGE ? EDGE - box.x : box.x + box.width > WIDTH - EDGE ? WIDTH - EDGE - (box.x + box.width) : 0;
+    if (shift !== 0) label.setAttribute('x', (Number(label.getAttribute('x')) + shift).toFixed(1));
+  }
+}
 
 /** The map's SVG for `people` (with a `last` position each, or none: an empty grid); `colourOf(person)` picks the
  *  colour; `tiles` (loadMapTiles' answer) draws the tile server's map under the markers instead of the grid. */
@@ -71,7 +100,7 @@ export function peopleMap(people, colourOf, tiles = null) {
       radius > 2 ? svg('circle', { cx: x, cy: y, r: radius.toFixed(1), fill: colour, class: 'accuracy' }) : null,
       trail ? svg('polyline', { points: trail, stroke: colour, class: 'trail' }) : null,
       svg('circle', { cx: x, cy: y, r: 7, fill: colour, class: 'dot' }),
-      svg('text', { x: x + 10, y: y + 4, class: 'marker-name' }, person.name));
+      markerName(person.name, x, y));
   });
   return svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'people-map', role: 'img',
     'aria-label': seen.length ? `Map of ${seen.length} ${seen.length === 1 ? 'person' : 'people'}` : 'Map: no position yet' },

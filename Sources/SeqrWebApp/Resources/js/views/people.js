@@ -4,7 +4,7 @@
 import { ageText, field, h, message, replace } from '../dom.js';
 import { byLastSeen, checkFollowable, followableLink, personState } from '../people.js';
 import { confirmAction } from './confirm-dialog.js';
-import { COLOURS, peopleMap } from './people-map.js';
+import { COLOURS, fitLabels, peopleMap } from './people-map.js';
 
 /** The map and list are redrawn at most this often. */
 const RENDER_MS = 250;
@@ -24,7 +24,10 @@ export function peopleView(app) {
     if (app.viewGeneration !== generation || !people.loaded) { people.removeEventListener('change', changed); feeds.removeEventListener('change', changed); clearInterval(timer); return; }
     const everyone = people.list;
     replace(connection, feeds.retrying ? message('info', 'Connection lost — retrying…') : null);
-    replace(mapBox, peopleMap(everyone, colourOf, app.mapTiles));
+    const map = peopleMap(everyone, colourOf, app.mapTiles);
+    replace(mapBox, map);
+    // Names are measured once drawn: at once when the view is shown, else in the frame that shows it.
+    if (map.isConnected) fitLabels(map); else requestAnimationFrame(() => fitLabels(map));
     replace(list, everyone.length === 0
       ? h('li', { class: 'empty' }, 'Nobody yet: paste a share link below, or scan one.')
       : byLastSeen(everyone).map((person) => personItem(app, person, colourOf(person))));
