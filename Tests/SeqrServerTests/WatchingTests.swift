@@ -63,6 +63,28 @@ struct WatchingTests {
         }
     }
 
+    @Test("a follower that closes its page is no longer counted at once, not at the second heartbeat after", arguments: Backend.available)
+    func followerLeavingIsNoticedAtOnce(backend: Backend) async throws {
+        var settings = LocationService.Settings()
+        settings.liveFeed.heartbeat = .seconds(60)  // no write would tell the server the follower left
+        settings.liveFeed.watchingWait = .seconds(5)
+        try await backend.withInstances(live: true, location: settings) { clients, instances in
+            let client = clients[0]
+            var alice = TestUser()
+            try await client.register(&alice)
+            let share = try await client.createShare(alice)
+            var follower: LoopbackSocket? = try await Self.follow(port: try #require(client.port), share.id)
+            #expect(follower != nil)
+            #expect(try decode(LocationAPI.Watching.self, try await Self.watching(client, alice, share.id)) == .init(watching: 1))
+            let left = Self.held(client, alice, share.id, changedFrom: 1)
+            try await Task.sleep(for: .milliseconds(200))
+            follower = nil  // closes its socket; the server gets its FIN and nothing else
+            // Before: the held question timed out still at 1 (the feed lived until a second write failed).
+            #expect(try decode(LocationAPI.Watching.self, try await left.value) == .init(watching: 0))
+            #expect(instances[0].location.liveFeedCount(shareID: share.id) == 0)
+        }
+    }
+
     @Test("only the share's owner may ask; changedFrom must be a count; an unchanged count is answered once the wait is over",
           arguments: Backend.available)
     func ownerOnlyAndBounded(backend: Backend) async throws {

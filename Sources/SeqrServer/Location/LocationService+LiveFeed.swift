@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOConcurrencyHelpers
+import NIOCore
 import SeqrCore
 import ServiceLifecycle
 
@@ -103,6 +104,15 @@ extension LocationService {
         }
         let after = Self.resumePoint(request)
         let logger = context.logger
+        // A follower that leaves is noticed at once, not at the second write after it left (FollowerGoneHandler).
+        let channel = context.channel
+        channel.eventLoop.execute {
+            let pipeline = channel.pipeline.syncOperations
+            if (try? pipeline.context(name: FollowerGoneHandler.name)) == nil {
+                try? pipeline.addHandler(FollowerGoneHandler(), name: FollowerGoneHandler.name, position: .first)
+            }
+        }
+        channel.closeFuture.whenComplete { _ in subscription.continuation.finish() }
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store",
                                    HTTPField.Name("X-Accel-Buffering")!: "no"]  // nginx: pass each event on at once
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
