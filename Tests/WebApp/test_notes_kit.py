@@ -7,7 +7,8 @@ import subprocess
 
 from playwright.sync_api import expect
 
-from webapp import PASSWORD, SHOTS, add_note, check_fit, expect_signed_in, open_app, open_note, register, shot, unique
+from fake_camera import code_frames
+from webapp import BIN, PASSWORD, SHOTS, add_note, check_fit, expect_signed_in, open_app, open_note, register, shot, unique
 
 NEW_PASSWORD = "kit recovered password"
 
@@ -146,6 +147,35 @@ def test_recover_from_photos_checks_the_account_code(new_context, seqr_server, s
     expect_signed_in(page)
     open_note(page, "Photographed")
     expect(page.get_by_label("Note text")).to_contain_text("kept")
+
+
+def test_recover_by_scanning_sheets_with_the_camera(fake_camera, seqr_server, seqr_cli, work_dir):
+    """The phone's camera (Chromium's fake camera) sees sheets 1 and 3 of a 2-of-3 kit, a code a frame: the sheets
+    and the account code are taken from the frames, the camera stops once the kit's two sheets are in, and the
+    account is recovered with no word typed."""
+    user = unique("kitcam")
+    cli = seqr_cli()
+    cli.register(user)
+    cli.run("notes", "add", "--title", "Scanned", "--info", "by the camera")
+    pdf = os.path.join(work_dir, f"{user}-kit.pdf")
+    cli.run("notes", "kit", "--shares", "2-of-3", "-o", pdf)
+    prefix = os.path.join(work_dir, f"{user}-sheet")
+    subprocess.run(["pdftoppm", "-png", "-r", "110", pdf, prefix], check=True)
+    sheets = sorted(os.path.join(work_dir, f) for f in os.listdir(work_dir) if f.startswith(f"{user}-sheet") and f.endswith(".png"))
+    assert len(sheets) == 3
+    frames = [frame for sheet in (sheets[0], sheets[2]) for frame in code_frames(sheet, os.path.join(BIN, "seqr"))]
+    page = open_recovery(fake_camera(frames, frames_per_second=4))
+    page.get_by_role("button", name="Scan sheets with the camera").click()
+    expect(page.get_by_role("status").filter(has_text="2 of the 2 kit sheets needed are in")).to_be_visible(timeout=90_000)
+    expect(page.get_by_role("button", name="Scan sheets with the camera")).to_be_visible(timeout=10_000)
+    expect(page.get_by_role("button", name="Stop the camera")).to_be_hidden()
+    expect(page.get_by_label("Username")).to_have_value(user)
+    page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    page.get_by_label("Repeat the new password").fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Recover the account").click()
+    expect_signed_in(page)
+    open_note(page, "Scanned")
+    expect(page.get_by_label("Note text")).to_contain_text("by the camera")
 
 
 def test_a_kit_printed_in_the_page_recovers_with_the_cli(new_context, seqr_server, seqr_cli, work_dir):
