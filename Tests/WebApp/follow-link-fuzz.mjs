@@ -19,12 +19,10 @@
 //
 //   node Tests/WebApp/follow-link-fuzz.mjs [RUNS (default 100000)] [SEED]
 // A short run is part of node --test (follow-link-fuzz.test.mjs).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { encodeBase64URL } from '../../Sources/SeqrWebApp/Resources/js/base64url.js';
 import { LocationLinkError, MAX_FOLLOW_FRAGMENT_LENGTH, linkFromFollowFragment, parseLocationShareLink } from '../../Sources/SeqrWebApp/Resources/js/location-share-link.js';
 import { isValidShareID } from '../../Sources/SeqrWebApp/Resources/js/share-link.js';
-import { generator } from './fuzz-random.mjs';
+import { generator, runWeighted } from './fuzz-random.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const SLOW_MS = 2000;
@@ -125,27 +123,8 @@ const KINDS = [['fragment', fragmentInput, 45], ['link', linkInput, 45], ['text'
 export async function fuzz(runs, seed = 1, { log = () => {} } = {}) {
   const random = generator(seed);
   const stats = { runs, refused: 0, accepted: 0, findings: [], byKind: {}, slowest: 0 };
-  const weightTotal = KINDS.reduce((sum, [, , w]) => sum + w, 0);
-  for (let run = 0; run < runs; run++) {
-    let pick = random.below(weightTotal), kind = KINDS[0];
-    for (const entry of KINDS) { if (pick < entry[2]) { kind = entry; break; } pick -= entry[2]; }
-    stats.byKind[kind[0]] = (stats.byKind[kind[0]] ?? 0) + 1;
-    const began = performance.now();
-    try {
-      kind[1](random, stats);
-      const ms = performance.now() - began;
-      stats.slowest = Math.max(stats.slowest, ms);
-      if (ms > SLOW_MS) throw new Finding(`took ${Math.round(ms)} ms`);
-    } catch (error) {
-      stats.findings.push({ run, kind: kind[0], error: `${error?.message ?? error}` });
-      mkdirSync(join(root, '.build/webapp-fuzz'), { recursive: true });
-      const path = join(root, `.build/webapp-fuzz/follow-link-${seed}-${run}.txt`);
-      writeFileSync(path, `${kind[0]} (seed ${seed}, run ${run}): ${error?.stack ?? error}\n`);
-      log(`finding at run ${run} (${kind[0]}): ${error?.message ?? error} — ${path}`);
-    }
-    if (run && run % 100_000 === 0) log(`${run} runs, ${stats.findings.length} findings`);
-  }
-  return stats;
+  return runWeighted({ name: 'follow-link', kinds: KINDS.map(([kind, make, weight]) => [kind, (r) => make(r, stats), weight]),
+    runs, seed, random, stats, root, slowMs: SLOW_MS, log });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -22,7 +22,7 @@
 //
 //   node Tests/WebApp/key-sheets-fuzz.mjs [RUNS (default 100000)] [SEED]
 // A short run is part of node --test (key-sheets-fuzz.test.mjs).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromBase64 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { KeySheetError } from '../../Sources/SeqrWebApp/Resources/js/key-sheet-error.js';
@@ -31,7 +31,7 @@ import { rs1024Checksum } from '../../Sources/SeqrWebApp/Resources/js/rs1024.js'
 import { SLIP39_WORDS } from '../../Sources/SeqrWebApp/Resources/js/slip39-wordlist.js';
 import { VaultError } from '../../Sources/SeqrWebApp/Resources/js/vault-error.js';
 import { deriveKeySheetsKey, keySheetDisagreement } from '../../Sources/SeqrWebApp/Resources/js/vault-message.js';
-import { generator } from './fuzz-random.mjs';
+import { generator, runWeighted } from './fuzz-random.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const SLOW_MS = 2000;
@@ -247,27 +247,8 @@ export async function fuzz(runs, seed = 1, { log = () => {} } = {}) {
   const context = prepare();
   const random = generator(seed);
   const stats = { runs, refused: 0, accepted: 0, forgedAccepted: 0, named: 0, derivationReached: 0, findings: [], byKind: {}, slowest: 0 };
-  const weightTotal = KINDS.reduce((sum, [, , w]) => sum + w, 0);
-  for (let run = 0; run < runs; run++) {
-    let pick = random.below(weightTotal), kind = KINDS[0];
-    for (const entry of KINDS) { if (pick < entry[2]) { kind = entry; break; } pick -= entry[2]; }
-    stats.byKind[kind[0]] = (stats.byKind[kind[0]] ?? 0) + 1;
-    const began = performance.now();
-    try {
-      await kind[1](random, context, stats);
-      const ms = performance.now() - began;
-      stats.slowest = Math.max(stats.slowest, ms);
-      if (ms > SLOW_MS) throw new Finding(`took ${Math.round(ms)} ms`);
-    } catch (error) {
-      stats.findings.push({ run, kind: kind[0], error: `${error?.message ?? error}` });
-      mkdirSync(join(root, '.build/webapp-fuzz'), { recursive: true });
-      const path = join(root, `.build/webapp-fuzz/key-sheets-${seed}-${run}.txt`);
-      writeFileSync(path, `${kind[0]} (seed ${seed}, run ${run}): ${error?.stack ?? error}\n`);
-      log(`finding at run ${run} (${kind[0]}): ${error?.message ?? error} — ${path}`);
-    }
-    if (run && run % 50_000 === 0) log(`${run} runs, ${stats.findings.length} findings`);
-  }
-  return stats;
+  return runWeighted({ name: 'key-sheets', kinds: KINDS.map(([kind, make, weight]) => [kind, (r) => make(r, context, stats), weight]),
+    runs, seed, random, stats, root, slowMs: SLOW_MS, log, logEvery: 50_000 });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -21,14 +21,14 @@
 //
 //   node Tests/WebApp/notes-kit-fuzz.mjs [RUNS (default 100000)] [SEED]
 // A short run is part of node --test (notes-kit-fuzz.test.mjs).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { concatBytes, equalBytes, fromBase64, utf8 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import {
   ACCOUNT_CODE_MAX_TEXT, ACCOUNT_CODE_TAG_LENGTH, NotesKitError, accountCodeBytes, isAccountCode, kitAuthKey, kitMethodID,
   parseAccountCode, verifyAccountCode,
 } from '../../Sources/SeqrWebApp/Resources/js/notes-kit.js';
-import { generator } from './fuzz-random.mjs';
+import { generator, runWeighted } from './fuzz-random.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const SLOW_MS = 2000;
@@ -164,27 +164,8 @@ export async function fuzz(runs, seed = 1, { log = () => {} } = {}) {
   const context = await prepare();
   const random = generator(seed);
   const stats = { runs, refused: 0, accepted: 0, verified: 0, printed: 0, forgeriesRefused: 0, findings: [], byKind: {}, slowest: 0 };
-  const weightTotal = KINDS.reduce((sum, [, , w]) => sum + w, 0);
-  for (let run = 0; run < runs; run++) {
-    let pick = random.below(weightTotal), kind = KINDS[0];
-    for (const entry of KINDS) { if (pick < entry[2]) { kind = entry; break; } pick -= entry[2]; }
-    stats.byKind[kind[0]] = (stats.byKind[kind[0]] ?? 0) + 1;
-    const began = performance.now();
-    try {
-      await kind[1](random, context, stats);
-      const ms = performance.now() - began;
-      stats.slowest = Math.max(stats.slowest, ms);
-      if (ms > SLOW_MS) throw new Finding(`took ${Math.round(ms)} ms`);
-    } catch (error) {
-      stats.findings.push({ run, kind: kind[0], error: `${error?.message ?? error}` });
-      mkdirSync(join(root, '.build/webapp-fuzz'), { recursive: true });
-      const path = join(root, `.build/webapp-fuzz/notes-kit-${seed}-${run}.txt`);
-      writeFileSync(path, `${kind[0]} (seed ${seed}, run ${run}): ${error?.stack ?? error}\n`);
-      log(`finding at run ${run} (${kind[0]}): ${error?.message ?? error} — ${path}`);
-    }
-    if (run && run % 100_000 === 0) log(`${run} runs, ${stats.findings.length} findings`);
-  }
-  return stats;
+  return runWeighted({ name: 'notes-kit', kinds: KINDS.map(([kind, make, weight]) => [kind, (r) => make(r, context, stats), weight]),
+    runs, seed, random, stats, root, slowMs: SLOW_MS, log });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
