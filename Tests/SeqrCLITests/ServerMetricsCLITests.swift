@@ -67,7 +67,11 @@ struct ServerMetricsCLITests {
         for (engine, work) in databaseWork {
             let count = "seqr_database_seconds_count{engine=\"\(engine)\",work=\"\(work)\"}"
             #expect(Self.sample(after, count) > Self.sample(before, count), "\(count) did not move: \(after)")
-            #expect(Self.sample(after, "seqr_database_seconds_sum{engine=\"\(engine)\",work=\"\(work)\"}") > 0, "\(after)")
+            // SQLite's own statement profile counts whole milliseconds on Linux: a run of fast statements sums to 0 s
+            // (a fresh-clone CI saw it). The clocks Seqr reads itself are finer.
+            if (engine, work) != ("sqlite", "statement") {
+                #expect(Self.sample(after, "seqr_database_seconds_sum{engine=\"\(engine)\",work=\"\(work)\"}") > 0, "\(after)")
+            }
         }
         // Route templates and fixed reasons only.
         for secret in ["alice-metrics", "127.0.0.1"] { #expect(!after.contains(secret), "\(secret) in the metrics") }
