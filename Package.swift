@@ -69,7 +69,13 @@ let package = Package(
         // cairo is loaded with dlopen on first use (see its header): only its headers are needed to build.
         .target(name: "CCairo"),
         // poppler, also loaded on first use, to read PDF pages back as images.
-        .target(name: "CPoppler", dependencies: ["CCairo"]),
+        .target(name: "CPoppler", dependencies: ["CCairo", "CPopplerPageKeys"]),
+        // Which pages are one page object listed again: poppler's core C++ API (Debian's
+        // libpoppler-private-dev headers), reached through the libpoppler that CPoppler loaded; not linked.
+        .target(
+            name: "CPopplerPageKeys",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/poppler"])],
+            linkerSettings: [.linkedLibrary("stdc++")]),
         // librsvg, also loaded on first use, to read SVG files (what `seqr encode --format svg` writes).
         .target(name: "CRsvg", dependencies: ["CCairo"]),
         // ZBar, the second QR reader for thorough decoding, also loaded on first use.
@@ -259,7 +265,7 @@ for target in package.targets where ["SeqrQR", "SeqrCLISupport", "seqr"].contain
 // the system C libraries underneath (BoringSSL, libpng, libjpeg, poppler, librsvg) are not
 // instrumented, but ASan still catches our misuse of what they return.
 if Context.environment["SEQR_FUZZ"] != nil {
-    let instrumented = ["SeqrCore", "SeqrQR", "CImageCodecs", "CPoppler", "CRsvg", "CZXing"]
+    let instrumented = ["SeqrCore", "SeqrQR", "CImageCodecs", "CPoppler", "CPopplerPageKeys", "CRsvg", "CZXing"]
     for target in package.targets where instrumented.contains(target.name) {
         if target.name.hasPrefix("C") {
             let flags: [String] = ["-fsanitize=fuzzer-no-link,address"]

@@ -17,6 +17,7 @@
 
 #include "seqr_cairo.h"
 #include "seqr_child_drawing.h"
+#include "seqr_pdf_page_keys.h"
 
 // The few poppler-glib and GObject entry points used, declared with opaque pointers so
 // that building needs no poppler or GLib headers (their C ABI is stable).
@@ -34,6 +35,8 @@ static poppler_api poppler;
 static int poppler_loaded = 0;
 static char poppler_error[256];
 static pthread_once_t poppler_once = PTHREAD_ONCE_INIT;
+/// Pages poppler drew in this process (with cpu_seconds 0): what a test counts.
+static _Atomic uint64_t seqr_pdf_pages_drawn_in_process;
 
 static void load_poppler(void) {
     void *library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
@@ -110,6 +113,72 @@ static void *drawable_page(void *document, int index, double dpi, size_t max_pix
     return page;
 }
 
+/// Listings of one page object (issue 47: a page tree may list one costly page 1,000 times): each
+/// listing's first (`first[index]`, the index of the first listing with an equal key) and the last
+/// listing of each first (`last[first]`). A later listing hands on the first one's drawing, kept in
+/// memory until its last listing and only while the kept drawings hold at most `max_kept_bytes`
+/// (one page at the pixel limit): beyond that, a listing is drawn again, under the same time limit.
+/// The drawn picture is what is reused, not the codes read from it: every reader of pages
+/// (PageDecodingPipeline, ImageFile.readPages, the vault's restore) sees one picture per listing, as
+/// before, and the drawing — poppler's time, the cost issue 47 is about — happens once.
+typedef struct {
+    int pages;
+    int *first;
+    int *last;
+    uint8_t **kept;
+    int *kept_width;
+    int *kept_height;
+    size_t kept_bytes;
+    size_t max_kept_bytes;
+} repeated_pages;
+
+static void repeated_pages_free(repeated_pages *repeated) {
+    if (repeated->kept != NULL) {
+        for (int index = 0; index < repeated->pages; ++index) free(repeated->kept[index]);
+    }
+    free(repeated->first);
+    free(repeated->last);
+    free(repeated->kept);
+    free(repeated->kept_width);
+    free(repeated->kept_height);
+    memset(repeated, 0, sizeof *repeated);
+}
+
+/// Finds the repeated listings of the document in `data` (nothing found when poppler's core API
+/// cannot say: every listing is then drawn, as it was).
+static void repeated_pages_find(repeated_pages *repeated, const uint8_t *data, size_t size, int pages, size_t max_kept_bytes) {
+    memset(repeated, 0, sizeof *repeated);
+    if (pages < 2) return;
+    seqr_pdf_page_key *keys = calloc((size_t)pages, sizeof *keys);
+    repeated->pages = pages;
+    repeated->first = calloc((size_t)pages, sizeof(int));
+    repeated->last = calloc((size_t)pages, sizeof(int));
+    repeated->kept = calloc((size_t)pages, sizeof(uint8_t *));
+    repeated->kept_width = calloc((size_t)pages, sizeof(int));
+    repeated->kept_height = calloc((size_t)pages, sizeof(int));
+    repeated->max_kept_bytes = max_kept_bytes;
+    char error[256];
+    if (keys == NULL || repeated->first == NULL || repeated->last == NULL || repeated->kept == NULL ||
+        repeated->kept_width == NULL || repeated->kept_height == NULL ||
+        seqr_pdf_page_keys(data, size, pages, keys, error, sizeof error) != 0) {
+        free(keys);
+        repeated_pages_free(repeated);
+        return;
+    }
+    // At most 1,000 pages: a million comparisons at worst.
+    for (int index = 0; index < pages; ++index) {
+        repeated->first[index] = index;
+        for (int earlier = 0; earlier < index; ++earlier) {
+            if (repeated->first[earlier] == earlier && seqr_pdf_page_keys_equal(&keys[earlier], &keys[index])) {
+                repeated->first[index] = earlier;
+                break;
+            }
+        }
+        repeated->last[repeated->first[index]] = index;
+    }
+    free(keys);
+}
+
 /// The pages drawn in this process, each handed to `callback` before the next is drawn.
 static int render_here(const uint8_t *data, size_t size, double dpi,
                        size_t max_page_pixels, int max_pages, uint64_t max_pixels_in_all,
@@ -168,11 +237,26 @@ static int render_here(const uint8_t *data, size_t size, double dpi,
             return SEQR_PDF_TOO_MANY_PIXELS_IN_ALL;
         }
     }
+    repeated_pages repeated;
+    repeated_pages_find(&repeated, data, size, pages, max_page_pixels);
     for (int index = 0; index < pages; ++index) {
+        const int first = repeated.first != NULL ? repeated.first[index] : index;
+        if (first != index && repeated.kept[first] != NULL) {
+            // The same page object, drawn the same way: its first drawing is handed on again.
+            const int stop = callback(context, index, repeated.kept[first], repeated.kept_width[first], repeated.kept_height[first]);
+            if (repeated.last[first] == index) {
+                free(repeated.kept[first]);
+                repeated.kept[first] = NULL;
+                repeated.kept_bytes -= (size_t)repeated.kept_width[first] * (size_t)repeated.kept_height[first];
+            }
+            if (stop) break;
+            continue;
+        }
         double scale = 0;
         int width = 0, height = 0;
         void *page = drawable_page(document, index, dpi, max_page_pixels, &scale, &width, &height);
         if (page == NULL) continue;
+        seqr_pdf_pages_drawn_in_process += 1;
         cairo_surface_t *surface = cairo->cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
         cairo_t *cr = cairo->cairo_create(surface);
         cairo->cairo_set_source_rgb(cr, 1, 1, 1);
@@ -203,21 +287,34 @@ static int render_here(const uint8_t *data, size_t size, double dpi,
                 }
             }
             stop = callback(context, index, gray, width, height);
-            free(gray);
+            const size_t bytes = (size_t)width * (size_t)height;
+            if (repeated.first != NULL && repeated.last[first] > index && repeated.kept[first] == NULL &&
+                repeated.kept_bytes + bytes <= repeated.max_kept_bytes) {
+                repeated.kept[first] = gray;
+                repeated.kept_width[first] = width;
+                repeated.kept_height[first] = height;
+                repeated.kept_bytes += bytes;
+            } else {
+                free(gray);
+            }
         }
         cairo->cairo_destroy(cr);
         cairo->cairo_surface_destroy(surface);
         poppler.object_unref(page);
         if (gray == NULL) {
+            repeated_pages_free(&repeated);
             poppler.object_unref(document);
             copy_error(error, error_size, "out of memory");
             return -1;
         }
         if (stop) break;
     }
+    repeated_pages_free(&repeated);
     poppler.object_unref(document);
     return pages;
 }
+
+uint64_t seqr_pdf_pages_drawn_in_process_count(void) { return seqr_pdf_pages_drawn_in_process; }
 
 /* ------------------------------------------------------- drawing in a child process */
 
@@ -252,6 +349,9 @@ int seqr_pdf_render(const uint8_t *data, size_t size, double dpi,
         copy_error(error, error_size, poppler_error);
         return -1;
     }
+    // poppler's core entry points too (not fatal when missing: every listing is then drawn).
+    char keys_error[256];
+    (void)seqr_pdf_page_keys_load(keys_error, sizeof keys_error);
     char cairo_error[256];
     if (seqr_cairo_load(cairo_error, sizeof cairo_error) == NULL) {
         copy_error(error, error_size, cairo_error);

@@ -10,7 +10,9 @@ import Foundation
 /// of 4,070 pt at 250 dpi were 3.7 GB). Pages are drawn one at a time, each handed on before the next,
 /// in a child process that may spend at most ``defaultDocumentTimeLimit`` seconds of processor time on
 /// the whole document (not per page: a page tree listing one costly page 1,000 times would otherwise
-/// cost 1,000 times the limit), and no more than the run has left (``DrawingTimeBudget``).
+/// cost 1,000 times the limit), and no more than the run has left (``DrawingTimeBudget``). A page object
+/// the page tree lists again (the same object number and generation, drawn with the same boxes and
+/// rotation) is drawn once: its later listings are handed the same picture (CPopplerPageKeys).
 public enum PDFPages {
     /// The most pages read from one PDF, and the most pixels all its pages may hold: as for TIFF.
     public static let maximumPages = ImageCodec.maximumPages
@@ -29,6 +31,10 @@ public enum PDFPages {
         /// The pages took more than `seconds` of processor time in all to draw; `page` (from 1) was being drawn.
         case tooSlowToDraw(page: Int, seconds: Int)
     }
+
+    /// Pages poppler drew in this process (a `timeLimit` of 0) since it started: a page object listed
+    /// again is not drawn again. For tests; the child process's drawings are not counted.
+    static var pagesDrawnInProcess: Int { Int(seqr_pdf_pages_drawn_in_process_count()) }
 
     /// True when `data` starts like a PDF file.
     public static func isPDF(_ data: Data) -> Bool { data.starts(with: Array("%PDF-".utf8)) }

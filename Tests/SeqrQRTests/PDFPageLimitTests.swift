@@ -1,5 +1,5 @@
 import Foundation
-import SeqrQR
+@testable import SeqrQR
 import Testing
 
 /// A PDF's page sizes and page count are its author's to choose: ten 4,070-pt pages in 1.6 KB took
@@ -61,12 +61,17 @@ struct PDFPageLimitTests {
     /// One page drawing a form XObject that draws the one below it `fanOut` times, `depth` deep:
     /// poppler's work grows as fanOut^depth from a file of a few hundred bytes.
     /// With `listed` > 1 the page tree lists that one page object `listed` times (issue 47: its
-    /// drawing time was renewed for each).
-    static func nestedForms(depth: Int, fanOut: Int, listed: Int = 1) -> Data {
+    /// drawing time was renewed for each); with `alike` > 1 it lists that many page objects, each its
+    /// own object written alike (same dictionary, same content stream and forms). With
+    /// `crossReferenced` the file has an xref table (otherwise poppler rebuilds one).
+    static func nestedForms(depth: Int, fanOut: Int, listed: Int = 1, alike: Int = 1, crossReferenced: Bool = false) -> Data {
+        let page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X \(5 + depth) 0 R >> >> /Contents 4 0 R >>"
+        let pageNumbers = [3] + (0..<(alike - 1)).map { 6 + depth + $0 }
+        let kids = Array(repeating: pageNumbers, count: listed).joined()
         var objects: [String] = [
             "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [\(Array(repeating: "3 0 R", count: listed).joined(separator: " "))] /Count \(listed) >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X \(5 + depth) 0 R >> >> /Contents 4 0 R >>",
+            "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>",
+            page,
         ]
         func stream(_ dictionary: String, _ content: String) -> String {
             "<< \(dictionary) /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
@@ -77,6 +82,9 @@ struct PDFPageLimitTests {
             objects.append(stream("/Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /XObject << /Y \(4 + level) 0 R >> >>",
                                   Array(repeating: "/Y Do", count: fanOut).joined(separator: " ")))
         }
+        objects += Array(repeating: page, count: alike - 1)
+        // poppler believes no more pages than the xref table has objects: filled up with nulls.
+        if crossReferenced { return document(objects + Array(repeating: "null", count: max(0, kids.count - objects.count))) }
         var text = "%PDF-1.4\n"
         for (index, object) in objects.enumerated() { text += "\(index + 1) 0 obj \(object) endobj\n" }
         return Data((text + "trailer << /Root 1 0 R >>\n%%EOF\n").utf8)
@@ -95,15 +103,32 @@ struct PDFPageLimitTests {
                 == "deep.pdf: the PDF file takes more than 30 s of processor time to draw (stopped at page 1), more than Seqr spends on a file (deeply nested forms?)")
     }
 
+    /// A PDF whose objects 1, 2, … are `objects`, object 1 its catalog, with an xref table.
+    static func document(_ objects: [String]) -> Data {
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(index + 1) 0 obj \(object) endobj\n"
+        }
+        let table = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { text += String(format: "%010d 00000 n \n", offset) }
+        text += "trailer << /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
+        return Data(text.utf8)
+    }
+
     /// Issue 47: 10 s a page and 1,000 pages allowed, a 50 KB PDF listing one costly page object 1,000
-    /// times cost about 2 hours. The limit is one budget for the whole document.
-    @Test("one processor-time budget for the whole document: a costly page object listed 40 times is refused once the budget is spent, not drawn 40 times")
+    /// times cost about 2 hours. The limit is one budget for the whole document (and a page object
+    /// listed again is drawn once: the next test).
+    @Test("one processor-time budget for the whole document: 40 costly page objects written alike are refused once the budget is spent, not drawn 40 times")
     func oneBudgetPerDocument() throws {
         // A page of 10^5 form draws (about half a second): well under the budget on its own, 40 of them far over it.
         let once = Self.nestedForms(depth: 5, fanOut: 10)
         #expect(try ImageFile.pages(of: once, path: "once.pdf").count == 1)
-        let repeated = Self.nestedForms(depth: 5, fanOut: 10, listed: 40)
-        #expect(repeated.count < 2_400)
+        // 40 page objects, not one listed 40 times: each its own object, so each is drawn.
+        let repeated = Self.nestedForms(depth: 5, fanOut: 10, alike: 40)
+        #expect(repeated.count < 7_000)
         var drawn = 0
         do {
             try ImageFile.forEachPage(of: repeated, path: "repeated.pdf", drawingTimeLimit: 3) { _ in drawn += 1 }
@@ -112,5 +137,59 @@ struct PDFPageLimitTests {
             #expect(path == "repeated.pdf" && format == "PDF" && seconds == 3)
             #expect(page == drawn + 1 && drawn < 40, "stopped at page \(page) after \(drawn) drawn")
         }
+    }
+
+    /// Issue 47, its last point: drawing one page object once for all its listings, the document's
+    /// budget suffices for any number of them (the page tree's 1,000 at most).
+    @Test("a costly page object listed 40 times is drawn once: all 40 pages are handed on, alike, within a budget 40 drawings exceed")
+    func repeatedPageObjectDrawnOnce() throws {
+        let single = try ImageFile.pages(of: Self.nestedForms(depth: 5, fanOut: 10, crossReferenced: true), path: "once.pdf")
+        #expect(single.count == 1)
+        let repeated = Self.nestedForms(depth: 5, fanOut: 10, listed: 40, crossReferenced: true)
+        var pages: [GrayImage] = []
+        try ImageFile.forEachPage(of: repeated, path: "repeated.pdf", drawingTimeLimit: 3) { pages.append($0) }
+        #expect(pages.count == 40)
+        #expect(pages.allSatisfy { $0 == single[0] })
+        // Also where poppler rebuilds the cross-reference table: the same page objects are found.
+        var rebuilt = 0
+        try ImageFile.forEachPage(of: Self.nestedForms(depth: 5, fanOut: 10, listed: 40), path: "rebuilt.pdf", drawingTimeLimit: 3) { _ in rebuilt += 1 }
+        #expect(rebuilt == 40)
+    }
+
+    /// A page drawing object 3 (a 50-point square), on a 200-point page or on what it inherits.
+    static func square(parent: Int, mediaBox: Bool = true) -> String {
+        "<< /Type /Page /Parent \(parent) 0 R \(mediaBox ? "/MediaBox [0 0 200 200] " : "")/Contents 3 0 R >>"
+    }
+
+    @Test("drawn in process, a page object listed again is drawn once; a second object written alike, or the same one inheriting another media box, is drawn again")
+    func drawCount() throws {
+        let content = "<< /Length 14 >>\nstream\n0 0 50 50 re f\nendstream"
+        // Objects 4 and 5 are written alike: listings 4, 5, 4, 4 are two drawings, four pages.
+        let alike = Self.document([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [4 0 R 5 0 R 4 0 R 4 0 R] /Count 4 >>",
+            content, Self.square(parent: 2), Self.square(parent: 2),
+        ])
+        let before = PDFPages.pagesDrawnInProcess
+        var pages: [GrayImage] = []
+        try PDFPages.forEachPage(alike, dpi: 72, timeLimit: 0) { pages.append($0) }
+        #expect(PDFPages.pagesDrawnInProcess - before == 2)
+        #expect(pages.count == 4 && pages.allSatisfy { $0 == pages[0] && $0.width == 200 })
+
+        // Page object 6 under two parents, one giving it a 200-point media box and one a 100-point one:
+        // two drawings, of two sizes.
+        let inherited = Self.document([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [4 0 R 5 0 R] /Count 3 >>",
+            content,
+            "<< /Type /Pages /Parent 2 0 R /Kids [6 0 R 6 0 R] /Count 2 /MediaBox [0 0 200 200] >>",
+            "<< /Type /Pages /Parent 2 0 R /Kids [6 0 R] /Count 1 /MediaBox [0 0 100 100] >>",
+            Self.square(parent: 4, mediaBox: false),
+        ])
+        let second = PDFPages.pagesDrawnInProcess
+        pages = []
+        try PDFPages.forEachPage(inherited, dpi: 72, timeLimit: 0) { pages.append($0) }
+        #expect(PDFPages.pagesDrawnInProcess - second == 2)
+        #expect(pages.map(\.width) == [200, 200, 100])
     }
 }

@@ -37,7 +37,9 @@ enum {
 /// time is limited to that many seconds for the whole document (RLIMIT_CPU, not renewed per page), and
 /// sent back over a pipe: poppler has no way to stop a page, nested form XObjects make its work grow
 /// exponentially (depth 8 in 2 KB: minutes), and a page tree may list one costly page 1,000 times.
-/// Drawing past the limit ends the child and is SEQR_PDF_TOO_SLOW. With 0
+/// Drawing past the limit ends the child and is SEQR_PDF_TOO_SLOW. A page object the page tree lists
+/// again (the same object number and generation, the same boxes and rotation) is drawn once: its later
+/// listings are handed the same pixels (seqr_pdf_page_keys.h), found where the pages are drawn. With 0
 /// the pages are drawn in this process without a limit (the fuzzer: coverage of the child is lost).
 /// Returns the number of pages, or -1 (or a SEQR_PDF_ status) with a message in `error`.
 int seqr_pdf_render(const uint8_t *_Nonnull data, size_t size, double dpi,
@@ -45,6 +47,10 @@ int seqr_pdf_render(const uint8_t *_Nonnull data, size_t size, double dpi,
                     seqr_pdf_page_callback _Nonnull callback, void *_Nullable context,
                     int *_Nonnull pages, uint64_t *_Nonnull pixels,
                     char *_Nullable error, size_t error_size);
+
+/// How many pages poppler drew in this process (seqr_pdf_render with cpu_seconds 0) since it started:
+/// a page object listed again is not drawn again (what the tests count).
+uint64_t seqr_pdf_pages_drawn_in_process_count(void);
 
 #ifdef __cplusplus
 }
