@@ -6,7 +6,8 @@
 // are no header. poppler's own Catalog, through Debian's libpoppler-private-dev headers, walks the
 // page tree exactly as the drawing does. Only non-inline functions are looked up by name (four,
 // below, their mangled names those of libpoppler.so.126); inline accessors (Page::getRef, the boxes)
-// are compiled from the headers of the same package version. Should a name be missing, the keys are
+// and the private members read (a page's dictionary and inherited attributes) are compiled from the
+// headers of the same package version. Should a name be missing, the keys are
 // unknown and every listing is drawn, still under the document's time limit.
 #include "seqr_pdf_page_keys.h"
 
@@ -88,6 +89,54 @@ int memoryFile(const uint8_t *data, size_t size) {
     return fd;
 }
 
+// Page keeps its dictionary and inherited attributes private, with no accessor for either, and
+// Object's own accessors check the type through poppler's error(), which is not linked. An explicit
+// instantiation may name a private member (C++ [temp.spec]): the standard way to read one without
+// changing the class's layout or linking anything.
+template <typename Tag, typename Tag::type Member> struct Exposed {
+    friend typename Tag::type memberOf(Tag) { return Member; }
+};
+struct PageDictionary {
+    using type = Object Page::*;
+    friend type memberOf(PageDictionary);
+};
+struct PageAttributes {
+    using type = PageAttrs *Page::*;
+    friend type memberOf(PageAttributes);
+};
+struct ObjectKind {
+    using type = ObjType Object::*;
+    friend type memberOf(ObjectKind);
+};
+struct ObjectDictionary {
+    using type = Dict *Object::*;
+    friend type memberOf(ObjectDictionary);
+};
+template struct Exposed<PageDictionary, &Page::pageObj>;
+template struct Exposed<PageAttributes, &Page::attrs>;
+template struct Exposed<ObjectKind, &Object::type>;
+template struct Exposed<ObjectDictionary, &Object::dict>;
+
+ObjType kindOf(const Object &object) { return object.*memberOf(ObjectKind{}); }
+Dict *dictionaryOf(const Object &object) { return kindOf(object) == objDict ? object.*memberOf(ObjectDictionary{}) : nullptr; }
+
+/// Where a page's resources come from: 0 when its own dictionary names them (the page object
+/// decides), else the address of the dictionary it inherits. poppler shares one inherited dictionary
+/// among the pages listed under one parent, so listings under one parent are alike, and listings
+/// under parents with resources of their own are not.
+uintptr_t resourcesOrigin(Page *page) {
+    if (Dict *entries = dictionaryOf(page->*memberOf(PageDictionary{}))) {
+        for (int index = 0; index < entries->getLength(); ++index) {
+            if (std::strcmp(entries->getKey(index), "Resources") == 0) {
+                const Object &value = entries->getValNF(index);
+                if (kindOf(value) == objDict || kindOf(value) == objRef) return 0;
+            }
+        }
+    }
+    PageAttrs *attributes = page->*memberOf(PageAttributes{});
+    return attributes == nullptr ? 0 : reinterpret_cast<uintptr_t>(dictionaryOf(*attributes->getResourceDictObject()));
+}
+
 void copyBox(const PDFRectangle *box, double *into) {
     into[0] = box->x1;
     into[1] = box->y1;
@@ -136,6 +185,7 @@ int keys(const uint8_t *data, size_t size, int pages, seqr_pdf_page_key *keys, c
             copyBox(page->getMediaBox(), key.media_box);
             copyBox(page->getCropBox(), key.crop_box);
             key.rotate = page->getRotate();
+            key.resources = resourcesOrigin(page);
         }
     }
     core.destroy(document);
@@ -169,7 +219,7 @@ extern "C" int seqr_pdf_page_keys(const uint8_t *data, size_t size, int pages, s
 }
 
 extern "C" int seqr_pdf_page_keys_equal(const seqr_pdf_page_key *a, const seqr_pdf_page_key *b) {
-    if (a->number != b->number || a->generation != b->generation || a->rotate != b->rotate) return 0;
+    if (a->number != b->number || a->generation != b->generation || a->rotate != b->rotate || a->resources != b->resources) return 0;
     for (int side = 0; side < 4; ++side) {
         if (a->media_box[side] != b->media_box[side] || a->crop_box[side] != b->crop_box[side]) return 0;
     }

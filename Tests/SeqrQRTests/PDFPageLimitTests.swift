@@ -161,7 +161,7 @@ struct PDFPageLimitTests {
         "<< /Type /Page /Parent \(parent) 0 R \(mediaBox ? "/MediaBox [0 0 200 200] " : "")/Contents 3 0 R >>"
     }
 
-    @Test("drawn in process, a page object listed again is drawn once; a second object written alike, or the same one inheriting another media box, is drawn again")
+    @Test("drawn in process, a page object listed again is drawn once; a second object written alike, or the same one inheriting another media box or other resources, is drawn again")
     func drawCount() throws {
         let content = "<< /Length 14 >>\nstream\n0 0 50 50 re f\nendstream"
         // Objects 4 and 5 are written alike: listings 4, 5, 4, 4 are two drawings, four pages.
@@ -191,5 +191,25 @@ struct PDFPageLimitTests {
         try PDFPages.forEachPage(inherited, dpi: 72, timeLimit: 0) { pages.append($0) }
         #expect(PDFPages.pagesDrawnInProcess - second == 2)
         #expect(pages.map(\.width) == [200, 200, 100])
+
+        // Page object 6 under two parents whose resources name another form /X: two drawings, unlike.
+        let form = { (side: Int) in
+            let content = "0 0 \(side) \(side) re f"
+            return "<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
+        }
+        let resources = Self.document([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [4 0 R 5 0 R] /Count 3 /MediaBox [0 0 200 200] >>",
+            "<< /Length 5 >>\nstream\n/X Do\nendstream",
+            "<< /Type /Pages /Parent 2 0 R /Kids [6 0 R 6 0 R] /Count 2 /Resources << /XObject << /X 7 0 R >> >> >>",
+            "<< /Type /Pages /Parent 2 0 R /Kids [6 0 R] /Count 1 /Resources << /XObject << /X 8 0 R >> >> >>",
+            "<< /Type /Page /Parent 4 0 R /Contents 3 0 R >>",
+            form(50), form(100),
+        ])
+        let third = PDFPages.pagesDrawnInProcess
+        pages = []
+        try PDFPages.forEachPage(resources, dpi: 72, timeLimit: 0) { pages.append($0) }
+        #expect(PDFPages.pagesDrawnInProcess - third == 2)
+        #expect(pages.count == 3 && pages[0] == pages[1] && pages[1] != pages[2])
     }
 }

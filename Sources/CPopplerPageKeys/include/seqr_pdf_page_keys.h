@@ -16,15 +16,18 @@
 extern "C" {
 #endif
 
-/// What decides a page's drawing besides its own dictionary: its object number and generation (the
-/// indirect reference the page tree lists), and what it may inherit from the path that listed it —
-/// its media box, crop box and rotation. Two listings with equal keys draw the same picture.
+/// What decides a page's drawing: its object number and generation (the indirect reference the page
+/// tree lists), and what it may inherit from the path that listed it — its media box, crop box,
+/// rotation and resources (`resources`: 0 when its own dictionary names them, else the address of
+/// the dictionary inherited, valid only while the document is open: compared, never read). Two
+/// listings with equal keys draw the same picture.
 typedef struct {
     int32_t number;
     int32_t generation;
     double media_box[4];
     double crop_box[4];
     int32_t rotate;
+    uintptr_t resources;
 } seqr_pdf_page_key;
 
 /// Finds poppler's entry points (libpoppler-glib must be loaded already). 0, or -1 with a message.
