@@ -6,12 +6,15 @@ import Testing
 /// and one a run of `seqr decode` (SEQR_DRAWING_SECONDS sets the run's, for this test).
 @Suite("seqr decode: one budget of drawing time per document and per run")
 struct DrawingBudgetCLITests {
-    /// One page of 10^5 nested form draws (about half a second of processor time), listed `listed` times in the page tree.
-    static func repeatedCostlyPage(listed: Int) -> Data {
+    /// `count` pages of 10^5 nested form draws each (about half a second of processor time): page objects
+    /// written alike, each its own object (one object listed again is drawn once).
+    static func costlyPages(count: Int) -> Data {
+        let page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X 10 0 R >> >> /Contents 4 0 R >>"
+        let kids = [3] + (0..<(count - 1)).map { 11 + $0 }
         var objects = [
             "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [\(Array(repeating: "3 0 R", count: listed).joined(separator: " "))] /Count \(listed) >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X 10 0 R >> >> /Contents 4 0 R >>",
+            "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(count) >>",
+            page,
             "<< /Length 5 >>\nstream\n/X Do\nendstream",
             "<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Length 12 >>\nstream\n0 0 1 1 re f\nendstream",
         ]
@@ -19,15 +22,16 @@ struct DrawingBudgetCLITests {
             let content = Array(repeating: "/Y Do", count: 10).joined(separator: " ")
             objects.append("<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /XObject << /Y \(4 + level) 0 R >> >> /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         }
+        objects += Array(repeating: page, count: count - 1)
         var text = "%PDF-1.4\n"
         for (index, object) in objects.enumerated() { text += "\(index + 1) 0 obj \(object) endobj\n" }
         return Data((text + "trailer << /Root 1 0 R >>\n%%EOF\n").utf8)
     }
 
-    @Test("a costly page listed 40 times is refused at the run's budget, and a later file of the same run is not drawn at all")
+    @Test("40 costly pages are refused at the run's budget, and a later file of the same run is not drawn at all")
     func runBudget() throws {
         let directory = try TemporaryDirectory()
-        let costly = try directory.write(Self.repeatedCostlyPage(listed: 40), to: "repeated.pdf")
+        let costly = try directory.write(Self.costlyPages(count: 40), to: "costly.pdf")
         let code = directory.file("code.pdf")
         #expect(try SeqrBinary.run("encode", "--text", "after", "-o", code).status == 0)
         var environment = ProcessInfo.processInfo.environment
