@@ -53,7 +53,8 @@ function staticallyLoaded() {
 test('the QR decoder loads only when the scanner opens: no module a page load fetches imports it, and no page names the .wasm', () => {
   const loaded = staticallyLoaded();
   assert.ok(loaded.has('app.js') && loaded.has('js/views/sign-in.js'), [...loaded].join(' '));
-  const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-worker.js'];
+  // The pool compiles the decoder once in the page for its Workers: it too loads only with a view that reads pictures.
+  const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-worker.js', 'js/scan-worker-pool.js', 'js/vault-page-reader.js'];
   for (const f of decoder) assert.ok(!loaded.has(f), `${f} is loaded with the page`);
   for (const f of scripts.filter((name) => !decoder.includes(name) && name !== 'sw.js')) {
     assert.doesNotMatch(code(f), /zxing\.wasm\b|zxing-wasm\.js|scan-requests\.js/, `${f} reaches the decoder other than through the scanner's Worker`);
