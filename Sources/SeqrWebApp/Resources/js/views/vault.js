@@ -216,6 +216,7 @@ export function vaultView(app) {
     picker.value = '';
     stopCamera();
     if (files.length === 0) return;
+    performance.mark('seqr:vault-pictures-picked');  // scripts/bench-vault-page times the page from here
     let found = 0, done = 0, failure = null;
     const unreadable = [];
     let adding = Promise.resolve();
@@ -240,6 +241,7 @@ export function vaultView(app) {
       adding = adding.then(() => (current() ? take(codes) : false)).catch((error) => { failure ??= error; });
       await adding;
     }));
+    performance.mark('seqr:vault-pictures-read');
     if (!current()) return;
     progress.hidden = true;
     if (failure) replace(status, message('error', failure instanceof ScanWorkerError ? failure.message : app.problem(failure)));
@@ -265,12 +267,14 @@ export function vaultView(app) {
     forget();
     restore.disabled = true;
     replace(status, message('info', 'Restoring…'));
+    performance.mark('seqr:vault-restore-started');
     try {
       pieces ??= await loadVaultPieces();
       const unlocking = header?.keySheets ? { keyShares: sheets.shares, password: header.needsPassword ? password.input.value : undefined } : password.input.value;
       const opened = await restoreVault(assembler, unlocking, pieces);
       if (!current()) { opened.content.fill(0); return; }
       restored = opened;
+      performance.mark('seqr:vault-restored');
       password.input.value = '';
       // The sheets did their work: kept, they would let anyone at this page restore again with no input.
       sheets.forget();
