@@ -14,7 +14,7 @@ import { field, h, message, replace } from '../dom.js';
 import { escaped } from '../display-name.js';
 import { loadQRCodeLibrary, qrCodeSVGOfBytes } from '../qr-code.js';
 import { VaultBackupError } from '../vault-backup-error.js';
-import { checkBackupRequest, checkDocumentSize, loadBackupPieces, passwordStrengthHint, writeVaultBackup } from '../vault-backup-writer.js';
+import { BodyFlags, checkBackupRequest, checkDocumentSize, loadBackupPieces, passwordStrengthHint, writeVaultBackup } from '../vault-backup-writer.js';
 import { PAGE_HEIGHT, PAGE_WIDTH, SHEET_MARGIN, vaultPrintout } from '../vault-printout.js';
 import { utf8 } from '../bytes.js';
 
@@ -159,7 +159,7 @@ export function vaultBackupView(app) {
       const keySheets = backup.keySheets
         ? ` Then ${backup.keySheets.count} key sheets, a page each (backup id ${backup.keySheets.identifier}): any ${backup.keySheets.threshold} restore it${backup.keySheets.needsPassword ? ', with the password' : ''}.`
         : '';
-      replace(status, message('ok', `${backup.dataCodes} code${backup.dataCodes === 1 ? '' : 's'}${parity} on ${backupPages} pages (QR version ${backup.version}, EC ${backup.errorCorrection}); ${promise}.${keySheets}`));
+      replace(status, message('ok', `${backup.dataCodes} code${backup.dataCodes === 1 ? '' : 's'}${parity} on ${backupPages} pages (QR version ${backup.version}, EC ${backup.errorCorrection}${backup.bodyFlags === BodyFlags.brotli ? ', brotli' : ''}); ${promise}.${keySheets}`));
       document.body.classList.add('vault-printing');
       const print = h('button', { type: 'button', class: 'primary', onclick: () => window.print() }, 'Print the pages');
       replace(result, h('div', { class: 'actions' }, print,
