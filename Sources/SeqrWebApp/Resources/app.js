@@ -32,8 +32,11 @@ const app = {
   base,
   session,
   // Each tab changes the keyring in turn (a phone camera opens every link in a new tab).
-  keyring: new ChannelKeyring(new SealedRecords(new IndexedDBRecords()),
-    navigator.locks ? { exclusive: (work) => navigator.locks.request('seqr-keyring', work) } : {}),
+  // A record and the keyring's manifest are written together, one tab at a time (a lock of their own:
+  // Web Locks are not re-entrant, and keyring changes hold 'seqr-keyring' while they write).
+  keyring: new ChannelKeyring(new SealedRecords(new IndexedDBRecords(),
+    navigator.locks ? { exclusive: (work) => navigator.locks.request('seqr-keyring-records', work) } : {}),
+  navigator.locks ? { exclusive: (work) => navigator.locks.request('seqr-keyring', work) } : {}),
   /** The code being opened ({ code } or { error }), shown at #/channels/open. */
   opened: null,
   notes: new NotesClient(session),

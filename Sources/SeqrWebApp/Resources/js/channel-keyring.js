@@ -62,8 +62,12 @@ export class ChannelKeyring {
     });
   }
 
-  async unlock(passphrase) {
-    await this.records.unlock(passphrase, IDENTITY);
+  /**
+   * Opens the keyring. A record that is not the copy this browser last wrote (keyring-manifest.js)
+   * is a KeyringRollbackError and nothing opens, unless `acceptRollback`: the person chose to go on.
+   */
+  async unlock(passphrase, { acceptRollback = false } = {}) {
+    await this.records.unlock(passphrase, IDENTITY, { acceptRollback });
     this.identity = await PrivateIdentity.fromSecrets(await this.#identitySecrets());
     this.channels = await Promise.all((await this.records.get(CHANNELS, [])).map(toChannel));
     this.history = await this.records.get(HISTORY, []);
@@ -280,7 +284,7 @@ export class ChannelKeyring {
    * that a typo never makes a file nobody can open. Messages read or posted are not in it.
    */
   async backup(passphrase, { iterations, now = Date.now() } = {}) {
-    await this.records.unlock(passphrase, IDENTITY);
+    await this.records.verifyPassphrase(passphrase, IDENTITY);
     const secrets = await this.#identitySecrets();
     const channels = this.channels.map((c) => ({
       id: c.id, name: c.name, owner: encodePublicKeyCode(c.owner), owned: c.owned, created: c.created, suite: 2, epoch: c.epoch,
