@@ -159,3 +159,77 @@ test('a manifest of the wrong shape is refused, never trusted', () => {
     assert.throws(() => checkManifest(bad), (e) => e instanceof KeyringRollbackError, JSON.stringify(bad)?.slice(0, 60));
   }
 });
+
+/** The notes account's side as KeyringAccountCounter gives it: per keyring id, the last counter saved. */
+class FakeAccount {
+  constructor() { this.counters = new Map(); this.saves = 0; }
+  async read(id) { return this.counters.get(id) ?? null; }
+  async save(id, counter) { this.saves += 1; this.counters.set(id, counter); return true; }
+}
+
+test('with a notes account: the whole keyring put back from an older moment is refused; going on raises the counter past the account\'s', async () => {
+  const backend = new MapBackend(), account = new FakeAccount();
+  const alice = new ChannelKeyring(records(backend), { account });
+  await alice.create('Alice', PASS);
+  await alice.createChannel('Garden');
+  const whole = backend.snapshot();
+  await alice.createChannel('Orchard');
+  await alice.saveCounter();
+  const saved = account.counters.get(alice.records.keyringID);
+  assert.equal(saved, alice.records.counter);
+  backend.restore(whole);
+  const before = backend.snapshot();
+  const again = new ChannelKeyring(records(backend), { account });
+  await assert.rejects(again.unlock(PASS), (e) => refused('olderThanAccount')(e)
+    && e.message.startsWith('This browser\'s channel keyring is older than the one this account last saved'));
+  assert.equal(again.unlocked, false);
+  assert.equal(again.records.unlocked, false);
+  assert.deepEqual(backend.snapshot(), before, 'a refusal writes nothing');
+  // Signed out (no counter read), the same storage opens: the account's binding only holds where it is read.
+  await new ChannelKeyring(records(backend)).unlock(PASS);
+  await again.unlock(PASS, { acceptRollback: true });
+  assert.deepEqual(again.channels.map((c) => c.name), ['Garden']);
+  assert.ok(again.records.counter > saved);
+  await again.saveCounter();
+  await new ChannelKeyring(records(backend), { account }).unlock(PASS);
+});
+
+test('with a notes account: two browsers (two keyrings) and two tabs of one browser never trip each other', async () => {
+  const account = new FakeAccount();
+  const phone = new MapBackend(), laptop = new MapBackend();
+  const onPhone = new ChannelKeyring(records(phone), { account }), onLaptop = new ChannelKeyring(records(laptop), { account });
+  await onPhone.create('Alice', PASS);
+  await onLaptop.create('Alice', PASS);
+  assert.notEqual(onPhone.records.keyringID, onLaptop.records.keyringID);
+  for (let i = 0; i < 3; i++) await onPhone.createChannel(`Phone ${i}`);
+  await onLaptop.createChannel('Laptop');
+  await Promise.all([onPhone.saveCounter(), onLaptop.saveCounter()]);
+  await new ChannelKeyring(records(laptop), { account }).unlock(PASS);
+  await new ChannelKeyring(records(phone), { account }).unlock(PASS);
+  // A second tab of the phone writes too; the first tab's counter is behind the storage's, never ahead of it.
+  const secondTab = new ChannelKeyring(records(phone), { account });
+  await secondTab.unlock(PASS);
+  await secondTab.createChannel('Second tab');
+  await onPhone.saveCounter();  // the first tab saves its older counter last: the account's goes lower, not higher
+  await new ChannelKeyring(records(phone), { account }).unlock(PASS);
+  // A lock (as the lock broadcast makes every tab do) writes nothing and trips nothing.
+  onPhone.lock(); secondTab.lock();
+  await new ChannelKeyring(records(phone), { account }).unlock(PASS);
+});
+
+test('the sealed counter opens only for its account and keyring, and only as written', async () => {
+  const { sealCounter, openCounter } = await import('../../Sources/SeqrWebApp/Resources/js/keyring-account-counter.js');
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  const other = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  const id = 'a'.repeat(32);
+  const sealed = await sealCounter(key, 'alice', id, 41);
+  assert.equal(sealed.length, 36);
+  assert.equal(await openCounter(key, 'alice', id, sealed), 41);
+  assert.equal(await openCounter(key, 'bob', id, sealed), null, 'another account');
+  assert.equal(await openCounter(key, 'alice', 'b'.repeat(32), sealed), null, 'another keyring');
+  assert.equal(await openCounter(other, 'alice', id, sealed), null, 'another key');
+  const flipped = sealed.slice(); flipped[20] ^= 1;
+  assert.equal(await openCounter(key, 'alice', id, flipped), null, 'altered');
+  assert.equal(await openCounter(key, 'alice', id, sealed.slice(0, 35)), null, 'cut');
+  assert.equal(await openCounter(key, 'alice', id, null), null);
+});

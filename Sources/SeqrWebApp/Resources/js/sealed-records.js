@@ -64,7 +64,8 @@ const altered = () => new VaultError('wrongPassphrase', 'wrong passphrase, or wh
 export class SealedRecords {
   /** `exclusive(work)`: runs work while no other tab writes the records (the page passes a Web Lock; alone, one at a time in this page). */
   constructor(backend, { iterations, minimumIterations, exclusive = inPageLock() } = {}) {
-    Object.assign(this, { backend, iterations, minimumIterations, exclusive, key: null, keyringID: null, counter: null });
+    // afterWrite(): called after each record written (the keyring saves its counter with the account).
+    Object.assign(this, { backend, iterations, minimumIterations, exclusive, key: null, keyringID: null, counter: null, afterWrite: null });
   }
 
   async exists() { return (await this.backend.get(PARAMETERS)) !== undefined; }
@@ -186,6 +187,7 @@ export class SealedRecords {
       await this.#write([[name, sealed], [MANIFEST, await seal(key, MANIFEST, manifest)]]);
       if (this.key === key) this.counter = manifest.counter;
     });
+    this.afterWrite?.();
   }
 
   /** The record's value, or `fallback` when there is none. */
