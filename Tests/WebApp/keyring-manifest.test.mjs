@@ -212,6 +212,13 @@ test('with a notes account: two browsers (two keyrings) and two tabs of one brow
   await secondTab.createChannel('Second tab');
   await onPhone.saveCounter();  // the first tab saves its older counter last: the account's goes lower, not higher
   await new ChannelKeyring(records(phone), { account }).unlock(PASS);
+  // A third tab unlocks while the second writes and saves between its reading the records and the account's counter.
+  const third = new ChannelKeyring(records(phone), { account: { save: (id, c) => account.save(id, c), read: async (id) => {
+    await secondTab.createChannel('Meanwhile');
+    await secondTab.saveCounter();
+    return account.read(id);
+  } } });
+  await third.unlock(PASS);
   // A lock (as the lock broadcast makes every tab do) writes nothing and trips nothing.
   onPhone.lock(); secondTab.lock();
   await new ChannelKeyring(records(phone), { account }).unlock(PASS);

@@ -63,8 +63,11 @@ export class ChannelKeyring {
   /** The account's counter for this keyring, when higher than the manifest's: refused (the keyring locked again) unless `acceptRollback`. */
   async #checkAccount(acceptRollback) {
     if (!this.account) return;
-    const { keyringID, counter } = this.records;
+    const { keyringID } = this.records;
     const seen = await this.account.read(keyringID).catch(() => null);
+    // Another tab may have written (and saved) since this one read the records: what is stored now
+    // counts, read after the account's (a tab saves only once its write is stored).
+    const counter = seen !== null && this.records.counter < seen ? await this.records.storedCounter() : this.records.counter;
     if (seen !== null && counter < seen) {
       if (!acceptRollback) {
         this.records.lock();

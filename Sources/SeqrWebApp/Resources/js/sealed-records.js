@@ -156,6 +156,14 @@ export class SealedRecords {
     });
   }
 
+  /** The counter of the manifest stored now (another tab may have written since this one unlocked). */
+  async storedCounter() {
+    if (!this.key) throw new VaultError('locked', 'locked: enter the passphrase first');
+    const counter = (await this.#manifest()).counter;
+    this.counter = Math.max(this.counter ?? 0, counter);
+    return counter;
+  }
+
   /** Whether `passphrase` opens the record `check`; the records stay as they are (unlocked or not). */
   async verifyPassphrase(passphrase, check) {
     const kdf = await this.backend.get(PARAMETERS);
