@@ -79,6 +79,14 @@ test('a deleted record, a deleted manifest and an older manifest put back are ea
   backend.restore(kept);
   backend.set('manifest', firstManifest);  // the manifest from before the channel: its records are newer than it knows
   await assert.rejects(keyring(backend).unlock(PASS), (e) => e instanceof KeyringRollbackError && ['recordChanged', 'recordAdded'].includes(e.code));
+  // A manifest that does not open (garbage in its place) is refused the same way; going on binds afresh.
+  backend.restore(kept);
+  backend.set('manifest', { nonce: backend.peek('manifest').nonce, ciphertext: backend.peek('history').ciphertext });
+  await assert.rejects(keyring(backend).unlock(PASS), refused('recordChanged', ['manifest']));
+  const goOn = keyring(backend);
+  await goOn.unlock(PASS, { acceptRollback: true });
+  assert.deepEqual(goOn.channels.map((c) => c.name), ['Garden']);
+  await keyring(backend).unlock(PASS);
   backend.restore(kept);
   await keyring(backend).unlock(PASS);
   // A wrong passphrase is still that, not a rollback.

@@ -114,9 +114,17 @@ export class SealedRecords {
         return this.#rebind(key, stored, null);
       }
       if (!checked) throw altered();
+      // The passphrase is right (the check record opened): a manifest that does not open, or is not
+      // one, was altered — refused like any record, and the person may go on (bound afresh).
       const opened = await open(key, MANIFEST, sealedManifest);
-      if (!opened) throw altered();
-      const manifest = m.checkManifest(opened.value);
+      let manifest;
+      try {
+        if (!opened) m.refuseDifferences({ changed: [MANIFEST], missing: [], added: [] });
+        manifest = m.checkManifest(opened.value);
+      } catch (error) {
+        if (!acceptRollback) throw error;
+        return this.#rebind(key, stored, null);
+      }
       const differences = await m.compareRecords(manifest, stored);
       if (differences.changed.length + differences.missing.length + differences.added.length > 0) {
         if (!acceptRollback) m.refuseDifferences(differences);
