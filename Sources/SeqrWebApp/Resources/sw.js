@@ -14,7 +14,7 @@ const SHELL = [
   'js/seen-versions.js', 'js/session.js', 'js/share-link.js', 'js/account-key.js', 'js/views/unlock-methods.js',
   'js/byte-reader.js', 'js/channel-error.js', 'js/channel-message-code.js', 'js/channel-rekey-code.js', 'js/channel-share-code.js',
   'js/hkdf.js', 'js/hpke.js', 'js/private-identity.js', 'js/public-identity.js', 'js/public-key-code.js', 'js/seqr-code-link.js',
-  'js/seqr-code-type.js', 'js/sealed-records.js', 'js/idb-records.js', 'js/identity-backup.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
+  'js/seqr-code-type.js', 'js/sealed-records.js', 'js/keyring-manifest.js', 'js/keyring-account-counter.js', 'js/idb-records.js', 'js/identity-backup.js', 'js/channel-keyring.js', 'js/message-link-policy.js', 'js/display-name.js',
   'js/base64url.js', 'js/jws-error.js', 'js/jwk.js', 'js/compact-jws.js', 'js/raw-deflate.js', 'js/smart-health-card.js', 'js/trusted-keys.js',
   'js/location-share-link.js', 'js/vault-code.js', 'js/url-warnings.js', 'js/scanned-code.js', 'js/code-set-collector.js',
   'js/views/location.js', 'js/views/note-detail.js', 'js/views/note-editor.js', 'js/views/note-list.js',
