@@ -64,9 +64,10 @@ public struct WebApp: Sendable {
     public static let qrDecoderPath = "wasm/zxing.wasm"
     public var hasQRDecoder: Bool { files[Self.qrDecoderPath] != nil }
 
-    /// The paper vault's modules (ChaCha20-Poly1305, the brotli decoder, ISA-L's erasure code), which
-    /// scripts/build-wasm writes beside the QR decoder; without them the page cannot restore a vault.
-    public static let vaultModulePaths = ["wasm/chacha20poly1305.wasm", "wasm/brotli-dec.wasm", "wasm/isal-ec.wasm"]
+    /// The paper vault's modules (ChaCha20-Poly1305, the brotli decoder, ISA-L's erasure code, and the
+    /// brotli encoder a backup compresses with), which scripts/build-wasm writes beside the QR decoder;
+    /// without them the page cannot restore or back up a vault.
+    public static let vaultModulePaths = ["wasm/chacha20poly1305.wasm", "wasm/brotli-dec.wasm", "wasm/isal-ec.wasm", "wasm/brotli-enc.wasm"]
     public var hasVaultModules: Bool { Self.vaultModulePaths.allSatisfy { files[$0] != nil } }
 
     /// The file a request path below `/app/` names, or nil (404).

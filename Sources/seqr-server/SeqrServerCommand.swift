@@ -208,7 +208,7 @@ struct Serve: AsyncParsableCommand {
                 logger.warning("the web app's QR decoder (\(WebApp.qrDecoderPath)) is not in this build: the page's scanner is unavailable; scripts/build-wasm builds it")
             }
             if !files.hasVaultModules {
-                logger.warning("the web app's paper-vault modules (\(WebApp.vaultModulePaths.joined(separator: ", "))) are not in this build: the page cannot restore a vault; scripts/build-wasm builds them")
+                logger.warning("the web app's paper-vault modules (\(WebApp.vaultModulePaths.joined(separator: ", "))) are not in this build: the page cannot restore or back up a vault; scripts/build-wasm builds them")
             }
         } catch let error as WebAppError {
             // A file the server reads at start that is not there is a missing input (66).

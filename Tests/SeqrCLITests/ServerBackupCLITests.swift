@@ -78,7 +78,7 @@ struct ServerBackupCLITests {
         let status = start.waitForExit(seconds: 30)
         if status == nil { _ = start.stop() }
         #expect(status == 65, "\(start.log)")
-        #expect(start.log.split(separator: "\n") == ["seqr-server: \(database) was made by a newer seqr-server (schema v9-future; this one knows up to v6-passkeys): upgrade seqr-server, or restore a backup this version made"],
+        #expect(start.log.split(separator: "\n") == ["seqr-server: \(database) was made by a newer seqr-server (schema v9-future; this one knows up to v7-keyring-counters): upgrade seqr-server, or restore a backup this version made"],
                 "\(start.log)")
         #expect(try sha256(database) == before)
 

@@ -164,6 +164,19 @@ struct WebAuthnTests {
         #expect(try CBORReader.decode([0xA2, 0x01, 0x02, 0x20, 0x43, 0x61, 0x62, 0x63]) == .map([.unsigned(1): .unsigned(2), .negative(0): .bytes(Data("abc".utf8))]))
     }
 
+    @Test("a reader started at an offset outside its bytes refuses to read (it used to trap): past the end, and before the start")
+    func offsetOutsideTheBytes() throws {
+        for offset in [4, 100, -1, Int.min] {
+            var reader = CBORReader([0x43, 0x61, 0x62, 0x63], offset: offset)
+            #expect(throws: WebAuthnError.self, "offset \(offset)") { _ = try reader.read() }
+        }
+        // Just past a byte-string's header, its length runs past the end.
+        var inside = CBORReader([0x5A, 0xFF, 0xFF, 0xFF, 0xFF], offset: 0)
+        #expect(throws: WebAuthnError.self) { _ = try inside.read() }
+        var fine = CBORReader([0x00, 0x43, 0x61, 0x62, 0x63], offset: 1)
+        #expect(try fine.read() == .bytes(Data("abc".utf8)))
+    }
+
     @Test("fuzz: 20,000 random mutations of a recorded registration and assertion are each refused or verified, never a crash")
     func fuzz() throws {
         var random = SplitMix64(seed: 0x5EC7_2026)

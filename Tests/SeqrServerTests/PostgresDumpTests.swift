@@ -75,7 +75,7 @@ struct PostgresDumpTests {
         #expect(try psql(restoredURL, "INSERT INTO seqr_migrations VALUES ('v9-future', 0)").status == 0)
         let newer = try PostgresRepository(url: restoredURL, logger: logger)
         try await withRunning([newer]) {
-            await #expect(throws: DatabaseCheckError.newerSchema(path: "the PostgreSQL database", unknown: ["v9-future"], known: "v6-passkeys")) {
+            await #expect(throws: DatabaseCheckError.newerSchema(path: "the PostgreSQL database", unknown: ["v9-future"], known: "v7-keyring-counters")) {
                 try await newer.migrate()
             }
         }

@@ -185,7 +185,7 @@ struct SQLiteBackupTests {
             #expect(try sha256(database) == before, "\(file) changed the database")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == listing, "\(file) left files behind")
         }
-        #expect(throws: DatabaseCheckError.newerSchema(path: newer, unknown: ["v99-future"], known: "v6-passkeys")) {
+        #expect(throws: DatabaseCheckError.newerSchema(path: newer, unknown: ["v99-future"], known: "v7-keyring-counters")) {
             try SQLiteRestore.restore(backup: newer, database: database)
         }
         // The good one still restores.

@@ -80,7 +80,7 @@ struct SchemaUpgradeTests {
         try await DatabaseQueue(path: newer).write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v9-future'); CREATE TABLE future (x)") }
         let foreign = directory.file("foreign.sqlite")
         try await DatabaseQueue(path: foreign).write { try $0.execute(sql: "CREATE TABLE recipe (name TEXT)") }
-        for (path, expected) in [(newer, DatabaseCheckError.newerSchema(path: newer, unknown: ["v9-future"], known: "v6-passkeys")),
+        for (path, expected) in [(newer, DatabaseCheckError.newerSchema(path: newer, unknown: ["v9-future"], known: "v7-keyring-counters")),
                                  (foreign, .notSeqr(path: foreign))] {
             let before = try sha256(path)
             #expect(throws: expected) { try SchemaCheck.check(path: path, integrity: false) }

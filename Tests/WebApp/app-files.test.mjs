@@ -23,8 +23,8 @@ const code = (f) => read(f).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`]
 const listOf = (name) => JSON.parse(read('sw.js').match(new RegExp(`const ${name} = (\\[[\\s\\S]*?\\]);`))[1].replace(/'/g, '"').replace(/,\s*\]/, ']'));
 // Built by scripts/build-wasm, git-ignored: present or not, the service worker names them.
 const QR_DECODER = 'wasm/zxing.wasm';
-const VAULT_MODULES = ['wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm'];
-const VAULT_WRAPPERS = ['js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js'];
+const VAULT_MODULES = ['wasm/chacha20poly1305.wasm', 'wasm/brotli-dec.wasm', 'wasm/isal-ec.wasm', 'wasm/brotli-enc.wasm'];
+const VAULT_WRAPPERS = ['js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/isal-erasure-code.js', 'js/brotli-encoder-wasm.js'];
 
 test('the service worker caches every file of the app shell, and only those, the WebAssembly modules with them (the installed app scans and restores a vault offline)', async () => {
   const listed = listOf('SHELL');
@@ -53,7 +53,8 @@ function staticallyLoaded() {
 test('the QR decoder loads only when the scanner opens: no module a page load fetches imports it, and no page names the .wasm', () => {
   const loaded = staticallyLoaded();
   assert.ok(loaded.has('app.js') && loaded.has('js/views/sign-in.js'), [...loaded].join(' '));
-  const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-worker.js'];
+  // The pool compiles the decoder once in the page for its Workers: it too loads only with a view that reads pictures.
+  const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-worker.js', 'js/scan-worker-pool.js', 'js/vault-page-reader.js'];
   for (const f of decoder) assert.ok(!loaded.has(f), `${f} is loaded with the page`);
   for (const f of scripts.filter((name) => !decoder.includes(name) && name !== 'sw.js')) {
     assert.doesNotMatch(code(f), /zxing\.wasm\b|zxing-wasm\.js|scan-requests\.js/, `${f} reaches the decoder other than through the scanner's Worker`);
@@ -62,7 +63,9 @@ test('the QR decoder loads only when the scanner opens: no module a page load fe
 
 test('the paper vault\'s modules load only when the vault view opens: no module a page load fetches imports them, and only their wrappers name them', () => {
   const loaded = staticallyLoaded();
-  for (const f of [...VAULT_WRAPPERS, 'js/wasm-reactor.js', 'js/vault-restore.js', 'js/views/vault.js']) assert.ok(!loaded.has(f), `${f} is loaded with the page`);
+  for (const f of [...VAULT_WRAPPERS, 'js/wasm-reactor.js', 'js/vault-restore.js', 'js/views/vault.js', 'js/vault-backup-writer.js', 'js/views/vault-backup.js']) {
+    assert.ok(!loaded.has(f), `${f} is loaded with the page`);
+  }
   VAULT_MODULES.forEach((module, i) => {
     const name = module.slice('wasm/'.length).replace('.', '\\.');
     for (const f of scripts.filter((s) => s !== VAULT_WRAPPERS[i] && s !== 'sw.js')) assert.doesNotMatch(code(f), new RegExp(name), `${f} names ${module}`);
@@ -95,7 +98,7 @@ test('format, crypto and API modules touch no DOM and use only WebCrypto for cry
     'private-identity.js', 'public-identity.js', 'public-key-code.js', 'seqr-code-link.js', 'seqr-code-type.js',
     'sealed-records.js', 'channel-keyring.js', 'message-link-policy.js', 'display-name.js', 'identity-backup.js',
     'payload-display.js', 'zxing-wasm.js', 'gray-image-filters.js', 'qr-picture-reader.js', 'scan-requests.js', 'scan-worker.js',
-    'wasm-reactor.js', 'chacha20poly1305-wasm.js', 'brotli-wasm.js', 'isal-erasure-code.js', 'vault-code.js', 'vault-error.js',
+    'wasm-reactor.js', 'chacha20poly1305-wasm.js', 'brotli-wasm.js', 'brotli-encoder-wasm.js', 'isal-erasure-code.js', 'vault-code.js', 'vault-error.js',
     'vault-assembler.js', 'vault-message.js', 'vault-restore.js'];
   // Words in strings are words ("the document is truncated"); code outside them is what counts.
   const outsideStrings = (text) => text.replace(/'(?:[^'\\\n]|\\.)*'/g, "''").replace(/`(?:[^`\\$]|\\.)*`/g, '``');

@@ -25,7 +25,7 @@ test('the identity is kept sealed: no secret key, channel secret or message text
   for (const clear of ['secret meeting', 'Garden', 'Alice', toBase64(channel.secrets.get(0)), toHex(channel.secrets.get(0))]) {
     assert.ok(!stored.includes(clear), `"${clear}" stored in the clear`);
   }
-  assert.deepEqual([...backend.keys()].sort(), ['channels', 'history', 'identity', 'kdf']);
+  assert.deepEqual([...backend.keys()].sort(), ['channels', 'history', 'identity', 'kdf', 'manifest']);
 });
 
 test('unlocking takes the passphrase; a wrong one or an altered record is a VaultError and leaves it locked', async () => {

@@ -9,7 +9,11 @@ import { byLastSeen, followableLink, People, PeopleError, personState, QUIET_AFT
 import { SealedRecords, VaultError } from '../../Sources/SeqrWebApp/Resources/js/sealed-records.js';
 import { loadMapTiles, tilesCovering, tileURL, tileZoom } from '../../Sources/SeqrWebApp/Resources/js/map-tiles.js';
 
-class MapBackend extends Map { async get(k) { return super.get(k); } async put(k, v) { this.set(k, structuredClone(v)); } }
+class MapBackend extends Map {
+  async get(k) { return super.get(k); }
+  async put(k, v) { this.set(k, structuredClone(v)); }
+  async putMany(entries) { for (const [k, v] of entries) this.set(k, structuredClone(v)); }  // one transaction in IndexedDB
+}
 const ORIGIN = 'https://seqr.example';
 const key = new Uint8Array(32).fill(7);
 const link = (id, k = key, origin = ORIGIN) => `${origin}/l/${id}#k=${encodeBase64URL(k)}`;
@@ -115,8 +119,9 @@ test('fixes seen together are sealed and saved in one write, the newest kept (50
   const { people, backend } = await unlockedPeople();
   await people.add(followableLink(link(ANA), ORIGIN), 'Ana');
   let puts = 0;
-  const put = backend.put.bind(backend);
-  backend.put = async (k, v) => { puts++; return put(k, v); };
+  // A write is one transaction: the record and the keyring's manifest together.
+  const putMany = backend.putMany.bind(backend);
+  backend.putMany = async (entries) => { puts++; return putMany(entries); };
   for (let i = 1; i <= 20; i++) await people.saw(ANA, { lat: 47 + i / 1000, lon: 8.5, time: i * 1_000 }, i);
   assert.equal(puts, 0, 'saw() does not wait for a save');
   await people.saved();

@@ -152,6 +152,34 @@ def labels_outside_the_map(page):
     return [b for b in page.evaluate(LABEL_BOXES) if min(b["left"], b["right"], b["top"], b["bottom"]) < 0]
 
 
+def test_grid_labels_never_cover_one_another(new_context):
+    """The map without tiles labels its grid in degrees, longitudes along the top and latitudes down the left: over
+    300 maps of one to three people placed at random (a town to a continent across), no label covers another (the
+    top latitude label used to sit on the first longitude label)."""
+    context = new_context()
+    page = open_app(context, "#/vault")
+    overlaps = page.evaluate("""async () => {
+      const { peopleMap } = await import('./js/views/people-map.js');
+      let seed = 7;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+      const found = [];
+      for (let i = 0; i < 300; i++) {
+        const span = 10 ** (-2.5 + random() * 4), lat0 = -50 + random() * 110, lon0 = -170 + random() * 330;
+        const people = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, n) => ({ shareID: String(n), name: 'P' + n,
+          last: { lat: lat0 + random() * span, lon: lon0 + random() * span, accuracy: 10 }, trail: [] }));
+        const map = peopleMap(people, () => '#0f766e');
+        document.body.append(map);
+        const boxes = [...map.querySelectorAll('.grid-label')].map((t) => [t.textContent, t.getBoundingClientRect()]);
+        boxes.forEach(([a, p], j) => boxes.slice(j + 1).forEach(([b, q]) => {
+          if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) found.push(`map ${i}: ${a} / ${b}`);
+        }));
+        map.remove();
+      }
+      return found;
+    }""")
+    assert not overlaps, f"{len(overlaps)} overlapping grid labels, among them {overlaps[:5]}"
+
+
 def test_names_stay_inside_the_map(new_context, seqr_cli):
     """A person at the map's east edge has their whole name on the map ("Ana", not "An" cut by the edge), as have a
     person at the west edge and one in the middle with a name of the longest kind (40 characters); the same once the

@@ -56,6 +56,11 @@ def camera_frames(png, angle=0):
     return frames
 
 
+def scanner_workers(page):
+    """The page's decoding Workers (js/scan-worker.js)."""
+    return [w for w in page.workers if w.url.endswith("/js/scan-worker.js")]
+
+
 def open_vault(context, server):
     page = context.new_page()
     page.goto(server.url + "/app/#/vault")
@@ -116,6 +121,35 @@ def test_vault_restores_a_file_from_photos_with_a_page_missing(new_context, seqr
     expect(page.get_by_label("Backup password")).to_have_value("")
     # Nothing of the restore went to the server: only the app's own files were fetched.
     assert not [u for u in context.requests if "/v1/" in u], [u for u in context.requests if "/v1/" in u]
+
+
+@pytest.mark.page_only
+def test_pictures_picked_together_are_read_side_by_side(new_context, seqr_server, work_dir):
+    """Pages picked together are decoded and read in the pool's Workers (one a core, at most three), started when
+    the view opens: every page lands in the grid, and a file among them that is no picture is named in one line."""
+    content = os.urandom(30_000)
+    pages = vault_pages(work_dir, "side-by-side.bin", content)
+    assert len(pages) == 4
+    not_a_picture = os.path.join(work_dir, "notes.txt")
+    with open(not_a_picture, "w") as f:
+        f.write("not a picture\n")
+    context = new_context()
+    page = open_vault(context, seqr_server)
+    cores = page.evaluate("navigator.hardwareConcurrency")
+    workers = min(3, max(1, cores))
+    # The Workers start while the person picks (the decoder compiled once, in the page).
+    for _ in range(100):
+        if len(scanner_workers(page)) >= workers:
+            break
+        page.wait_for_timeout(100)
+    assert len(scanner_workers(page)) == workers, f"{len(scanner_workers(page))} Workers for {cores} cores"
+    page.get_by_label("Pick photos of pages").set_input_files([pages[0], not_a_picture, *pages[1:]])
+    expect(page.get_by_role("alert")).to_have_text("notes.txt is not a picture this browser can read.")
+    grid = page.get_by_role("list", name="Pages of the backup")
+    for n in range(4):
+        expect(grid.get_by_role("listitem").nth(n)).to_contain_text("all in")
+    expect(page.locator(".vault-summary")).to_contain_text("All")
+    assert len(scanner_workers(page)) == workers
 
 
 @pytest.mark.page_only

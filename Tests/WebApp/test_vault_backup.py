@@ -1,10 +1,14 @@
-"""A paper-vault backup made on the phone (issue 48): typed or picked in #/vault/backup, encrypted in the page
-(PBKDF2 in WebCrypto, BoringSSL's ChaCha20-Poly1305 and ISA-L's parity in WebAssembly), drawn as the A4 pages
+"""A paper-vault backup made on the phone (issue 48): typed or picked in #/vault/backup, compressed and encrypted in
+the page (brotli 1.2.1's encoder, PBKDF2 in WebCrypto, BoringSSL's ChaCha20-Poly1305 and ISA-L's parity in
+WebAssembly), drawn as the A4 pages
 `seqr vault backup` prints, and printed with the browser's print path (`page.pdf()`, the print style sheet): the PDF
 restores with `seqr vault restore` to the exact bytes, and with the Python program printed on its last pages (rebuilt
-from the PDF's words, run on zbarimg's reading of the pages); the page restores its own backup from pictures of the
+from the PDF's words, run on zbarimg's reading of the pages); a text is brotli-compressed as the CLI compresses it
+(as many codes as `seqr vault backup` prints, fewer than uncompressed); the page restores its own backup from pictures of the
 pages, one page missing; two different passwords and an over-limit file each get one line and no pages; leaving the
 view forgets the document, the password and the pages."""
+import base64
+import json
 import os
 import re
 import subprocess
@@ -114,11 +118,50 @@ def test_backup_made_in_the_page_restores_with_seqr_and_with_the_printed_program
         assert f.read() == content
 
 
+def cli_summary(document, work_dir, *flags):
+    """`seqr vault backup --json`'s summary of a backup of `document` (the codes it would print)."""
+    result = subprocess.run([os.path.join(BIN, "seqr"), "vault", "backup", document, "-o", os.path.join(work_dir, "cli.pdf"), "--rounds", "210000",
+                             "--no-restore-program", "--json", "--force", *flags], capture_output=True, text=True,
+                            env=dict(os.environ, SEQR_PASSWORD=PASSWORD), timeout=300)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.page_only
+def test_a_text_backed_up_in_the_page_is_compressed_and_restores_with_seqr(new_context, seqr_server, work_dir):
+    """A 60 KB inventory typed in the page: brotli-compressed as `seqr vault backup` compresses it (the status says
+    brotli; as many codes as the CLI prints for the same text, a quarter or less of the uncompressed count), and the
+    printed PDF restores with `seqr vault restore` to the exact text."""
+    text = "".join(f"Line {n}: item {(n * 7919) % 1000} of the inventory, shelf {chr(65 + n % 26)}-{n % 13} ✓ ünïcødé\n" for n in range(1000))
+    document = os.path.join(work_dir, "inventory.txt")
+    with open(document, "w", encoding="utf-8") as f:
+        f.write(text)
+    compressed, plain = cli_summary(document, work_dir), cli_summary(document, work_dir, "--no-compress")
+    assert compressed["compressed"] and compressed["codes"] * 4 <= plain["codes"], (compressed, plain)
+    context = new_context()
+    page = open_backup(context, seqr_server)
+    page.get_by_label("Title (kept encrypted, not printed)").fill("inventory.txt")
+    page.get_by_label("Text to back up").fill(text)
+    make_pages(page)
+    expect(page.get_by_role("button", name="Print the pages")).to_be_visible(timeout=60_000)
+    status = page.get_by_role("status").filter(has_text="QR version").text_content()
+    match = re.match(r"(\d+) codes? (?:\+ (\d+) parity )?on \d+ pages \(QR version (\d+), EC M, brotli\)", status)
+    assert match, status
+    assert [int(match[1]), int(match[2] or 0), int(match[3])] == [compressed["codes"], compressed["parityCodes"], compressed["qrVersion"]], (status, compressed)
+    pdf = print_pdf(page, os.path.join(work_dir, "inventory.pdf"))
+    out = os.path.join(work_dir, "inventory.out")
+    result = restore_with_cli(pdf, out)
+    assert result.returncode == 0, result.stderr
+    with open(out, encoding="utf-8") as f:
+        assert f.read() == text
+
+
 @pytest.mark.page_only
 def test_the_page_restores_its_own_backup_with_a_page_missing(new_context, seqr_server, work_dir):
     """A text typed in the page, printed, its pages photographed (pdftoppm at 150 dpi) with page 1 left out, read back
-    in #/vault: the grid shows the parity covers page 1, and the password restores the text exactly."""
-    words = "".join(f"line {n} of a will ✓ ünïcødé, to be kept on paper\n" for n in range(600))
+    in #/vault: the grid shows the parity covers page 1, and the password restores the text exactly. (Random words,
+    which brotli shrinks by a quarter only, so that the backup still takes several pages.)"""
+    words = "".join(f"line {n}: {base64.b64encode(os.urandom(36)).decode()} ✓ ünïcødé\n" for n in range(600))
     context = new_context()
     page = open_backup(context, seqr_server)
     page.get_by_label("Title (kept encrypted, not printed)").fill("will.txt")
@@ -277,3 +320,33 @@ def test_key_sheet_backup_made_in_the_page_restores_with_two_sheets(new_context,
     page.get_by_role("button", name="Show text").click()
     assert page.locator(".vault-text").text_content() == text
     assert not [u for u in context.requests if "/v1/" in u]
+
+
+@pytest.mark.page_only
+def test_the_installed_app_backs_up_compressed_offline(new_context, start_server, work_dir):
+    """The installed app makes a compressed backup with its server gone: the service worker cached the brotli encoder
+    (wasm/brotli-enc.wasm) at install with the vault's other modules, though the backup view was never opened online;
+    the printed PDF restores with `seqr vault restore`."""
+    text = "".join(f"offline line {n}: kept on paper ✓\n" for n in range(400))
+    server = start_server()
+    try:
+        context = new_context(server=server)
+        page = open_app(context)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now controlled by the service worker, its install (the shell's cache) complete
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        server.stop()
+        page.goto(server.url + "/app/#/vault/backup")
+        expect(page.get_by_role("heading", name="Back up to paper", level=1)).to_be_visible()
+        page.get_by_label("Text to back up").fill(text)
+        make_pages(page)
+        expect(page.get_by_role("status").filter(has_text=re.compile(r"^1 code on 4 pages \(QR version 30, EC M, brotli\)"))).to_be_visible(timeout=60_000)
+        pdf = print_pdf(page, os.path.join(work_dir, "offline.pdf"))
+    finally:
+        server.stop()
+    out = os.path.join(work_dir, "offline.txt")
+    result = restore_with_cli(pdf, out)
+    assert result.returncode == 0, result.stderr
+    with open(out, encoding="utf-8") as f:
+        assert f.read() == text

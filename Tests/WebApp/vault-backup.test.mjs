@@ -1,6 +1,8 @@
 // A paper vault written by the page's modules (vault-backup-writer.js, vault-parity-plan.js and
-// the WebAssembly ChaCha20-Poly1305 and ISA-L pieces): its codes, each drawn by `seqr encode`,
+// the WebAssembly ChaCha20-Poly1305, ISA-L and brotli-encoder pieces): its codes, each drawn by `seqr encode`,
 // restore with the built `seqr vault restore` to the exact bytes, with a whole page of codes lost;
+// a text is brotli-compressed as the CLI compresses it (VaultBody.encode: flags 1, fewer codes),
+// random bytes are not (flags 0);
 // the page's own restore opens them; the independent Python reader (Tests/Reference/
 // papervault_reference.py) reads the data codes; the parity plan and layout are the CLI's (codes,
 // parity codes and version as `seqr vault backup --json` reports for the same size); mismatched
@@ -16,9 +18,12 @@ import { after, before, test } from 'node:test';
 import { utf8 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { VaultAssembler } from '../../Sources/SeqrWebApp/Resources/js/vault-assembler.js';
 import { VaultBackupError } from '../../Sources/SeqrWebApp/Resources/js/vault-backup-error.js';
-import { MAXIMUM_PAGES, checkBackupRequest, estimatedPages, vaultLayout, writeVaultBackup } from '../../Sources/SeqrWebApp/Resources/js/vault-backup-writer.js';
+import {
+  BEST_QUALITY_LIMIT, BodyFlags, MAXIMUM_PAGES, MESSAGE_OVERHEAD, PROBE_QUALITY, checkBackupRequest, documentLength, encodeBody, estimatedPages, loadBackupPieces,
+  serializeDocument, vaultLayout, writeVaultBackup,
+} from '../../Sources/SeqrWebApp/Resources/js/vault-backup-writer.js';
 import { readVaultCode } from '../../Sources/SeqrWebApp/Resources/js/vault-code.js';
-import { ContentType, parseVaultMessage } from '../../Sources/SeqrWebApp/Resources/js/vault-message.js';
+import { ContentType, deriveVaultKey, openVaultMessage, parseVaultMessage, unpad } from '../../Sources/SeqrWebApp/Resources/js/vault-message.js';
 import { planParity } from '../../Sources/SeqrWebApp/Resources/js/vault-parity-plan.js';
 import { loadVaultPieces, restoreVault } from '../../Sources/SeqrWebApp/Resources/js/vault-restore.js';
 
@@ -32,7 +37,11 @@ const ROUNDS = 210_000;  // the CLI's floor: the tests spend as little PBKDF2 as
 let work, pieces;
 before(async () => {
   assert.ok(existsSync(seqr), `${seqr} is missing: run swift build (make test does)`);
-  pieces = await loadVaultPieces({ chacha: wasm('chacha20poly1305.wasm'), brotli: wasm('brotli-dec.wasm'), erasureCode: wasm('isal-ec.wasm') });
+  // The restore's pieces (the brotli decoder) and the backup's (the brotli encoder).
+  pieces = {
+    ...await loadVaultPieces({ chacha: wasm('chacha20poly1305.wasm'), brotli: wasm('brotli-dec.wasm'), erasureCode: wasm('isal-ec.wasm') }),
+    ...await loadBackupPieces({ chacha: wasm('chacha20poly1305.wasm'), erasureCode: wasm('isal-ec.wasm'), brotliEncoder: wasm('brotli-enc.wasm') }),
+  };
   work = mkdtempSync(join(tmpdir(), 'seqr-vault-backup-'));
   writeFileSync(join(work, 'password'), `${PASSWORD}\n`);
 });
@@ -42,6 +51,12 @@ async function assemble(codes) {
   const assembler = new VaultAssembler();
   for (const code of codes) await assembler.add(code);
   return assembler;
+}
+
+/** The decrypted, unpadded body of a password backup: control flags ‖ document (VaultBody). */
+async function openedBody(codes) {
+  const message = parseVaultMessage(await (await assemble(codes)).messageBuffer(pieces.erasureCode));
+  return unpad(openVaultMessage(message, await deriveVaultKey(PASSWORD, message), pieces.chacha));
 }
 
 /** Each code drawn as a PNG by `seqr encode` (one 8-bit segment, level M, at least the backup's version). */
@@ -68,10 +83,79 @@ test('a backup written by the page restores with `seqr vault restore` to the exa
   // Page 2 (codes 7–12) left out: the parity codes rebuild it.
   execFileSync(seqr, ['vault', 'restore', ...pictures.slice(0, 6), ...pictures.slice(12), '-o', out, '--password-file', join(work, 'password'), '--quiet']);
   assert.deepEqual(readFileSync(out), content);
+  // Random bytes do not compress: the body is the document as it is, control flags 0.
+  const body = await openedBody(backup.codes);
+  assert.equal(body[0], BodyFlags.plain);
+  assert.deepEqual(body.subarray(1), serializeDocument('wallet.key', ContentType.bytes, content));
+  assert.equal(backup.bodyFlags, BodyFlags.plain);
+});
+
+test('a text is brotli-compressed as `seqr vault backup` compresses it: flags 1, fewer codes than uncompressed (the CLI\'s count for the same file), and `seqr vault restore` restores it byte-exact', async () => {
+  const lines = [];
+  for (let i = 0; i < 1500; i++) lines.push(`Line ${i}: item ${(i * 7919) % 1000} of the inventory, shelf ${String.fromCharCode(65 + (i % 26))}-${i % 13} ✓ ünïcødé`);
+  const text = `${lines.join('\n')}\n`;
+  const content = utf8(text);
+  const backup = await writeVaultBackup({ title: 'inventory.txt', content, password: PASSWORD }, pieces, { rounds: ROUNDS, paddingLength: 128 });
+  assert.equal(backup.contentType, ContentType.text);
+  const uncompressed = vaultLayout(MESSAGE_OVERHEAD + 1 + documentLength('inventory.txt', content) + 129);
+  assert.ok(backup.dataCodes * 4 <= uncompressed.plan.dataCodes, `${backup.dataCodes} data codes, ${uncompressed.plan.dataCodes} uncompressed`);
+  // The body is flags 1 and a brotli stream of the document (the page's decoder reads it back).
+  const body = await openedBody(backup.codes);
+  assert.equal(body[0], BodyFlags.brotli);
+  const serialized = serializeDocument('inventory.txt', ContentType.text, content);
+  assert.deepEqual(pieces.brotli.decompress(body.subarray(1), serialized.length), serialized);
+  assert.ok(body.length < serialized.length / 4, `${body.length} bytes of body for ${serialized.length}`);
+  // The CLI, compressing the same file, prints as many data codes (its libbrotli may differ by a few bytes, never by a code here).
+  const file = join(work, 'inventory.txt');
+  writeFileSync(file, content);
+  const summary = JSON.parse(execFileSync(seqr, ['vault', 'backup', file, '-o', join(work, 'inventory.pdf'), '--password-file', join(work, 'password'),
+    '--rounds', String(ROUNDS), '--no-restore-program', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  assert.deepEqual([backup.dataCodes, backup.parityCodes, backup.version], [summary.codes, summary.parityCodes, summary.qrVersion]);
+  // `seqr vault restore` from the codes drawn by `seqr encode`.
+  const out = join(work, 'inventory.out');
+  execFileSync(seqr, ['vault', 'restore', ...drawCodes('inventory', backup.codes, backup.version), '-o', out, '--password-file', join(work, 'password'), '--quiet']);
+  assert.deepEqual(readFileSync(out), Buffer.from(content));
+  const restored = await restoreVault(await assemble(backup.codes), PASSWORD, pieces);
+  assert.equal(restored.text, text);
+});
+
+test('the body is VaultBody.encode\'s: the probe quality first, then 11 up to 256 KiB and 9 above, flags 1 only when smaller; random bytes stop at the probe', async () => {
+  // Words drawn by a fixed xorshift from a small vocabulary: text that brotli's higher qualities shrink more than the probe.
+  const words = 'the vault page code key sheet parity restore backup paper print scan seed wallet note ledger account ✓ ünïcødé 0 1 2 3 4 5 6 7 8 9'.split(' ');
+  const textOf = (length) => {
+    let x = 2463534242, text = '';
+    while (text.length < length) {
+      x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+      text += words[x % words.length] + (x % 11 === 0 ? '.\n' : ' ');
+    }
+    return utf8(text).subarray(0, length);
+  };
+  await pieces.brotliEncoder.session((compress) => {
+    const cases = [
+      [textOf(BEST_QUALITY_LIMIT), [PROBE_QUALITY, 11], BodyFlags.brotli],
+      [textOf(BEST_QUALITY_LIMIT + 1), [PROBE_QUALITY, 9], BodyFlags.brotli],
+      [new Uint8Array(randomBytes(50_000)), [PROBE_QUALITY], BodyFlags.plain],
+      [Uint8Array.of(7), [PROBE_QUALITY], BodyFlags.plain],
+    ];
+    for (const [plain, expectedQualities, flags] of cases) {
+      const qualities = [];
+      const body = encodeBody(plain, (bytes, quality) => { qualities.push(quality); return compress(bytes, quality); });
+      assert.deepEqual(qualities, expectedQualities, `${plain.length} bytes`);
+      assert.equal(body[0], flags, `${plain.length} bytes`);
+      if (flags === BodyFlags.plain) assert.deepEqual(body.subarray(1), plain);
+      else assert.deepEqual(body.subarray(1), compress(plain, expectedQualities[1]), 'the higher quality\'s stream, smaller than the probe\'s');
+    }
+    // The probe's stream is kept when the higher quality is not smaller, and the document plain when the encoder fails (null).
+    const plain = textOf(10_000);
+    const quick = compress(plain, PROBE_QUALITY);
+    assert.deepEqual(encodeBody(plain, (bytes, quality) => (quality === PROBE_QUALITY ? quick.slice() : new Uint8Array(quick.length))), Uint8Array.from([BodyFlags.brotli, ...quick]));
+    assert.deepEqual(encodeBody(plain, () => null), Uint8Array.from([BodyFlags.plain, ...plain]));
+  });
 });
 
 test('the page restores its own backup, a text, with a page of codes lost; the clear header is the CLI\'s', async () => {
-  const text = `${'A line of a will ✓ ünïcødé\n'.repeat(800)}end\n`;
+  // Random words (base64), which brotli shrinks by a quarter only: still several pages.
+  const text = `${randomBytes(24_000).toString('base64').match(/.{1,60}/g).join(' ✓ ünïcødé\n')}\nend\n`;
   const backup = await writeVaultBackup({ title: 'will.txt', content: utf8(text), password: PASSWORD }, pieces, { rounds: ROUNDS });
   assert.equal(backup.contentType, ContentType.text);
   const lost = new Set([0, 1, 2, 3, 4, 5]);

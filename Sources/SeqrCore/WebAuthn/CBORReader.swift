@@ -14,6 +14,7 @@ public struct CBORReader {
     public private(set) var offset: Int
     private var items = 0
 
+    /// A reader of `bytes` from `offset`; an offset outside them makes every read throw ``WebAuthnError/malformedCBOR(_:)``.
     public init(_ bytes: some Collection<UInt8>, offset: Int = 0) {
         self.bytes = Array(bytes)
         self.offset = offset
@@ -33,13 +34,14 @@ public struct CBORReader {
     }
 
     private mutating func byte() throws(WebAuthnError) -> UInt8 {
-        guard offset < bytes.count else { throw .malformedCBOR("truncated") }
+        // An offset given outside the bytes reads as the end: refused, never a trap.
+        guard offset >= 0, offset < bytes.count else { throw .malformedCBOR("truncated") }
         defer { offset += 1 }
         return bytes[offset]
     }
 
     private mutating func take(_ count: UInt64) throws(WebAuthnError) -> ArraySlice<UInt8> {
-        guard count <= UInt64(bytes.count - offset) else { throw .malformedCBOR("a length of \(count) runs past the end") }
+        guard offset >= 0, offset <= bytes.count, count <= UInt64(bytes.count - offset) else { throw .malformedCBOR("a length of \(count) runs past the end") }
         let end = offset + Int(count)
         defer { offset = end }
         return bytes[offset..<end]

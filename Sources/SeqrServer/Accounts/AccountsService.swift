@@ -35,7 +35,7 @@ public struct AccountsService: Sendable {
     static let maxBody = 64 * 1024
     static let maxPasswordChangeBody = 4 * 1024 * 1024
 
-    let repository: any AccountRepository & AccountKeyRepository & NoteRepository
+    let repository: any AccountRepository & AccountKeyRepository & KeyringCounterRepository & NoteRepository
     let settings: Settings
     let limiter: LoginRateLimiter
     let registrations: RegistrationLimiter
@@ -52,7 +52,7 @@ public struct AccountsService: Sendable {
     ///   for one process, ``PostgresClusterEvents`` for instances sharing a PostgreSQL database
     ///   (``RepositoryLocation/clusterEvents(for:logger:)`` picks). A repository that is also a
     ///   ``WindowCounterStore`` (PostgreSQL) keeps the login and registration limits for every instance.
-    public init(repository: any AccountRepository & AccountKeyRepository & NoteRepository, settings: Settings = Settings(),
+    public init(repository: any AccountRepository & AccountKeyRepository & KeyringCounterRepository & NoteRepository, settings: Settings = Settings(),
                 events: any ClusterEvents = LocalClusterEvents()) throws {
         self.repository = repository
         self.settings = settings
@@ -87,6 +87,7 @@ public struct AccountsService: Sendable {
         signedIn.delete("account", use: deleteAccount)
         signedIn.put("account/password", use: changePassword)
         addUnlockRoutes(to: signedIn)
+        addKeyringCounterRoutes(to: signedIn)
         addKitRoutes(to: v1, signedIn: signedIn)
         addPasskeyRoutes(to: v1, signedIn: signedIn)
     }

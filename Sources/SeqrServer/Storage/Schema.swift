@@ -120,5 +120,19 @@ enum Schema {
                   public_key BYTEA NOT NULL, sign_count BIGINT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
                   FOREIGN KEY (account_id, method_id) REFERENCES unlock_method(account_id, id) ON DELETE CASCADE)
                 """, "CREATE INDEX passkey_account ON passkey(account_id)"]),
+        // A browser keyring's write counter, sealed by the client under the account key
+        // (``KeyringCounterRepository``): the server keeps ciphertext it cannot open.
+        Migration(
+            name: "v7-keyring-counters",
+            sqlite: ["""
+                CREATE TABLE keyring_counter (
+                  account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE, keyring_id TEXT NOT NULL,
+                  sealed BLOB NOT NULL, updated_at DOUBLE NOT NULL, PRIMARY KEY (account_id, keyring_id))
+                """],
+            postgres: ["""
+                CREATE TABLE keyring_counter (
+                  account_id UUID NOT NULL REFERENCES account(id) ON DELETE CASCADE, keyring_id TEXT NOT NULL,
+                  sealed BYTEA NOT NULL, updated_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (account_id, keyring_id))
+                """]),
     ]
 }

@@ -27,13 +27,25 @@ const tabs = document.getElementById('tabs');
 const offline = document.getElementById('offline');
 const toastEl = document.getElementById('toast');
 const session = new Session(base, localStorage);
+let accountCounter = null;
+const keyringCounter = async () => (accountCounter ??= new (await import('./js/keyring-account-counter.js')).KeyringAccountCounter(session));
 
 const app = {
   base,
   session,
   // Each tab changes the keyring in turn (a phone camera opens every link in a new tab).
-  keyring: new ChannelKeyring(new SealedRecords(new IndexedDBRecords()),
-    navigator.locks ? { exclusive: (work) => navigator.locks.request('seqr-keyring', work) } : {}),
+  // A record and the keyring's manifest are written together, one tab at a time (a lock of their own:
+  // Web Locks are not re-entrant, and keyring changes hold 'seqr-keyring' while they write).
+  keyring: new ChannelKeyring(new SealedRecords(new IndexedDBRecords(),
+    navigator.locks ? { exclusive: (work) => navigator.locks.request('seqr-keyring-records', work) } : {}),
+  {
+    ...(navigator.locks ? { exclusive: (work) => navigator.locks.request('seqr-keyring', work) } : {}),
+    // Signed in, the manifest's counter is kept with the account too (loaded when first used).
+    account: {
+      read: (id) => (session.unlocked ? keyringCounter().then((c) => c.read(id)) : Promise.resolve(null)),
+      save: (id, counter) => (session.unlocked ? keyringCounter().then((c) => c.save(id, counter)) : Promise.resolve(false)),
+    },
+  }),
   /** The code being opened ({ code } or { error }), shown at #/channels/open. */
   opened: null,
   notes: new NotesClient(session),

@@ -50,6 +50,7 @@ extension PostgresRepository {
             try await connection.query("DELETE FROM location_share WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM note WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM session WHERE account_id = \(id)", logger: self.logger)
+            try await connection.query("DELETE FROM keyring_counter WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM unlock_method WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM account_key WHERE account_id = \(id)", logger: self.logger)
             try await connection.query("DELETE FROM account WHERE id = \(id)", logger: self.logger)

@@ -52,6 +52,7 @@ extension SQLiteRepository {
             try db.execute(sql: "DELETE FROM location_share WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM note WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM session WHERE account_id = ?", arguments: [Self.key(id)])
+            try db.execute(sql: "DELETE FROM keyring_counter WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM unlock_method WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM account_key WHERE account_id = ?", arguments: [Self.key(id)])
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [Self.key(id)])

@@ -38,10 +38,45 @@ function toRecord(channel) {
 export class ChannelKeyring {
   /**
    * `records`: a SealedRecords; `exclusive(work)` runs work while no other tab changes the keyring
-   * (the page passes the Web Locks API's; alone, work runs at once).
+   * (the page passes the Web Locks API's; alone, work runs at once). `account`: where the manifest's
+   * counter is kept beyond this browser — { read(keyringID), save(keyringID, counter) }, a
+   * KeyringAccountCounter of the notes account (each null/false when signed out), or none.
    */
-  constructor(records, { exclusive = (work) => work() } = {}) {
-    Object.assign(this, { records, exclusive, identity: null, channels: [], history: [] });
+  constructor(records, { exclusive = (work) => work(), account = null } = {}) {
+    Object.assign(this, { records, exclusive, account, identity: null, channels: [], history: [], counterSaved: Promise.resolve() });
+    records.afterWrite = () => this.saveCounter();
+  }
+
+  /**
+   * Saves the manifest's counter with the account, after what is saving already (in order, so the
+   * account's never goes back within a tab; a lost save only leaves it lower, never falsely higher).
+   */
+  saveCounter() {
+    if (!this.account) return this.counterSaved;
+    this.counterSaved = this.counterSaved.then(async () => {
+      const { keyringID, counter } = this.records;
+      if (keyringID !== null && counter !== null) await this.account.save(keyringID, counter);
+    }).catch(() => {});
+    return this.counterSaved;
+  }
+
+  /** The account's counter for this keyring, when higher than the manifest's: refused (the keyring locked again) unless `acceptRollback`. */
+  async #checkAccount(acceptRollback) {
+    if (!this.account) return;
+    const { keyringID } = this.records;
+    const seen = await this.account.read(keyringID).catch(() => null);
+    // Another tab may have written (and saved) since this one read the records: what is stored now
+    // counts, read after the account's (a tab saves only once its write is stored).
+    const counter = seen !== null && this.records.counter < seen ? await this.records.storedCounter() : this.records.counter;
+    if (seen !== null && counter < seen) {
+      if (!acceptRollback) {
+        this.records.lock();
+        const { olderThanAccount } = await import('./keyring-manifest.js');
+        throw olderThanAccount(counter, seen);
+      }
+      await this.records.raiseCounter(seen);
+    }
+    if (seen === null || this.records.counter > seen) await this.saveCounter();
   }
 
   get unlocked() { return this.identity !== null; }
@@ -62,8 +97,14 @@ export class ChannelKeyring {
     });
   }
 
-  async unlock(passphrase) {
-    await this.records.unlock(passphrase, IDENTITY);
+  /**
+   * Opens the keyring. A record that is not the copy this browser last wrote (keyring-manifest.js),
+   * or a manifest older than the account last saw of this keyring, is a KeyringRollbackError and
+   * nothing opens, unless `acceptRollback`: the person chose to go on.
+   */
+  async unlock(passphrase, { acceptRollback = false } = {}) {
+    await this.records.unlock(passphrase, IDENTITY, { acceptRollback });
+    await this.#checkAccount(acceptRollback);
     this.identity = await PrivateIdentity.fromSecrets(await this.#identitySecrets());
     this.channels = await Promise.all((await this.records.get(CHANNELS, [])).map(toChannel));
     this.history = await this.records.get(HISTORY, []);
@@ -280,7 +321,7 @@ export class ChannelKeyring {
    * that a typo never makes a file nobody can open. Messages read or posted are not in it.
    */
   async backup(passphrase, { iterations, now = Date.now() } = {}) {
-    await this.records.unlock(passphrase, IDENTITY);
+    await this.records.verifyPassphrase(passphrase, IDENTITY);
     const secrets = await this.#identitySecrets();
     const channels = this.channels.map((c) => ({
       id: c.id, name: c.name, owner: encodePublicKeyCode(c.owner), owned: c.owned, created: c.created, suite: 2, epoch: c.epoch,

@@ -22,9 +22,20 @@ export class IndexedDBRecords {
 
   async get(name) { return request((await this.open()).transaction(STORE).objectStore(STORE).get(name)); }
 
-  async put(name, value) {
+  /** Every [name, value], read in one transaction: a record and the manifest that lists it are never seen half-written. */
+  async entries() {
+    const store = (await this.open()).transaction(STORE).objectStore(STORE);
+    const [names, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
+    return names.map((name, i) => [name, values[i]]);
+  }
+
+  put(name, value) { return this.putMany([[name, value]]); }
+
+  /** Writes every [name, value] in one transaction: all of them, or (on failure) none. */
+  async putMany(entries) {
     const transaction = (await this.open()).transaction(STORE, 'readwrite');
-    transaction.objectStore(STORE).put(value, name);
+    const store = transaction.objectStore(STORE);
+    for (const [name, value] of entries) store.put(value, name);
     await new Promise((resolve, reject) => { transaction.oncomplete = resolve; transaction.onerror = () => reject(transaction.error); transaction.onabort = () => reject(transaction.error); });
   }
 }

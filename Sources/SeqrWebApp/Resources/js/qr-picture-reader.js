@@ -20,7 +20,9 @@ const ENLARGE_LIMIT = 1_000_000;
 
 /**
  * Every code `seqr decode` would read in the picture (its passes as above), from `reader`
- * (zxing-wasm.js's QRReader); `options.layout` and `options.rowBytes` as for QRReader.read.
+ * (zxing-wasm.js's QRReader); `options.layout` and `options.rowBytes` as for QRReader.read;
+ * `options.firstPass`: what the first pass (zxing-cpp's own call, with no limit) already found in
+ * this picture, so that it is not run again (vault-page-reader.js).
  */
 export function readPicture(reader, pixels, width, height, options = {}) {
   const found = [];
@@ -30,7 +32,7 @@ export function readPicture(reader, pixels, width, height, options = {}) {
     if (pass.scale > 1 && width * height > ENLARGE_LIMIT) continue;
     let symbols;
     if (number === 0) {
-      symbols = reader.read(pixels, width, height, { layout: options.layout, rowBytes: options.rowBytes });
+      symbols = options.firstPass ?? reader.read(pixels, width, height, { layout: options.layout, rowBytes: options.rowBytes });
     } else {
       gray ??= (options.layout ?? 'rgba') === 'rgba' ? luminance(pixels, width, height, options.rowBytes) : rows(pixels, width, height, options.rowBytes);
       const key = `${pass.sharpen ?? 0}x${pass.scale}`;

@@ -5,9 +5,12 @@
 // In:  { type: 'decode', id, pixels: ArrayBuffer (transferred), width, height,
 //        layout?: 'rgba' (an ImageData's data.buffer, the default) | 'luminance', rowBytes?, options?,
 //        still?: true for a picked photo or screenshot: read with every pass `seqr decode` has
-//        (qr-picture-reader.js), not only the first, which is what a camera frame gets }
+//        (qr-picture-reader.js), not only the first, which is what a camera frame gets,
+//        vaultPage?: { codesPerPage } with `still`: a picture of a paper-vault page, whose first
+//        pass stops once it found a whole page (vault-page-reader.js) }
 //      { type: 'text', id, bytes: Uint8Array, encodingBlocks: { blocks: [{ eci, position }], fromECI } }
-//      { type: 'load', id } — loads the decoder ahead of the first frame (the scanner opening)
+//      { type: 'load', id, module? } — loads the decoder ahead of the first frame (the scanner opening);
+//        `module`: the decoder already compiled (a WebAssembly.Module), instead of fetching it
 // Out: { type: 'decoded', id, codes: DecodedCode[] (zxing-wasm.js, without `display`), pixels } — the
 //        frame's buffer transferred back, to be filled with the next frame
 //      { type: 'text', id, text: { text, encoding, guessed } | null }
@@ -16,6 +19,7 @@
 //        at all (the module missing from this server, or refused by this browser): the scanner then
 //        says so and offers nothing else that needs it; otherwise only this request failed.
 import { readPicture } from './qr-picture-reader.js';
+import { readVaultPage } from './vault-page-reader.js';
 import { loadQRReader, MODULE_URL, QRReaderError } from './zxing-wasm.js';
 
 export class ScanRequests {
@@ -31,7 +35,8 @@ export class ScanRequests {
   async answer(message) {
     const id = message?.id;
     try {
-      if (this.#reader === null) this.#reader = loadQRReader(this.#source);
+      // A load request may bring the module already compiled (scan-worker-pool.js shares one compilation).
+      if (this.#reader === null) this.#reader = loadQRReader(message?.type === 'load' && message.module instanceof WebAssembly.Module ? message.module : this.#source);
       let reader;
       try {
         reader = await this.#reader;
@@ -43,7 +48,8 @@ export class ScanRequests {
         if (!(message.pixels instanceof ArrayBuffer)) throw new QRReaderError('A frame to decode comes as an ArrayBuffer of pixels.');
         const pixels = new Uint8Array(message.pixels), layout = { layout: message.layout ?? 'rgba', rowBytes: message.rowBytes };
         const codes = message.still === true
-          ? readPicture(reader, pixels, message.width, message.height, layout)
+          ? (message.vaultPage ? await readVaultPage(reader, pixels, message.width, message.height, { ...layout, codesPerPage: message.vaultPage.codesPerPage })
+            : readPicture(reader, pixels, message.width, message.height, layout))
           : reader.read(pixels, message.width, message.height, { ...message.options, ...layout });
         return { reply: { type: 'decoded', id, codes: codes.map(({ display, ...code }) => code), pixels: message.pixels }, transfer: [message.pixels] };
       }

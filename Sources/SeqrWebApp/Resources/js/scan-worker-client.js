@@ -3,7 +3,8 @@
 // their pixels itself, so the page's thread never touches a frame's pixels.
 
 export class ScanWorkerError extends Error {
-  constructor(message, unavailable) { super(message); this.name = 'ScanWorkerError'; this.unavailable = unavailable; }
+  /** `unavailable`: the decoder cannot be had at all; `unreadable`: the picture given is none this browser reads. */
+  constructor(message, unavailable, unreadable = false) { super(message); this.name = 'ScanWorkerError'; this.unavailable = unavailable; this.unreadable = unreadable; }
 }
 
 export class ScanWorker {
@@ -18,7 +19,7 @@ export class ScanWorker {
       const waiting = this.#pending.get(reply?.id);
       if (!waiting) return;
       this.#pending.delete(reply.id);
-      if (reply.type === 'error') waiting.reject(new ScanWorkerError(reply.message, reply.unavailable === true));
+      if (reply.type === 'error') waiting.reject(new ScanWorkerError(reply.message, reply.unavailable === true, reply.unreadable === true));
       else waiting.resolve(reply);
     });
     this.#worker.addEventListener('error', () => {
@@ -35,8 +36,11 @@ export class ScanWorker {
     });
   }
 
-  /** Loads the decoder now, while the camera starts (rejects when it cannot be had). */
-  async load() { await this.#request({ type: 'load' }, []); }
+  /**
+   * Loads the decoder now, while the camera starts or the person picks pictures (rejects when it
+   * cannot be had); `module`: the decoder already compiled, to start instead of fetching it.
+   */
+  async load(module = undefined) { await this.#request({ type: 'load', module }, []); }
 
   /**
    * The codes in a frame or picture (an ImageBitmap, which is transferred and closed by the Worker).
@@ -45,6 +49,16 @@ export class ScanWorker {
    */
   async decodeBitmap(bitmap, { still = false, options = {} } = {}) {
     const reply = await this.#request({ type: 'decode', bitmap, still, options }, [bitmap]);
+    return reply.codes;
+  }
+
+  /**
+   * The codes in a picked picture, given as its file (a Blob): the Worker decodes it and reads it as
+   * a still picture. `vaultPage: { codesPerPage }` reads it as a paper-vault page (vault-page-reader.js).
+   * Rejects with `unreadable` set when the file is no picture this browser can decode.
+   */
+  async decodePicture(picture, { vaultPage = null } = {}) {
+    const reply = await this.#request({ type: 'decode', picture, still: true, vaultPage }, []);
     return reply.codes;
   }
 

@@ -9,7 +9,7 @@
 // document digest, so a forged parity code can make a restore fail but never change its result.
 // Memory is bounded by what was scanned (one copy of each distinct code), never by what a header claims.
 import { concatBytes, equalBytes, toHex } from './bytes.js';
-import { readVaultCode } from './vault-code.js';
+import { DEFAULT_CODES_PER_PAGE, readVaultCode } from './vault-code.js';
 import { vaultError } from './vault-error.js';
 
 /** What add() did with one scanned payload. */
@@ -21,14 +21,15 @@ export const VaultAddOutcome = Object.freeze({
   ignored: 'ignored',
 });
 
-/** Seqr prints 3 × 2 codes a page; a header claiming 0 rows or columns is shown with this many. */
-const DEFAULT_CODES_PER_PAGE = 6;
 
 export class VaultAssembler {
   #backup = null;
 
   /** Forgets every code (the person starts over). */
   reset() { this.#backup = null; }
+
+  /** How many codes a page of the backup holds, as its headers say; null before its first code or when they say 0. */
+  get codesPerPage() { return this.#backup?.codesPerPage > 0 ? this.#backup.codesPerPage : null; }
 
   /** The hex document digest of the backup being collected, or null before its first code. */
   get documentDigest() { return this.#backup?.digest ?? null; }

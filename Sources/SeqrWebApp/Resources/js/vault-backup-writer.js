@@ -12,18 +12,22 @@
 // password], salt, "seqr vault key sheets v1"), the clear header (flags, rounds — 0 with flags 1 —,
 // salt, backup id, K, N) the associated data.
 //
-// One difference, which the format allows: the body is never compressed (control flags 0), as no
-// brotli encoder is built into the page; the CLI also writes flag 0 whenever brotli does not help.
+// The body is compressed as `seqr vault backup` compresses it (VaultBody.encode): brotli 1.2.1's
+// encoder in WebAssembly (brotli-encoder-wasm.js) at the probe quality first, then at 11 (up to
+// 256 KiB) or 9, control flags 1 only when that makes the document smaller, else flags 0.
 //
 // Security contract: the key is PBKDF2-HMAC-SHA256 in WebCrypto of the password as typed (its
 // UTF-8, as the restore derives it); the 32-byte salt, the 12-byte nonce and the padding are
 // fresh from crypto.getRandomValues; the seal is BoringSSL's ChaCha20-Poly1305 in WebAssembly
-// (chacha20poly1305-wasm.js), never cipher code of ours. The key, the padded plaintext and the
-// serialized document are wiped once sealed; nothing is stored.
+// (chacha20poly1305-wasm.js), never cipher code of ours. The key, the padded plaintext, the
+// serialized document and the body are wiped once sealed (the encoder's own memory by its
+// session); nothing is stored.
 import { concatBytes, utf8 } from './bytes.js';
 import { deriveVaultKey, ContentType, KEY_SHEETS_FLAG, KEY_SHEETS_SECRET_LENGTH, MAXIMUM_ROUNDS, PASSWORD_TOO_FLAG } from './vault-message.js';
 import { splitKeySheets } from './key-sheets.js';
-import { NONCE_LENGTH } from './chacha20poly1305-wasm.js';
+import { NONCE_LENGTH, loadChaCha20Poly1305 } from './chacha20poly1305-wasm.js';
+import { loadBrotliEncoder } from './brotli-encoder-wasm.js';
+import { loadErasureCode } from './isal-erasure-code.js';
 import { HEADER_SIZE } from './vault-code.js';
 import { planParity } from './vault-parity-plan.js';
 import { vaultBackupError } from './vault-backup-error.js';
@@ -36,6 +40,12 @@ export const MINIMUM_ROUNDS = 210_000;
 export const MAXIMUM_PAGES = 50;
 /** VaultBody.maximumDocumentSize: a restore refuses to unpack more. */
 export const MAXIMUM_DOCUMENT_SIZE = 64 * 1024 * 1024;
+/** VaultBody.probeQuality: the brotli quality that decides whether to compress at all. */
+export const PROBE_QUALITY = 5;
+/** VaultBody.bestQualityLimit: documents up to this size get quality 11, larger ones 9. */
+export const BEST_QUALITY_LIMIT = 256 * 1024;
+/** The body's control flags (VaultBody): the document as it is, or brotli-compressed. */
+export const BodyFlags = Object.freeze({ plain: 0, brotli: 1 });
 export const ROWS = 3, COLUMNS = 2, CODES_PER_PAGE = ROWS * COLUMNS;
 export const ERROR_CORRECTION = 'M';
 export const SALT_LENGTH = 32;
@@ -73,7 +83,12 @@ export function vaultLayout(messageLength) {
 /** Serialized length of a document (VaultDocument.serializedLength). */
 export function documentLength(title, content) { return 4 + Math.min(utf8(title).length, 0xffff) + content.length; }
 
-/** The pages of codes a backup of this document takes, padding counted at its largest (exact otherwise: nothing is compressed). */
+/**
+ * The pages of codes a backup of this document takes uncompressed, padding counted at its largest:
+ * an upper bound (a compressed backup takes as many pages or fewer; writeVaultBackup's plan is the
+ * exact count). Unlike PaperVault.estimatedPages, no probe compression stands in when this is over
+ * the limit: it is known from a picked file's size alone, before the file is read.
+ */
 export function estimatedPages(title, content) {
   return vaultLayout(MESSAGE_OVERHEAD + KEY_SHEETS_HEADER_LENGTH + 1 + documentLength(title, content) + 256).plan.pageCount;
 }
@@ -132,9 +147,41 @@ export function checkDocumentSize(title, contentLength) {
 }
 
 /**
+ * What writeVaultBackup needs: { chacha, erasureCode, brotliEncoder }, each module fetched from this
+ * origin (or, under node --test, `sources`: { chacha, erasureCode, brotliEncoder } bytes). Called by the
+ * backup view when the pages are made, never at a page load.
+ */
+export async function loadBackupPieces(sources = {}) {
+  const [chacha, erasureCode, brotliEncoder] = await Promise.all([
+    loadChaCha20Poly1305(sources.chacha), loadErasureCode(sources.erasureCode), loadBrotliEncoder(sources.brotliEncoder)]);
+  return { chacha, erasureCode, brotliEncoder };
+}
+
+/**
+ * The body (VaultBody.encode): control flags ‖ the serialized document, brotli-compressed (flags 1)
+ * only when that makes it smaller. The probe quality first: when it cannot shrink the document
+ * (random bytes, keys, archives), the highest quality will not either. Then 11 up to
+ * BEST_QUALITY_LIMIT bytes, 9 above, kept only when smaller than the probe's stream.
+ * `compress(bytes, quality)` gives a brotli stream or null (the encoder failed: the document plain).
+ */
+export function encodeBody(plain, compress) {
+  const quick = compress(plain, PROBE_QUALITY);
+  if (!quick || quick.length >= plain.length) {
+    quick?.fill(0);
+    return concatBytes(Uint8Array.of(BodyFlags.plain), plain);
+  }
+  const best = compress(plain, plain.length <= BEST_QUALITY_LIMIT ? 11 : 9);
+  const chosen = best && best.length < quick.length ? best : quick;
+  const body = concatBytes(Uint8Array.of(BodyFlags.brotli), chosen);
+  quick.fill(0);
+  best?.fill(0);
+  return body;
+}
+
+/**
  * A backup of `content` (bytes) titled `title` under `password`: { codes (every code's bytes, in print
  * order: data codes, then each group's parity codes), dataCodes, parityCodes, version, errorCorrection,
- * plan, contentType }. `pieces`: { chacha, erasureCode } from vault-restore.js's loadVaultPieces.
+ * plan, contentType, bodyFlags }. `pieces`: { chacha, erasureCode, brotliEncoder } from loadBackupPieces.
  * `options.rounds` (default 600,000; 210,000 to 50,000,000) and, for tests only, `options.random`
  * (fills a Uint8Array; default crypto.getRandomValues) and `options.paddingLength`.
  * Throws VaultBackupError (checkBackupRequest's checks) before any work.
@@ -145,11 +192,27 @@ export async function writeVaultBackup({ title, content, password, confirmation 
   checkBackupRequest({ title, content, password, confirmation, keySheets });
   const random = options.random ?? ((bytes) => crypto.getRandomValues(bytes));
   const contentType = contentTypeOf(content);
+  if (!pieces.brotliEncoder) throw new TypeError('writeVaultBackup needs the brotli encoder (loadBackupPieces)');
+  // The body once (compressing is the slow part); the attempts below only reseal it.
+  const serialized = serializeDocument(title, contentType, content);
+  let body;
+  try {
+    body = await pieces.brotliEncoder.session((compress) => encodeBody(serialized, compress));
+  } finally {
+    serialized.fill(0);
+  }
   // Key sheets: one master secret and its shares for the backup (the attempts below only reseal).
   let sheets = null;
   if (keySheets) {
     const secret = crypto.getRandomValues(new Uint8Array(KEY_SHEETS_SECRET_LENGTH));
-    const shares = await splitKeySheets(secret, keySheets.threshold, keySheets.count);
+    let shares;
+    try {
+      shares = await splitKeySheets(secret, keySheets.threshold, keySheets.count);
+    } catch (error) {
+      secret.fill(0);
+      body.fill(0);
+      throw error;
+    }
     sheets = { secret, shares, identifier: shares[0].identifier, threshold: keySheets.threshold, count: keySheets.count, needsPassword: Boolean(password) };
   }
   try {
@@ -157,17 +220,18 @@ export async function writeVaultBackup({ title, content, password, confirmation 
     // strict reader would take it for a data code. Such a backup is sealed again (fresh salt and
     // nonce give other bytes), as PaperVault.backup does, so none is ever printed.
     for (let attempt = 0; attempt < 16; attempt++) {
-      const message = await sealMessage(title, contentType, content, password, rounds, random, options.paddingLength, pieces.chacha, sheets);
+      const message = await sealMessage(body, password, rounds, random, options.paddingLength, pieces.chacha, sheets);
       const backup = await cutIntoCodes(message, pieces.erasureCode);
       if (!(await anyPassesPlainChecksum(backup.parity))) {
         return { codes: [...backup.data, ...backup.parity], dataCodes: backup.data.length, parityCodes: backup.parity.length,
-          version: backup.version, errorCorrection: ERROR_CORRECTION, plan: backup.plan, contentType, messageLength: message.length,
+          version: backup.version, errorCorrection: ERROR_CORRECTION, plan: backup.plan, contentType, bodyFlags: body[0], messageLength: message.length,
           keySheets: sheets && { identifier: sheets.identifier, threshold: sheets.threshold, count: sheets.count, needsPassword: sheets.needsPassword, shares: sheets.shares } };
       }
     }
     throw new Error('16 backups in a row had a parity code that passes the plain checksum');
   } finally {
     sheets?.secret.fill(0);
+    body.fill(0);
   }
 }
 
@@ -190,17 +254,14 @@ async function keySheetsKey(sheets, password, rounds, salt) {
  * ChaCha20-Poly1305(key, nonce, associated data, body ‖ padding ‖ p): flags 0 and no associated
  * data for a password; flags 1 / 3 and the clear header as associated data for key sheets.
  */
-async function sealMessage(title, contentType, content, password, rounds, random, paddingLength, chacha, sheets) {
+async function sealMessage(body, password, rounds, random, paddingLength, chacha, sheets) {
   const salt = random(new Uint8Array(SALT_LENGTH));
   const nonce = random(new Uint8Array(NONCE_LENGTH));
   const p = paddingLength ?? random(new Uint8Array(1))[0];
-  const document = serializeDocument(title, contentType, content);
-  // body = control flags 0 (plain) ‖ document; then p random bytes and p (VaultPadding).
-  const padded = new Uint8Array(1 + document.length + p + 1);
-  padded[0] = 0;
-  padded.set(document, 1);
-  document.fill(0);
-  padded.set(random(new Uint8Array(p)), 1 + document.length);
+  // body (control flags ‖ document, encodeBody); then p random bytes and p (VaultPadding).
+  const padded = new Uint8Array(body.length + p + 1);
+  padded.set(body, 0);
+  padded.set(random(new Uint8Array(p)), body.length);
   padded[padded.length - 1] = p;
   const clear = new Uint8Array(7 + SALT_LENGTH + (sheets ? KEY_SHEETS_HEADER_LENGTH : 0));
   const view = new DataView(clear.buffer);

@@ -13,6 +13,8 @@
 import { concatBytes, toHex, utf8 } from './bytes.js';
 
 export const HEADER_SIZE = 38;
+/** Seqr prints 3 × 2 codes a page: the count to go by while no header says (a header claiming 0 rows or columns, or none read yet). */
+export const DEFAULT_CODES_PER_PAGE = 6;
 const PARITY_SALT = utf8('SEQR-PARITY');
 
 async function checksumHolds(bytes, salt) {

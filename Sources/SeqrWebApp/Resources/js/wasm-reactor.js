@@ -1,5 +1,5 @@
 // Starting one of the paper vault's WebAssembly modules (scripts/build-wasm: chacha20poly1305.wasm,
-// brotli-dec.wasm, isal-ec.wasm). Each is a wasm32-wasi "reactor" built from vendored C that
+// brotli-dec.wasm, isal-ec.wasm, brotli-enc.wasm). Each is a wasm32-wasi "reactor" built from vendored C that
 // imports nothing at all: a module asking for any import is refused rather than given stubs. No DOM;
 // runs in the page and under node --test (which passes the module's bytes).
 
@@ -13,6 +13,11 @@ export class WasmModuleError extends Error {
  * a Response or a promise of one, or the module's bytes. `what` names it in errors ("the decryption module").
  */
 export async function startReactor(source, what) {
+  return instantiateReactor(await compileReactor(source, what));
+}
+
+/** The compiled module (checked to import nothing), for a caller that starts a fresh instance per use. */
+export async function compileReactor(source, what) {
   let module;
   try {
     if (source instanceof URL || typeof source === 'string') source = fetch(source);
@@ -27,6 +32,11 @@ export async function startReactor(source, what) {
     throw new WasmModuleError(`${capitalized(what)} could not be loaded (${error.message}).`);
   }
   if (WebAssembly.Module.imports(module).length > 0) throw new WasmModuleError(`${capitalized(what)} is not the module this page was built with.`);
+  return module;
+}
+
+/** The exports of a new instance of a compiled module, `_initialize` run. */
+export async function instantiateReactor(module) {
   const { exports } = await WebAssembly.instantiate(module, {});
   exports._initialize();
   return exports;

@@ -27,26 +27,36 @@ const ENOSYS = 52;
 const ESPIPE = 70;
 
 /**
- * Compiles and starts the module. `source`: its bytes (a BufferSource, as Node reads the file), a
- * Response or a promise of one, or a URL to fetch (default: the app's own copy).
- * @returns {Promise<QRReader>}
+ * The module compiled, not started. `source`: its bytes (a BufferSource, as Node reads the file), a
+ * Response or a promise of one, or a URL to fetch (default: the app's own copy). A Response served
+ * as `application/wasm` is compiled while it streams, which also lets the browser keep the
+ * compiled code for the next visit. A compiled module can be handed to Workers (postMessage), so
+ * that several decoders share one compilation (scan-worker-pool.js).
+ * @returns {Promise<WebAssembly.Module>}
  */
-export async function loadQRReader(source = MODULE_URL) {
-  let module;
+export async function compileQRReaderModule(source = MODULE_URL) {
   try {
+    if (source instanceof WebAssembly.Module) return source;
     if (source instanceof URL || typeof source === 'string') source = fetch(source);
     if (source instanceof Promise) source = await source;
     if (typeof Response !== 'undefined' && source instanceof Response) {
       if (!source.ok) throw new QRReaderError(`The QR decoder is not available (the server answered ${source.status}).`);
-      module = await WebAssembly.compile(await source.arrayBuffer());
-    } else {
-      module = await WebAssembly.compile(source);
+      if (source.headers.get('Content-Type') === 'application/wasm' && WebAssembly.compileStreaming) return await WebAssembly.compileStreaming(source);
+      return await WebAssembly.compile(await source.arrayBuffer());
     }
+    return await WebAssembly.compile(source);
   } catch (error) {
     if (error instanceof QRReaderError) throw error;
     throw new QRReaderError(`The QR decoder could not be loaded (${error.message}).`);
   }
-  return new QRReader(module);
+}
+
+/**
+ * Compiles and starts the module. `source`: as for compileQRReaderModule, or the compiled module.
+ * @returns {Promise<QRReader>}
+ */
+export async function loadQRReader(source = MODULE_URL) {
+  return new QRReader(await compileQRReaderModule(source));
 }
 
 /** A started instance of `module`: its exports, `_initialize` run. Synchronous (the module is small). */

@@ -21,17 +21,26 @@ export function keyringView(app, { exists, purpose = 'channels' }) {
     if (!exists && passphrase !== confirm.input.value) return replace(status, message('error', 'The two passphrases differ.'));
     submit.disabled = true;
     replace(status, h('p', { class: 'message info', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' Deriving the key on this device…'));
+    await openKeyring(passphrase);
+  } }, name?.wrapper, pass.wrapper, confirm?.wrapper, status, submit);
+  async function openKeyring(passphrase, { acceptRollback = false } = {}) {
     try {
-      if (exists) await app.keyring.unlock(passphrase);
+      if (exists) await app.keyring.unlock(passphrase, { acceptRollback });
       else await app.keyring.create(name.input.value.trim(), passphrase);
       pass.input.value = '';
       app.keyringUnlocked();
     } catch (error) {
       submit.disabled = false;
+      if (error.name === 'KeyringRollbackError') {
+        // Nothing was opened or changed: the person decides (keyring-manifest.js).
+        const goOn = h('button', { type: 'button', onclick: () => { goOn.disabled = true; openKeyring(passphrase, { acceptRollback: true }); } }, 'Open it anyway');
+        replace(status, h('div', { class: 'stack' }, message('error', error.message), goOn));
+        return;
+      }
       replace(status, message('error', app.problem(error)));
       pass.input.focus();
     }
-  } }, name?.wrapper, pass.wrapper, confirm?.wrapper, status, submit);
+  }
   queueMicrotask(() => (name ?? pass).input.focus());
   return h('section', { class: 'stack', 'aria-labelledby': 'keyring-title' },
     h('h1', { id: 'keyring-title' }, people ? (exists ? 'Unlock People' : 'People: your identity first') : exists ? 'Unlock channels' : 'Your channel identity'),

@@ -10,6 +10,8 @@ import { tilesCovering, tileURL } from '../map-tiles.js';
 const WIDTH = 360, HEIGHT = 240, PAD = 28;
 /** How far a name stands from its marker's centre, and from the map's edge at the least. */
 const LABEL_GAP = 10, EDGE = 2;
+// The longitudes' labels stand on y = 10 along the top; a latitude's label (its baseline) goes no higher than this.
+const LATITUDE_LABELS_FROM = 24;
 export const COLOURS = ['#0f766e', '#b45309', '#7c3aed', '#be123c', '#1d4ed8', '#4d7c0f', '#a21caf', '#0e7490'];
 const EARTH = 6_378_137;
 
@@ -86,8 +88,9 @@ export function peopleMap(people, colourOf, tiles = null) {
   }
   for (let lat = Math.ceil(visSouth / step) * step; !tiles && lat <= visNorth; lat += step) {
     const [, y] = project(lat, 0);
+    // A latitude's label sits above its line, on the left: not in the top band, where the longitudes' labels are.
     grid.push(svg('line', { x1: 0, y1: y, x2: WIDTH, y2: y, class: 'grid-line' }),
-      svg('text', { x: 2, y: y - 2, class: 'grid-label' }, `${lat.toFixed(decimals)}°`));
+      y - 2 >= LATITUDE_LABELS_FROM ? svg('text', { x: 2, y: y - 2, class: 'grid-label' }, `${lat.toFixed(decimals)}°`) : null);
   }
   const markers = seen.map((person) => {
     const colour = colourOf(person);

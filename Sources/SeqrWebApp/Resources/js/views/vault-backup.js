@@ -14,10 +14,9 @@ import { field, h, message, replace } from '../dom.js';
 import { escaped } from '../display-name.js';
 import { loadQRCodeLibrary, qrCodeSVGOfBytes } from '../qr-code.js';
 import { VaultBackupError } from '../vault-backup-error.js';
-import { checkBackupRequest, checkDocumentSize, passwordStrengthHint, writeVaultBackup } from '../vault-backup-writer.js';
+import { BodyFlags, checkBackupRequest, checkDocumentSize, loadBackupPieces, passwordStrengthHint, writeVaultBackup } from '../vault-backup-writer.js';
 import { PAGE_HEIGHT, PAGE_WIDTH, SHEET_MARGIN, vaultPrintout } from '../vault-printout.js';
 import { utf8 } from '../bytes.js';
-import { loadVaultPieces } from '../vault-restore.js';
 
 let pieces = null;
 // The picked file's bytes, while this view holds them: one place, wiped by any new rendering.
@@ -133,7 +132,7 @@ export function vaultBackupView(app) {
     make.disabled = true;
     replace(status, message('info', mode === 'sheets' ? 'Encrypting…' : 'Encrypting (PBKDF2, 600,000 rounds)…'));
     try {
-      pieces ??= await loadVaultPieces();
+      pieces ??= await loadBackupPieces();
       await loadQRCodeLibrary();
       const backup = await writeVaultBackup(request, pieces);
       if (!picked) content.fill(0);
@@ -160,7 +159,7 @@ export function vaultBackupView(app) {
       const keySheets = backup.keySheets
         ? ` Then ${backup.keySheets.count} key sheets, a page each (backup id ${backup.keySheets.identifier}): any ${backup.keySheets.threshold} restore it${backup.keySheets.needsPassword ? ', with the password' : ''}.`
         : '';
-      replace(status, message('ok', `${backup.dataCodes} code${backup.dataCodes === 1 ? '' : 's'}${parity} on ${backupPages} pages (QR version ${backup.version}, EC ${backup.errorCorrection}); ${promise}.${keySheets}`));
+      replace(status, message('ok', `${backup.dataCodes} code${backup.dataCodes === 1 ? '' : 's'}${parity} on ${backupPages} pages (QR version ${backup.version}, EC ${backup.errorCorrection}${backup.bodyFlags === BodyFlags.brotli ? ', brotli' : ''}); ${promise}.${keySheets}`));
       document.body.classList.add('vault-printing');
       const print = h('button', { type: 'button', class: 'primary', onclick: () => window.print() }, 'Print the pages');
       replace(result, h('div', { class: 'actions' }, print,

@@ -11,7 +11,8 @@
 import { Camera } from '../camera.js';
 import { field, h, message, replace } from '../dom.js';
 import { escaped, escapedLines } from '../display-name.js';
-import { ScanWorker } from '../scan-worker-client.js';
+import { ScanWorker, ScanWorkerError } from '../scan-worker-client.js';
+import { ScanWorkerPool } from '../scan-worker-pool.js';
 import { VaultAddOutcome, VaultAssembler } from '../vault-assembler.js';
 import { VaultError } from '../vault-error.js';
 import { ContentType, parseVaultMessage } from '../vault-message.js';
@@ -21,6 +22,8 @@ import { isKeySheetCode, VaultKeySheetsPanel } from './vault-key-sheets.js';
 // What the view keeps between visits: the codes (still encrypted), never a password or a document.
 const assembler = new VaultAssembler();
 let pieces = null;
+// The Workers that read picked pictures: one set for every rendering of the view, stopped when it is left.
+let pool = null;
 const MAXIMUM_PAGES_SHOWN = 100;
 // The restored document, while a view shows it: one place, so that any new rendering of the view
 // (after a lock, say) or leaving it drops and wipes it.
@@ -50,6 +53,7 @@ export async function addVaultCodes(codes) {
 export function vaultView(app) {
   const status = h('div', { class: 'status-area', 'aria-live': 'polite' });
   const summary = h('p', { class: 'vault-summary', role: 'status' });
+  const progress = h('p', { class: 'hint vault-progress', hidden: true });
   const grid = h('ol', { class: 'vault-grid', 'aria-label': 'Pages of the backup' });
   const video = h('video', { class: 'scan-video', muted: true, playsInline: true, 'aria-label': 'Camera view' });
   const viewfinder = h('div', { class: 'scan-viewfinder', hidden: true }, video, h('div', { class: 'scan-frame', 'aria-hidden': 'true' }));
@@ -72,7 +76,7 @@ export function vaultView(app) {
     h('p', { class: 'hint' }, 'Restore a backup printed by `seqr vault backup`: scan its pages in any order, with the camera or photos of them. Everything happens on this phone; nothing is sent.'),
     h('p', {}, h('a', { href: '#/vault/backup' }, 'Make a backup on this phone')),
     viewfinder, h('div', { class: 'actions' }, camera, h('label', { for: 'vault-photos', class: 'button' }, 'Pick photos of pages'), startOver), picker,
-    summary, grid, status, sheets.element, form, result);
+    progress, summary, grid, status, sheets.element, form, result);
 
   const generation = app.viewGeneration;
   const current = () => app.viewGeneration === generation;
@@ -117,6 +121,8 @@ export function vaultView(app) {
     password.input.value = '';
     worker?.terminate();
     worker = null;
+    pool?.terminate();
+    pool = null;
     removeEventListener('hashchange', leave);
     removeEventListener('pagehide', leave);
     document.removeEventListener('visibilitychange', onHidden);
@@ -126,6 +132,10 @@ export function vaultView(app) {
   addEventListener('pagehide', leave);
   document.addEventListener('visibilitychange', onHidden);
   const decoder = () => (worker ??= new ScanWorker());
+  // The Workers that read picked pictures start now, while the person picks them: the decoder is
+  // compiled once and started in each (no picture's pixels are held until one is picked).
+  const pictures = () => (pool ??= new ScanWorkerPool());
+  pictures().prepare();
 
   const show = () => {
     const state = assembler.status();
@@ -198,23 +208,45 @@ export function vaultView(app) {
     }
   });
 
+  // Picked pictures are decoded and read in the pool's Workers, side by side, each as a vault page
+  // (its first pass stops at a whole page, as `seqr vault restore`'s quick look does); what each
+  // holds is added in the order the pictures finish, one picture's codes at a time.
   picker.addEventListener('change', async () => {
     const files = [...picker.files];
     picker.value = '';
     stopCamera();
-    let found = 0;
-    for (const file of files) {
-      let bitmap;
-      try { bitmap = await createImageBitmap(file); } catch {
-        replace(status, message('error', `${escaped(file.name)} is not a picture this browser can read.`));
-        continue;
-      }
+    if (files.length === 0) return;
+    performance.mark('seqr:vault-pictures-picked');  // scripts/bench-vault-page times the page from here
+    let found = 0, done = 0, failure = null;
+    const unreadable = [];
+    let adding = Promise.resolve();
+    const counted = () => {
+      progress.hidden = files.length < 2 || done === files.length;
+      progress.textContent = `Read ${done} of ${files.length} pictures…`;
+    };
+    counted();
+    await Promise.all(files.map(async (file) => {
       let codes;
-      try { codes = await decoder().decodeBitmap(bitmap, { still: true }); } catch (error) { replace(status, message('error', error.message)); return; }
+      try {
+        codes = await pictures().decodePicture(file, { vaultPage: { codesPerPage: assembler.codesPerPage } });
+      } catch (error) {
+        if (error.unreadable) unreadable.push(file.name);
+        else failure ??= error;
+        return;
+      } finally {
+        done++;
+        if (current()) counted();
+      }
       found += codes.length;
-      await take(codes);
-    }
-    if (found === 0) replace(status, message('error', files.length === 1 ? 'No QR code was found in this picture: try one taken closer, sharper or with more light.' : 'No QR code was found in these pictures: try ones taken closer, sharper or with more light.'));
+      adding = adding.then(() => (current() ? take(codes) : false)).catch((error) => { failure ??= error; });
+      await adding;
+    }));
+    performance.mark('seqr:vault-pictures-read');
+    if (!current()) return;
+    progress.hidden = true;
+    if (failure) replace(status, message('error', failure instanceof ScanWorkerError ? failure.message : app.problem(failure)));
+    else if (unreadable.length) replace(status, message('error', `${escaped(unreadable[0])} ${unreadable.length > 1 ? `and ${unreadable.length - 1} more are not pictures` : 'is not a picture'} this browser can read.`));
+    else if (found === 0) replace(status, message('error', files.length === 1 ? 'No QR code was found in this picture: try one taken closer, sharper or with more light.' : 'No QR code was found in these pictures: try ones taken closer, sharper or with more light.'));
     if (assembler.status()?.complete) password.input.focus();
   });
 
@@ -235,12 +267,14 @@ export function vaultView(app) {
     forget();
     restore.disabled = true;
     replace(status, message('info', 'Restoring…'));
+    performance.mark('seqr:vault-restore-started');
     try {
       pieces ??= await loadVaultPieces();
       const unlocking = header?.keySheets ? { keyShares: sheets.shares, password: header.needsPassword ? password.input.value : undefined } : password.input.value;
       const opened = await restoreVault(assembler, unlocking, pieces);
       if (!current()) { opened.content.fill(0); return; }
       restored = opened;
+      performance.mark('seqr:vault-restored');
       password.input.value = '';
       // The sheets did their work: kept, they would let anyone at this page restore again with no input.
       sheets.forget();

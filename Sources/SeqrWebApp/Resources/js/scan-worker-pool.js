@@ -1,0 +1,106 @@
+// Several scanner Workers (scan-worker-client.js) for pictures picked together, such as the pages
+// of a paper vault: each Worker decodes and reads one picture at a time and the next picture goes
+// to whichever is free, so that a phone's cores read a stack of pages side by side instead of one
+// after another. Workers are made when first needed (or all at once by `prepare`, when a view that
+// reads pictures opens), at most `size`; the decoder is compiled once, here, and each Worker starts
+// that compiled module, so a second Worker costs no second compilation and shares the first's
+// optimised code. A Worker that stopped is dropped, and the next picture gets a new one. No DOM.
+import { ScanWorker, ScanWorkerError } from './scan-worker-client.js';
+import { compileQRReaderModule } from './zxing-wasm.js';
+
+/**
+ * How many Workers a batch gets: one per core, at most 3 — each holds a whole page's pixels and
+ * its own decoder's memory, and a phone's page has other work too.
+ */
+export function poolSize(cores = globalThis.navigator?.hardwareConcurrency) {
+  return Math.max(1, Math.min(Number.isInteger(cores) && cores > 0 ? cores : 2, 3));
+}
+
+export class ScanWorkerPool {
+  #size;
+  #makeWorker;
+  #all = [];
+  #idle = [];
+  #waiting = [];
+  #closed = false;
+  #module = null;
+  #compile;
+  #ready = new WeakMap();
+
+  /**
+   * `makeWorker`: how a Worker is made (a ScanWorker of the app's scan-worker.js by default);
+   * `compile`: how the decoder is compiled for them (the app's own copy by default).
+   */
+  constructor(size = poolSize(), makeWorker = () => new ScanWorker(), compile = () => compileQRReaderModule()) {
+    this.#size = size;
+    this.#makeWorker = makeWorker;
+    this.#compile = compile;
+  }
+
+  /** Makes every Worker now and has each load the decoder, while the person picks pictures. */
+  prepare() {
+    while (!this.#closed && this.#all.length < this.#size) this.#idle.push(this.#start());
+  }
+
+  /** A new Worker, told to start the shared compiled decoder (or, if it could not be compiled here, to load its own). */
+  #start() {
+    const worker = this.#makeWorker();
+    this.#all.push(worker);
+    this.#module ??= this.#compile().catch(() => { this.#module = null; return undefined; });
+    // A picture sent meanwhile waits behind the load in the Worker's queue; a load that fails is
+    // told with the picture's own answer.
+    this.#ready.set(worker, this.#module.then((module) => worker.load(module)).catch(() => {}));
+    return worker;
+  }
+
+  /** How many Workers have been made and not dropped. */
+  get workerCount() { return this.#all.length; }
+
+  async #acquire() {
+    if (this.#closed) throw new ScanWorkerError('The scanner was closed.', false);
+    if (this.#idle.length) return this.#idle.pop();
+    if (this.#all.length < this.#size) return this.#start();
+    return new Promise((resolve, reject) => this.#waiting.push({ resolve, reject }));
+  }
+
+  #release(worker) {
+    const next = this.#waiting.shift();
+    if (next) next.resolve(worker);
+    else this.#idle.push(worker);
+  }
+
+  #drop(worker) {
+    worker.terminate();
+    this.#all = this.#all.filter((w) => w !== worker);
+    this.#idle = this.#idle.filter((w) => w !== worker);
+    // Someone waiting for a Worker gets a new one in its place.
+    const next = this.#waiting.shift();
+    if (next) this.#acquire().then(next.resolve, next.reject);
+  }
+
+  /** The codes in a picked picture (its file), read by the first free Worker (ScanWorker.decodePicture). */
+  async decodePicture(picture, options = {}) {
+    const worker = await this.#acquire();
+    try {
+      await this.#ready.get(worker);
+      const codes = await worker.decodePicture(picture, options);
+      this.#release(worker);
+      return codes;
+    } catch (error) {
+      if (this.#closed) throw error;
+      if (error instanceof ScanWorkerError && error.unavailable) this.#drop(worker);
+      else this.#release(worker);
+      throw error;
+    }
+  }
+
+  /** Stops every Worker; pictures still waiting are refused. */
+  terminate() {
+    this.#closed = true;
+    for (const worker of this.#all) worker.terminate();
+    for (const waiting of this.#waiting) waiting.reject(new ScanWorkerError('The scanner was closed.', false));
+    this.#all = [];
+    this.#idle = [];
+    this.#waiting = [];
+  }
+}
