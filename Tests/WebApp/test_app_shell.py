@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from webapp import PASSWORD, add_note, channel_identity, check_accessible, check_fit, create_channel, open_app, register, shot, unique
+from webapp import PASSWORD, add_note, channel_identity, check_accessible, check_fit, create_channel, install_app, open_app, register, shot, unique
 
 
 @pytest.mark.page_only
@@ -114,11 +114,7 @@ def test_offline_shell(new_context, start_server):
     server = start_server()
     try:
         context = new_context(server=server)
-        page = open_app(context)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.reload()  # now controlled by the service worker
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
-        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        page = install_app(context)
         register(page, unique("off"))
         cached = page.evaluate("""async () => {
           const urls = [];

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from fake_camera import code_frames
-from webapp import BIN, check_accessible, open_app, register, shot, sign_in, unique
+from webapp import BIN, check_accessible, install_app, open_app, register, shot, sign_in, unique
 
 VAULT_PASSWORD = "a vault password ✓ on paper"
 
@@ -241,11 +241,7 @@ def test_vault_restores_offline_in_the_installed_app(new_context, start_server, 
     server = start_server()
     try:
         context = new_context(server=server)
-        page = open_app(context)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.reload()  # now controlled by the service worker, its install (the shell's cache) complete
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
-        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        page = install_app(context)
         server.stop()
         page.goto(server.url + "/app/#/vault")
         expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()

@@ -16,7 +16,7 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from webapp import BIN, check_accessible, open_app, register, shot, sign_in, unique
+from webapp import BIN, check_accessible, install_app, open_app, register, shot, sign_in, unique
 
 PASSWORD = "a phone-made vault ✓ five words long"
 REFERENCE = os.path.join(os.path.dirname(__file__), "..", "Reference")
@@ -331,11 +331,7 @@ def test_the_installed_app_backs_up_compressed_offline(new_context, start_server
     server = start_server()
     try:
         context = new_context(server=server)
-        page = open_app(context)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.reload()  # now controlled by the service worker, its install (the shell's cache) complete
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
-        expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+        page = install_app(context)
         server.stop()
         page.goto(server.url + "/app/#/vault/backup")
         expect(page.get_by_role("heading", name="Back up to paper", level=1)).to_be_visible()

@@ -124,6 +124,17 @@ def open_app(context, hash_=""):
     return page
 
 
+def install_app(context):
+    """The app opened and installed: the service worker's install (the shell's cache, the WebAssembly modules with it)
+    complete and the page reloaded under its control, at the sign-in screen."""
+    page = open_app(context)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now controlled by the service worker, its install (the shell's cache) complete
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    return page
+
+
 def register(page, username, password=PASSWORD, screenshot=False):
     if page.get_by_role("heading", name="Create an account").count() == 0:
         page.get_by_role("link", name="Create an account").click()
