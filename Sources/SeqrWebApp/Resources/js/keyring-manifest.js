@@ -55,7 +55,8 @@ export async function compareRecords(manifest, entries) {
     if (!stored.has(name)) missing.push(name);
     else if (await recordDigest(stored.get(name)) !== digest) changed.push(name);
   }
-  for (const name of stored.keys()) if (!(name in manifest.records)) added.push(name);
+  // Own names only: "constructor" or "__proto__" are `in` any object (found by keyring-manifest-fuzz.mjs).
+  for (const name of stored.keys()) if (!Object.hasOwn(manifest.records, name)) added.push(name);
   return { changed: changed.sort(), missing: missing.sort(), added: added.sort() };
 }
 
