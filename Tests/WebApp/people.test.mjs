@@ -130,6 +130,29 @@ test('fixes seen together are sealed and saved in one write, the newest kept (50
   assert.deepEqual([again.find(ANA).last.lat, again.find(ANA).seq, again.find(ANA).trail.length], [47.02, 20, 20]);
 });
 
+test('a first position that comes in while the list is being written is kept (not lost when the written list replaces it)', async () => {
+  const { people, backend } = await unlockedPeople();
+  await people.add(followableLink(link(ANA), ORIGIN), 'Ana');
+  // Ben is followed while Ana's first fix arrives: the write that adds Ben is in flight when saw() runs.
+  const putMany = backend.putMany.bind(backend);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let writing;
+  const inFlight = new Promise((resolve) => { writing = resolve; });
+  backend.putMany = async (entries) => { writing(); await held; return putMany(entries); };
+  const adding = people.add(followableLink(link(BEN, new Uint8Array(32).fill(9)), ORIGIN), 'Ben');
+  await inFlight;
+  await people.saw(ANA, { lat: 47.3769, lon: 8.5417, accuracy: 9, time: 1_000 }, 1);
+  release();
+  await adding;
+  assert.deepEqual([people.find(ANA).last?.lat, people.find(ANA).seq, people.find(ANA).trail.length], [47.3769, 1, 1]);
+  assert.equal(personState(people.find(ANA), 1_000), 'live');
+  backend.putMany = putMany;
+  await people.saved();
+  const again = (await unlockedPeople(backend)).people;
+  assert.deepEqual([again.find(ANA).last?.lat, again.find(ANA).seq, again.find(BEN).name], [47.3769, 1, 'Ben']);
+});
+
 /** Tabs of one origin: what one posts, every other one hears (as BroadcastChannel does), after a turn; all posted is kept. */
 class FakeChannels {
   constructor() { this.tabs = []; this.posted = []; }

@@ -137,8 +137,11 @@ export class People extends EventTarget {
   /** What another tab saved (a phone camera opens each link in a new tab), with the newer positions seen here. */
   async #stored() {
     const stored = await this.records.get(RECORD, []);
-    const list = stored.map((p) => ({ ...p, key: decodeBase64URL(p.key) }));
-    // Positions seen in this tab are newer than what it last saved.
+    return this.#withPositionsSeenHere(stored.map((p) => ({ ...p, key: decodeBase64URL(p.key) })));
+  }
+
+  /** `list` with what this tab has seen that `list` lacks: a newer position (and its seq and trail), an ending. */
+  #withPositionsSeenHere(list) {
     for (const person of list) {
       const here = this.find(person.shareID);
       if (here && (here.last?.time ?? 0) > (person.last?.time ?? 0)) Object.assign(person, { last: here.last, trail: here.trail, seq: here.seq });
@@ -147,12 +150,16 @@ export class People extends EventTarget {
     return list;
   }
 
+  /** Makes `list` this tab's list. A fix (or an ending) that came in while it was read or written went to the list
+   *  it replaces, so it is carried over here, in the same step as the assignment; the fix's own save is queued. */
+  #adopt(list) { this.list = this.#withPositionsSeenHere(list); }
+
   async #update(change) {
     await this.exclusive(async () => {
       const list = await this.#stored();
       change(list);
       await this.records.put(RECORD, list.map((p) => ({ ...p, key: encodeBase64URL(p.key) })));
-      this.list = list;
+      this.#adopt(list);
     });
     this.#changed();
   }
@@ -161,7 +168,7 @@ export class People extends EventTarget {
   async #reload() {
     let read = false;
     try {
-      await this.exclusive(async () => { if (this.loaded) { this.list = await this.#stored(); read = true; } });
+      await this.exclusive(async () => { if (this.loaded) { this.#adopt(await this.#stored()); read = true; } });
     } catch { /* locked meanwhile: unlocking reads it */ }
     if (!read) return;
     this.#changed();
