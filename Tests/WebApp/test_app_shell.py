@@ -162,3 +162,29 @@ def test_images_only_from_this_origin(new_context, seqr_server):
     channels, _, _ = channel_identity(page.context, "Ann")
     expect(channels.get_by_role("group", name="Public key").get_by_role("link", name="Download PNG")).to_be_visible()
     assert channels.get_by_role("group", name="Public key").get_by_role("link", name="Download PNG").get_attribute("href").startswith("blob:")
+
+
+@pytest.mark.page_only
+def test_a_slow_view_never_covers_the_one_opened_after_it(new_context):
+    """Two sections opened in quick succession, the first slow to arrive (its module held back): the second stays
+    shown when the first one's module comes in at last, and the first one's view is never put over it."""
+    context = new_context(service_workers="block")  # the module's request reaches page.route, not a cached copy
+    page = open_app(context)
+    held = []
+    page.route("**/js/views/vault.js", lambda route: held.append(route))
+    page.evaluate("location.hash = '#/vault'")
+    for _ in range(300):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the vault view's module was never asked for"
+    page.evaluate("location.hash = '#/scan'")
+    expect(page.get_by_role("heading", name="Scan", level=1)).to_be_visible()
+    with page.expect_response("**/js/views/vault.js"):
+        held[0].continue_()
+    # The held module is evaluated and its route finishes within a few turns of the event loop.
+    page.wait_for_function("() => import('./js/views/vault.js').then(() => true)")
+    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200)))")
+    assert page.get_by_role("heading", name="Paper vault").count() == 0, "the slow view was put over the one opened after it"
+    expect(page.get_by_role("heading", name="Scan", level=1)).to_be_visible()
+    assert page.evaluate("location.hash") == "#/scan"

@@ -277,7 +277,7 @@ function viewFor(hash) {
 }
 
 async function route() {
-  app.viewGeneration++;
+  const generation = ++app.viewGeneration;
   takeCodeFragment();
   let view;
   try {
@@ -285,6 +285,10 @@ async function route() {
   } catch (error) {
     view = h('section', { class: 'stack' }, h('h1', {}, 'Seqr'), message('error', app.problem(error)));  // never a blank page
   }
+  // Another route began while this view was loading (a section opened before this one's module came in): that
+  // route's view is the one to show. Put over it, this stale one would be shown for the wrong address, and dead:
+  // each view stops updating once it is no longer the current generation.
+  if (generation !== app.viewGeneration) return;
   const open = session.unlocked;
   // The sections are there signed out too: channels, the scanner, the paper vault and People need
   // no account, and the others lead to sign-in.
