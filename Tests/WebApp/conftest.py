@@ -26,6 +26,7 @@ SEQR_TEST_POSTGRES_URL.
 """
 import os
 import shutil
+import sys
 import tempfile
 import uuid
 
@@ -129,6 +130,11 @@ class PageGuard:
         context.on("request", lambda request: context.requests.append(request.url))
         context.page_errors = []
         context.on("page", lambda page: page.on("pageerror", lambda error: context.page_errors.append(f"{page.url}: {error}")))
+        # Told after a failure only (what the pages said and which requests failed): a flaky wait is then explained.
+        context.afterwards = []
+        context.on("console", lambda msg: msg.type in ("error", "warning") and context.afterwards.append(f"console {msg.type}: {msg.text}"))
+        context.on("requestfailed", lambda request: context.afterwards.append(f"request failed: {request.method} {request.url} ({request.failure})"))
+        context.on("response", lambda response: response.status >= 400 and context.afterwards.append(f"answered {response.status}: {response.request.method} {response.url}"))
         context.server = server
         self.contexts.append(context)
 
@@ -150,6 +156,12 @@ class PageGuard:
                 if violations:
                     found.append(f"CSP violations: {violations}")
         return found
+
+    def tell(self):
+        """After a failure: each context's uncaught errors, console errors and warnings and failed requests, on stderr."""
+        for c, context in enumerate(self.contexts):
+            for line in [*context.page_errors, *context.afterwards][-40:]:
+                print(f"context {c}: {line}", file=sys.stderr)
 
     def photograph(self, test_name):
         os.makedirs(SHOTS, exist_ok=True)
@@ -185,8 +197,13 @@ def _guard_verdict(page_guard):
 def pytest_runtest_call(item):
     """The guard's verdict as part of the test itself: a test that passed fails (not errs at teardown) on what
     its pages did; one that failed is photographed at teardown."""
-    result = yield
     guard = item.funcargs.get("page_guard")
+    try:
+        result = yield
+    except BaseException:
+        if guard is not None:
+            guard.tell()  # in the failed test's "Captured stderr call"
+        raise
     if guard is not None:
         _guard_verdict(guard)
     return result
