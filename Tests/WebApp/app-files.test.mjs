@@ -54,7 +54,7 @@ test('the QR decoder loads only when the scanner opens: no module a page load fe
   const loaded = staticallyLoaded();
   assert.ok(loaded.has('app.js') && loaded.has('js/views/sign-in.js'), [...loaded].join(' '));
   // The pool compiles the decoder once in the page for its Workers: it too loads only with a view that reads pictures.
-  const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-worker.js', 'js/scan-worker-pool.js', 'js/vault-page-reader.js'];
+  const decoder = ['js/zxing-wasm.js', 'js/qr-picture-reader.js', 'js/gray-image-filters.js', 'js/scan-requests.js', 'js/scan-warm-up.js', 'js/scan-worker.js', 'js/scan-worker-pool.js', 'js/vault-page-reader.js'];
   for (const f of decoder) assert.ok(!loaded.has(f), `${f} is loaded with the page`);
   for (const f of scripts.filter((name) => !decoder.includes(name) && name !== 'sw.js')) {
     assert.doesNotMatch(code(f), /zxing\.wasm\b|zxing-wasm\.js|scan-requests\.js/, `${f} reaches the decoder other than through the scanner's Worker`);
@@ -97,7 +97,7 @@ test('format, crypto and API modules touch no DOM and use only WebCrypto for cry
     'byte-reader.js', 'channel-error.js', 'channel-message-code.js', 'channel-rekey-code.js', 'channel-share-code.js', 'hkdf.js', 'hpke.js',
     'private-identity.js', 'public-identity.js', 'public-key-code.js', 'seqr-code-link.js', 'seqr-code-type.js',
     'sealed-records.js', 'channel-keyring.js', 'message-link-policy.js', 'display-name.js', 'identity-backup.js',
-    'payload-display.js', 'zxing-wasm.js', 'gray-image-filters.js', 'qr-picture-reader.js', 'scan-requests.js', 'scan-worker.js',
+    'payload-display.js', 'zxing-wasm.js', 'gray-image-filters.js', 'qr-picture-reader.js', 'scan-requests.js', 'scan-warm-up.js', 'scan-worker.js',
     'wasm-reactor.js', 'chacha20poly1305-wasm.js', 'brotli-wasm.js', 'brotli-encoder-wasm.js', 'isal-erasure-code.js', 'vault-code.js', 'vault-error.js',
     'vault-assembler.js', 'vault-message.js', 'vault-restore.js'];
   // Words in strings are words ("the document is truncated"); code outside them is what counts.

@@ -15,6 +15,7 @@ import { toBase64 } from '../../Sources/SeqrWebApp/Resources/js/bytes.js';
 import { loadQRReader, QRReaderError } from '../../Sources/SeqrWebApp/Resources/js/zxing-wasm.js';
 import { readPicture } from '../../Sources/SeqrWebApp/Resources/js/qr-picture-reader.js';
 import { ScanRequests } from '../../Sources/SeqrWebApp/Resources/js/scan-requests.js';
+import { WARM_UP_HEIGHT, WARM_UP_TEXT, WARM_UP_WIDTH, warmUp, warmUpPicture } from '../../Sources/SeqrWebApp/Resources/js/scan-warm-up.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const modulePath = join(root, 'Sources/SeqrWebApp/Resources/wasm/zxing.wasm');
@@ -177,4 +178,20 @@ test('the Worker\'s requests: a frame decoded and its buffer handed back, text r
   assert.equal(missing.reply.type, 'error');
   assert.equal(missing.reply.unavailable, true);
   assert.match(missing.reply.message, /could not be loaded/);
+});
+
+test('the warm-up picture (scan-warm-up.js) is a page of the size a vault page is read at, whose one code reads as its text; a load that asks warms up once', async () => {
+  const { pixels, width, height } = warmUpPicture();
+  assert.deepEqual([width, height, pixels.length], [WARM_UP_WIDTH, WARM_UP_HEIGHT, WARM_UP_WIDTH * WARM_UP_HEIGHT * 4]);
+  // Really a code: a warm-up on a picture with none would leave the decoding half of zxing-cpp cold.
+  assert.deepEqual(warmUp(reader).map((c) => [c.text, c.version]), [[WARM_UP_TEXT, 1]]);
+  assert.deepEqual(reader.read(pixels, width, height).map((c) => c.text), [WARM_UP_TEXT]);
+  // A decoder that fails is left as it was: the warm-up never throws.
+  assert.deepEqual(warmUp({ read() { throw new QRReaderError('broken'); } }), []);
+  const asked = new ScanRequests(readFileSync(modulePath));
+  assert.deepEqual((await asked.answer({ type: 'load', id: 1, warmUp: true })).reply, { type: 'loaded', id: 1 });
+  assert.equal(asked.warmedUp, true);
+  const notAsked = new ScanRequests(readFileSync(modulePath));
+  await notAsked.answer({ type: 'load', id: 1 });
+  assert.equal(notAsked.warmedUp, false, 'the camera scanner\'s Worker is not warmed up unless asked');
 });

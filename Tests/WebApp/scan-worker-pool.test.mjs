@@ -14,7 +14,8 @@ function standIns() {
   const makeWorker = () => {
     const worker = {
       loads: [], pictures: [], terminated: false,
-      load: async (module) => { worker.loads.push(module); },
+      loadOptions: [],
+      load: async (module, options) => { worker.loads.push(module); worker.loadOptions.push(options); },
       decodePicture: (picture, options) => new Promise((resolve, reject) => {
         assert.equal(worker.loads.length, 1, 'the decoder is loaded before the first picture');
         worker.pictures.push({ picture, options });
@@ -57,6 +58,8 @@ test('ten pictures on two Workers: never more than two at once, every picture an
   assert.equal(s.mostBusy(), 2);
   assert.equal(compilations, 1);
   assert.ok(s.made.every((worker) => worker.loads.length === 1 && worker.loads[0] === module));
+  // Each Worker warms its decoder up as it loads (scan-warm-up.js), before its first picture.
+  assert.ok(s.made.every((worker) => worker.loadOptions[0]?.warmUp === true));
   assert.deepEqual(s.made[0].pictures[0].options, { vaultPage: { codesPerPage: 6 } });
 });
 

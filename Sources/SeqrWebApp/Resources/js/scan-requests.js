@@ -9,8 +9,10 @@
 //        vaultPage?: { codesPerPage } with `still`: a picture of a paper-vault page, whose first
 //        pass stops once it found a whole page (vault-page-reader.js) }
 //      { type: 'text', id, bytes: Uint8Array, encodingBlocks: { blocks: [{ eci, position }], fromECI } }
-//      { type: 'load', id, module? } — loads the decoder ahead of the first frame (the scanner opening);
-//        `module`: the decoder already compiled (a WebAssembly.Module), instead of fetching it
+//      { type: 'load', id, module?, warmUp? } — loads the decoder ahead of the first frame (the scanner opening);
+//        `module`: the decoder already compiled (a WebAssembly.Module), instead of fetching it;
+//        `warmUp: true`: then reads a made-up picture once (scan-warm-up.js), so the first real one
+//        is read at full speed
 // Out: { type: 'decoded', id, codes: DecodedCode[] (zxing-wasm.js, without `display`), pixels } — the
 //        frame's buffer transferred back, to be filled with the next frame
 //      { type: 'text', id, text: { text, encoding, guessed } | null }
@@ -19,17 +21,22 @@
 //        at all (the module missing from this server, or refused by this browser): the scanner then
 //        says so and offers nothing else that needs it; otherwise only this request failed.
 import { readPicture } from './qr-picture-reader.js';
+import { warmUp } from './scan-warm-up.js';
 import { readVaultPage } from './vault-page-reader.js';
 import { loadQRReader, MODULE_URL, QRReaderError } from './zxing-wasm.js';
 
 export class ScanRequests {
   #reader = null;
   #source;
+  #warmedUp = false;
 
   /** `source`: where the module comes from (zxing-wasm.js's loadQRReader; the app's own copy by default). */
   constructor(source = MODULE_URL) {
     this.#source = source;
   }
+
+  /** Whether the decoder was warmed up (a load asked for it). */
+  get warmedUp() { return this.#warmedUp; }
 
   /** The reply to one message, and what it transfers. */
   async answer(message) {
@@ -53,7 +60,13 @@ export class ScanRequests {
           : reader.read(pixels, message.width, message.height, { ...message.options, ...layout });
         return { reply: { type: 'decoded', id, codes: codes.map(({ display, ...code }) => code), pixels: message.pixels }, transfer: [message.pixels] };
       }
-      if (message?.type === 'load') return { reply: { type: 'loaded', id }, transfer: [] };
+      if (message?.type === 'load') {
+        if (message.warmUp === true && !this.#warmedUp) {
+          this.#warmedUp = true;
+          warmUp(reader);
+        }
+        return { reply: { type: 'loaded', id }, transfer: [] };
+      }
       if (message?.type === 'text') {
         return { reply: { type: 'text', id, text: reader.readText(message.bytes, message.encodingBlocks) }, transfer: [] };
       }

@@ -38,9 +38,11 @@ export class ScanWorker {
 
   /**
    * Loads the decoder now, while the camera starts or the person picks pictures (rejects when it
-   * cannot be had); `module`: the decoder already compiled, to start instead of fetching it.
+   * cannot be had); `module`: the decoder already compiled, to start instead of fetching it;
+   * `warmUp`: the Worker then reads a made-up picture once (scan-warm-up.js), so that the first
+   * real picture is not the one that waits for the decoder's code to be compiled and optimised.
    */
-  async load(module = undefined) { await this.#request({ type: 'load', module }, []); }
+  async load(module = undefined, { warmUp = false } = {}) { await this.#request({ type: 'load', module, warmUp }, []); }
 
   /**
    * The codes in a frame or picture (an ImageBitmap, which is transferred and closed by the Worker).

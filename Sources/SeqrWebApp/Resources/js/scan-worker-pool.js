@@ -49,7 +49,9 @@ export class ScanWorkerPool {
     this.#module ??= this.#compile().catch(() => { this.#module = null; return undefined; });
     // A picture sent meanwhile waits behind the load in the Worker's queue; a load that fails is
     // told with the picture's own answer.
-    this.#ready.set(worker, this.#module.then((module) => worker.load(module)).catch(() => {}));
+    // Each Worker warms its decoder up once (scan-warm-up.js): made while the view opens, it is done
+    // before the person has picked their pictures, and their first picture is read at full speed.
+    this.#ready.set(worker, this.#module.then((module) => worker.load(module, { warmUp: true })).catch(() => {}));
     return worker;
   }
 
