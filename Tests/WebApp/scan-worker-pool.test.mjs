@@ -58,18 +58,20 @@ test('ten pictures on two Workers: never more than two at once, every picture an
   assert.equal(s.mostBusy(), 2);
   assert.equal(compilations, 1);
   assert.ok(s.made.every((worker) => worker.loads.length === 1 && worker.loads[0] === module));
-  // Each Worker warms its decoder up as it loads (scan-warm-up.js), before its first picture.
-  assert.ok(s.made.every((worker) => worker.loadOptions[0]?.warmUp === true));
+  // Pictures asked for before the Workers loaded: none warms up first (scan-warm-up.js), they go first.
+  assert.ok(s.made.every((worker) => worker.loadOptions[0]?.warmUp === false));
   assert.deepEqual(s.made[0].pictures[0].options, { vaultPage: { codesPerPage: 6 } });
 });
 
-test('prepare makes every Worker and loads the decoder before any picture; pictures then use them', async () => {
+test('prepare makes every Worker and loads (and warms up) the decoder before any picture; pictures then use them', async () => {
   const s = standIns();
   const pool = new ScanWorkerPool(3, s.makeWorker, async () => 'module');
   pool.prepare();
   await s.settled();
   assert.equal(s.made.length, 3);
   assert.ok(s.made.every((worker) => worker.loads.length === 1));
+  // Loaded before any picture was asked for (the person still picking): each warms its decoder up.
+  assert.ok(s.made.every((worker) => worker.loadOptions[0]?.warmUp === true));
   pool.prepare();
   assert.equal(s.made.length, 3, 'prepared once');
   const answer = pool.decodePicture('a page');

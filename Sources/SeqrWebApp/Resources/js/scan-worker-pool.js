@@ -26,6 +26,7 @@ export class ScanWorkerPool {
   #module = null;
   #compile;
   #ready = new WeakMap();
+  #asked = false;
 
   /**
    * `makeWorker`: how a Worker is made (a ScanWorker of the app's scan-worker.js by default);
@@ -49,9 +50,11 @@ export class ScanWorkerPool {
     this.#module ??= this.#compile().catch(() => { this.#module = null; return undefined; });
     // A picture sent meanwhile waits behind the load in the Worker's queue; a load that fails is
     // told with the picture's own answer.
-    // Each Worker warms its decoder up once (scan-warm-up.js): made while the view opens, it is done
-    // before the person has picked their pictures, and their first picture is read at full speed.
-    this.#ready.set(worker, this.#module.then((module) => worker.load(module, { warmUp: true })).catch(() => {}));
+    // Each Worker warms its decoder up once (scan-warm-up.js) while no picture has been asked for:
+    // made while the view opens, it is done before the person has picked their pictures, and their
+    // first picture is read at full speed. Pictures already waiting go first: on a cold decoder a
+    // warm-up costs more than it saves them.
+    this.#ready.set(worker, this.#module.then((module) => worker.load(module, { warmUp: !this.#asked })).catch(() => {}));
     return worker;
   }
 
@@ -82,6 +85,7 @@ export class ScanWorkerPool {
 
   /** The codes in a picked picture (its file), read by the first free Worker (ScanWorker.decodePicture). */
   async decodePicture(picture, options = {}) {
+    this.#asked = true;
     const worker = await this.#acquire();
     try {
       await this.#ready.get(worker);
