@@ -32,12 +32,19 @@ function standIns() {
   return { made, inFlight, makeWorker, settled, mostBusy: () => mostBusy };
 }
 
-test('the pool size: one Worker a core, at most three, two when the browser does not say', () => {
+test('the pool size: one Worker a core, at most three, two when the browser does not say; no more than the device has gigabytes', () => {
   assert.equal(poolSize(1), 1);
   assert.equal(poolSize(2), 2);
   assert.equal(poolSize(8), 3);
   assert.equal(poolSize(undefined), 2);
   assert.equal(poolSize(0), 2);
+  // No more Workers than gigabytes of memory, as the browser rounds them; unknown memory sets no limit.
+  assert.equal(poolSize(8, 0.5), 1);
+  assert.equal(poolSize(8, 1), 1);
+  assert.equal(poolSize(8, 2), 2);
+  assert.equal(poolSize(8, 4), 3);
+  assert.equal(poolSize(2, 8), 2);
+  assert.equal(poolSize(8, undefined), 3);
 });
 
 test('ten pictures on two Workers: never more than two at once, every picture answered, one compilation for both', async () => {

@@ -135,8 +135,8 @@ def test_pictures_picked_together_are_read_side_by_side(new_context, seqr_server
         f.write("not a picture\n")
     context = new_context()
     page = open_vault(context, seqr_server)
-    cores = page.evaluate("navigator.hardwareConcurrency")
-    workers = min(3, max(1, cores))
+    cores, memory = page.evaluate("[navigator.hardwareConcurrency, navigator.deviceMemory]")
+    workers = max(1, min(3, cores, int(memory) if memory else 3))
     # The Workers start while the person picks (the decoder compiled once, in the page).
     for _ in range(100):
         if len(scanner_workers(page)) >= workers:

@@ -10,10 +10,15 @@ import { compileQRReaderModule } from './zxing-wasm.js';
 
 /**
  * How many Workers a batch gets: one per core, at most 3 — each holds a whole page's pixels and
- * its own decoder's memory, and a phone's page has other work too.
+ * its own decoder's memory, and a phone's page has other work too — and no more than the device
+ * has gigabytes of memory (`navigator.deviceMemory`, rounded by the browser; unknown: no limit):
+ * a Worker reading a 12-megapixel photo holds about 150 MB, and a phone with 1 or 2 GB that runs
+ * out closes the tab, and with it the page grid.
  */
-export function poolSize(cores = globalThis.navigator?.hardwareConcurrency) {
-  return Math.max(1, Math.min(Number.isInteger(cores) && cores > 0 ? cores : 2, 3));
+export function poolSize(cores = globalThis.navigator?.hardwareConcurrency, memoryGB = globalThis.navigator?.deviceMemory) {
+  const byCores = Math.min(Number.isInteger(cores) && cores > 0 ? cores : 2, 3);
+  const byMemory = typeof memoryGB === 'number' && memoryGB > 0 ? Math.floor(memoryGB) : Infinity;
+  return Math.max(1, Math.min(byCores, byMemory));
 }
 
 export class ScanWorkerPool {
