@@ -24,7 +24,7 @@ const SHELL = [
   'js/payload-display.js', 'js/zxing-wasm.js', 'js/gray-image-filters.js', 'js/qr-picture-reader.js', 'js/scan-requests.js', 'js/scan-warm-up.js', 'js/scan-worker.js',
   'js/scan-worker-client.js', 'js/scan-worker-pool.js', 'js/vault-page-reader.js', 'js/vault-whole-page.js', 'js/camera.js', 'js/watched-pacing.js', 'js/screen-wake-lock.js',
   'js/wasm-reactor.js', 'js/chacha20poly1305-wasm.js', 'js/brotli-wasm.js', 'js/brotli-encoder-wasm.js', 'js/isal-erasure-code.js', 'js/vault-error.js',
-  'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js',
+  'js/vault-assembler.js', 'js/vault-message.js', 'js/vault-restore.js', 'js/views/vault.js', 'js/views/camera-loop.js',
   'js/slip39-wordlist.js', 'js/rs1024.js', 'js/gf256.js', 'js/shamir-sharing.js', 'js/master-secret-cipher.js',
   'js/key-sheet-error.js', 'js/key-share.js', 'js/key-sheets.js', 'js/views/vault-key-sheets.js',
   'js/vault-parity-plan.js', 'js/vault-backup-error.js', 'js/vault-backup-writer.js', 'js/vault-printout.js', 'js/vault-restore-program.js', 'js/views/vault-backup.js',

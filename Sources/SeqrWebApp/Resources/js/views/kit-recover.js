@@ -5,12 +5,12 @@
 // password, and the notes open. Thin: key-sheets.js combines, notes-kit.js checks, kit-recovery.js
 // talks to the server. The sheets, the kit key and the new password live in this view only, in
 // memory: forgotten when it is left, locked or done; nothing is stored.
-import { Camera } from '../camera.js';
 import { field, h, message, replace } from '../dom.js';
 import { combineKeyShares } from '../key-sheets.js';
 import { kitRecoveryProblem, kitSheetProblem, recoverWithKit } from '../kit-recovery.js';
 import { isAccountCode, NotesKitError, parseAccountCode, verifyAccountCode } from '../notes-kit.js';
 import { ScanWorker } from '../scan-worker-client.js';
+import { CameraLoop } from './camera-loop.js';
 import { SHEET_WORDS, VaultKeySheetsPanel, isKeySheetCode } from './vault-key-sheets.js';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,64}$/;
@@ -59,41 +59,27 @@ export function kitRecoverView(app) {
   const viewfinder = h('div', { class: 'scan-viewfinder', hidden: true }, video, h('div', { class: 'scan-frame', 'aria-hidden': 'true' }));
   const camera = h('button', { type: 'button' }, 'Scan sheets with the camera');
   const stop = h('button', { type: 'button', hidden: true }, 'Stop the camera');
-  let reader = null;
-  let running = false;
+  const cameraLoop = new CameraLoop(video, () => decoder());
   function stopCamera() {
-    running = false;
-    reader?.stop();
-    reader = null;
+    cameraLoop.stop();
     viewfinder.hidden = true;
     stop.hidden = true;
     camera.hidden = false;
   }
   const current = () => app.viewGeneration === generation;
-  camera.addEventListener('click', async () => {
+  camera.addEventListener('click', () => {
+    if (cameraLoop.running) return;
     decoder().load().catch((error) => { if (error.unavailable) say('error', error.message); });
     say('info', 'Starting the camera…');
-    try { reader = await Camera.open(video); } catch (error) { say('error', error.message); return; }
-    if (!current()) { reader.stop(); reader = null; return; }
-    replace(status);
-    viewfinder.hidden = false;
-    camera.hidden = true;
-    stop.hidden = false;
-    running = true;
-    while (running) {
-      if (!current()) { stopCamera(); return; }
-      const frame = await reader?.frame();
-      if (!frame) { await new Promise((resolve) => requestAnimationFrame(resolve)); continue; }
-      let codes;
-      try { codes = await decoder().decodeBitmap(frame); } catch (error) {
-        say('error', error.message);
-        if (error.unavailable) { stopCamera(); return; }
-        continue;
-      }
-      if (!running) return;
-      take(codes);
-      if (enough()) { stopCamera(); (accountCode ? pass : user).input.focus(); }
-    }
+    cameraLoop.start({
+      current,
+      started: () => { replace(status); viewfinder.hidden = false; camera.hidden = true; stop.hidden = false; },
+      failed: (error) => { say('error', error.message); if (error.unavailable) stopCamera(); },
+      take: (codes) => {
+        take(codes);
+        if (enough()) { stopCamera(); (accountCode ? pass : user).input.focus(); }
+      },
+    });
   });
   stop.addEventListener('click', stopCamera);
   const onHidden = () => { if (document.hidden) stopCamera(); };

@@ -8,11 +8,11 @@
 // sheets as soon as a restore with them succeeds (so no one can press Restore again after
 // "Forgotten" and get the document back without them); the document is shown or downloaded only
 // when asked.
-import { Camera } from '../camera.js';
 import { field, h, message, replace } from '../dom.js';
 import { escaped, escapedLines } from '../display-name.js';
 import { ScanWorker, ScanWorkerError } from '../scan-worker-client.js';
 import { ScanWorkerPool } from '../scan-worker-pool.js';
+import { CameraLoop } from './camera-loop.js';
 import { VaultAddOutcome, VaultAssembler } from '../vault-assembler.js';
 import { VaultError } from '../vault-error.js';
 import { ContentType, parseVaultMessage } from '../vault-message.js';
@@ -80,7 +80,8 @@ export function vaultView(app) {
 
   const generation = app.viewGeneration;
   const current = () => app.viewGeneration === generation;
-  let reader = null, worker = null, running = false;
+  let worker = null;
+  const cameraLoop = new CameraLoop(video, () => decoder());
   forgetDocument();
 
   const forget = () => {
@@ -108,9 +109,7 @@ export function vaultView(app) {
     return !header?.keySheets || sheets.shares.length >= header.keySheets.threshold;
   };
   const stopCamera = () => {
-    running = false;
-    reader?.stop();
-    reader = null;
+    cameraLoop.stop();
     viewfinder.hidden = true;
     camera.hidden = false;
   };
@@ -179,33 +178,16 @@ export function vaultView(app) {
     return readyToRestore();
   };
 
-  camera.addEventListener('click', async () => {
+  camera.addEventListener('click', () => {
+    if (cameraLoop.running) return;
     decoder().load().catch((error) => { if (error.unavailable) replace(status, message('error', error.message)); });
     replace(status, message('info', 'Starting the camera…'));
-    try {
-      reader = await Camera.open(video);
-    } catch (error) {
-      replace(status, message('error', error.message));
-      return;
-    }
-    if (!current()) { reader.stop(); return; }
-    replace(status);
-    viewfinder.hidden = false;
-    camera.hidden = true;
-    running = true;
-    while (running) {
-      // The view was drawn again (a lock) or left: its camera goes off.
-      if (!current()) { stopCamera(); return; }
-      const frame = await reader?.frame();
-      if (!frame) { await new Promise((resolve) => requestAnimationFrame(resolve)); continue; }
-      let codes;
-      try { codes = await decoder().decodeBitmap(frame); } catch (error) {
-        replace(status, message('error', error.message));
-        if (error.unavailable) { stopCamera(); return; }
-        continue;
-      }
-      if (running && await take(codes)) { stopCamera(); password.input.focus(); }
-    }
+    cameraLoop.start({
+      current,
+      started: () => { replace(status); viewfinder.hidden = false; camera.hidden = true; },
+      failed: (error) => { replace(status, message('error', error.message)); if (error.unavailable) stopCamera(); },
+      take: async (codes) => { if (await take(codes)) { stopCamera(); password.input.focus(); } },
+    });
   });
 
   // Picked pictures are decoded and read in the pool's Workers, side by side, each as a vault page
