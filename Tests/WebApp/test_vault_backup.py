@@ -175,8 +175,10 @@ def test_the_page_restores_its_own_backup_with_a_page_missing(new_context, seqr_
     code_pages = page.locator(".vault-sheet").filter(has_text="Paper vault (encrypted backup)").count()
     assert code_pages >= 3, code_pages
     pdf = print_pdf(page, os.path.join(work_dir, "will.pdf"))
-    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "2", "-l", str(code_pages), pdf, os.path.join(work_dir, "photo")], check=True)
-    photos = sorted(os.path.join(work_dir, f) for f in os.listdir(work_dir) if f.startswith("photo") and f.endswith(".png"))
+    # work_dir is the session's: each test's pictures under a name of their own, never another test's pages.
+    prefix = unique("missing-page-photo")
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "2", "-l", str(code_pages), pdf, os.path.join(work_dir, prefix)], check=True)
+    photos = sorted(os.path.join(work_dir, f) for f in os.listdir(work_dir) if f.startswith(prefix) and f.endswith(".png"))
 
     page.get_by_role("link", name="Restore a paper vault").click()
     expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
@@ -306,8 +308,11 @@ def test_key_sheet_backup_made_in_the_page_restores_with_two_sheets(new_context,
                          capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=300)
     assert one.returncode != 0 and not os.path.exists(out + ".one")
 
-    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", str(code_pages), pdf, os.path.join(work_dir, "photo")], check=True)
-    photos = sorted(os.path.join(work_dir, f) for f in os.listdir(work_dir) if f.startswith("photo") and f.endswith(".png"))
+    # work_dir is the session's: another test's photo-N.png there (a backup of its own) was picked with these
+    # pages, and whichever backup's code the Workers read first was kept (the other named and left out).
+    prefix = unique("key-sheet-photo")
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", str(code_pages), pdf, os.path.join(work_dir, prefix)], check=True)
+    photos = sorted(os.path.join(work_dir, f) for f in os.listdir(work_dir) if f.startswith(prefix) and f.endswith(".png"))
     page.get_by_role("link", name="Restore a paper vault").click()
     expect(page.get_by_role("heading", name="Paper vault", level=1)).to_be_visible()
     page.get_by_label("Pick photos of pages").set_input_files(photos)
