@@ -63,9 +63,9 @@ export class CameraLoop {
         codes = await this.#decoder().decodeBitmap(frame);
       } catch (error) {
         if (this.#active !== run) return;
-        if (error.unavailable) this.stop();
+        // No decoder at all: the loop ends (and its camera goes off) before that is said.
+        if (error.unavailable) { this.stop(); failed(error); return; }
         failed(error);
-        if (error.unavailable) return;
         continue;
       }
       if (!live()) break;
