@@ -132,6 +132,29 @@ def test_offline_shell(new_context, start_server):
 
 
 @pytest.mark.page_only
+def test_service_worker_registers_after_the_page_has_loaded(new_context):
+    """A first visit's service worker install (the whole shell and every WebAssembly module) waits until the page has
+    loaded and two seconds more, so that it does not compete with the opened view's own work; the app is then
+    installed as before."""
+    context = new_context()
+    context.add_init_script("""(() => {
+      if (typeof ServiceWorkerContainer === 'undefined') return;  // about:blank
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args) {
+        const load = performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0;
+        window.__registered = { readyState: document.readyState, at: performance.now(), load };
+        return register.apply(this, args);
+      };
+    })()""")
+    page = open_app(context, "#/vault")
+    page.wait_for_function("() => window.__registered !== undefined", timeout=15_000)
+    registered = page.evaluate("window.__registered")
+    assert registered["readyState"] == "complete", registered
+    assert registered["load"] > 0 and registered["at"] - registered["load"] >= 1_900, registered
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active !== null)") is True
+
+
+@pytest.mark.page_only
 def test_channels_title(new_context, seqr_server):
     """Channels: a channel's or a note's name never becomes the page title (the browser's history keeps titles in the clear)."""
     context = new_context()
