@@ -194,4 +194,18 @@ test('the warm-up picture (scan-warm-up.js) is a page of the size a vault page i
   const notAsked = new ScanRequests(readFileSync(modulePath));
   await notAsked.answer({ type: 'load', id: 1 });
   assert.equal(notAsked.warmedUp, false, 'the camera scanner\'s Worker is not warmed up unless asked');
+  // A picture that arrives while the decoder is still starting goes first: no warm-up before it.
+  const { pixels: page } = warmUpPicture();
+  const overtaken = new ScanRequests(readFileSync(modulePath));
+  const load = overtaken.answer({ type: 'load', id: 1, warmUp: true });
+  const decode = overtaken.answer({ type: 'decode', id: 2, pixels: page.slice().buffer, width, height, still: true });
+  assert.deepEqual((await load).reply, { type: 'loaded', id: 1 });
+  assert.deepEqual((await decode).reply.codes.map((c) => c.text), [WARM_UP_TEXT]);
+  assert.equal(overtaken.warmedUp, false);
+  // As the Worker tells it when a picture's message arrives, before its file is decoded.
+  const told = new ScanRequests(readFileSync(modulePath));
+  const toldLoad = told.answer({ type: 'load', id: 1, warmUp: true });
+  told.pictureArrived();
+  await toldLoad;
+  assert.equal(told.warmedUp, false);
 });

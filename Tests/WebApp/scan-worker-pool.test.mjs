@@ -88,6 +88,27 @@ test('prepare makes every Worker and loads (and warms up) the decoder before any
   assert.equal(s.made.length, 3);
 });
 
+test('a picture goes to its Worker right after the load, without waiting for the load\'s answer', async () => {
+  const s = standIns();
+  const loads = [];
+  const makeWorker = () => {
+    const worker = s.makeWorker();
+    worker.load = (module, options) => { worker.loads.push(module); worker.loadOptions.push(options); return new Promise((resolve) => loads.push(resolve)); };
+    return worker;
+  };
+  const pool = new ScanWorkerPool(1, makeWorker, async () => 'module');
+  pool.prepare();
+  await s.settled();
+  const answer = pool.decodePicture('a page');
+  await s.settled();
+  // The decoder is still starting in the Worker (its load unanswered), and the picture is already there.
+  assert.equal(loads.length, 1);
+  assert.deepEqual(s.made[0].pictures.map((p) => p.picture), ['a page']);
+  s.inFlight.shift().resolve([]);
+  assert.deepEqual(await answer, []);
+  loads[0]();
+});
+
 test('a decoder that cannot be compiled here is loaded by each Worker itself (its own error then comes with the picture)', async () => {
   const s = standIns();
   const pool = new ScanWorkerPool(1, s.makeWorker, async () => { throw new Error('offline'); });

@@ -12,7 +12,7 @@
 //      { type: 'load', id, module?, warmUp? } — loads the decoder ahead of the first frame (the scanner opening);
 //        `module`: the decoder already compiled (a WebAssembly.Module), instead of fetching it;
 //        `warmUp: true`: then reads a made-up picture once (scan-warm-up.js), so the first real one
-//        is read at full speed
+//        is read at full speed — unless a picture to decode arrived before the decoder had started
 // Out: { type: 'decoded', id, codes: DecodedCode[] (zxing-wasm.js, without `display`), pixels } — the
 //        frame's buffer transferred back, to be filled with the next frame
 //      { type: 'text', id, text: { text, encoding, guessed } | null }
@@ -29,18 +29,26 @@ export class ScanRequests {
   #reader = null;
   #source;
   #warmedUp = false;
+  #pictureArrived = false;
 
   /** `source`: where the module comes from (zxing-wasm.js's loadQRReader; the app's own copy by default). */
   constructor(source = MODULE_URL) {
     this.#source = source;
   }
 
-  /** Whether the decoder was warmed up (a load asked for it). */
+  /** Whether the decoder was warmed up (a load asked for it, and no picture came before it had started). */
   get warmedUp() { return this.#warmedUp; }
+
+  /**
+   * A picture to decode has reached the Worker (told before its file is decoded, which takes a while):
+   * a warm-up still to come is skipped, as the picture itself does its work.
+   */
+  pictureArrived() { this.#pictureArrived = true; }
 
   /** The reply to one message, and what it transfers. */
   async answer(message) {
     const id = message?.id;
+    if (message?.type === 'decode') this.#pictureArrived = true;
     try {
       // A load request may bring the module already compiled (scan-worker-pool.js shares one compilation).
       if (this.#reader === null) this.#reader = loadQRReader(message?.type === 'load' && message.module instanceof WebAssembly.Module ? message.module : this.#source);
@@ -61,7 +69,9 @@ export class ScanRequests {
         return { reply: { type: 'decoded', id, codes: codes.map(({ display, ...code }) => code), pixels: message.pixels }, transfer: [message.pixels] };
       }
       if (message?.type === 'load') {
-        if (message.warmUp === true && !this.#warmedUp) {
+        // A picture that arrived while the decoder was starting goes first, unwarmed: on a cold
+        // decoder a warm-up costs the waiting picture more than it saves it.
+        if (message.warmUp === true && !this.#warmedUp && !this.#pictureArrived) {
           this.#warmedUp = true;
           warmUp(reader);
         }

@@ -30,7 +30,7 @@ export class ScanWorkerPool {
   #closed = false;
   #module = null;
   #compile;
-  #ready = new WeakMap();
+  #loadSent = new WeakMap();
   #asked = false;
 
   /**
@@ -53,13 +53,16 @@ export class ScanWorkerPool {
     const worker = this.#makeWorker();
     this.#all.push(worker);
     this.#module ??= this.#compile().catch(() => { this.#module = null; return undefined; });
-    // A picture sent meanwhile waits behind the load in the Worker's queue; a load that fails is
-    // told with the picture's own answer.
+    // The load is sent first and a picture right after it, without waiting for its answer: the
+    // Worker answers in the order it was told, and a picture that arrives while the decoder is
+    // still starting is read as soon as it has started. A load that fails is told with the
+    // picture's own answer.
     // Each Worker warms its decoder up once (scan-warm-up.js) while no picture has been asked for:
     // made while the view opens, it is done before the person has picked their pictures, and their
-    // first picture is read at full speed. Pictures already waiting go first: on a cold decoder a
+    // first picture is read at full speed. Pictures already waiting go first, also those that
+    // reach the Worker before its decoder has started (scan-requests.js): on a cold decoder a
     // warm-up costs more than it saves them.
-    this.#ready.set(worker, this.#module.then((module) => worker.load(module, { warmUp: !this.#asked })).catch(() => {}));
+    this.#loadSent.set(worker, this.#module.then((module) => { worker.load(module, { warmUp: !this.#asked }).catch(() => {}); }));
     return worker;
   }
 
@@ -93,7 +96,7 @@ export class ScanWorkerPool {
     this.#asked = true;
     const worker = await this.#acquire();
     try {
-      await this.#ready.get(worker);
+      await this.#loadSent.get(worker);
       const codes = await worker.decodePicture(picture, options);
       this.#release(worker);
       return codes;

@@ -22,6 +22,7 @@ function pixelsOf(bitmap) {
 
 self.addEventListener('message', async (event) => {
   let message = event.data;
+  if (message?.type === 'decode') requests.pictureArrived();
   if (message?.type === 'decode' && message.picture instanceof Blob) {
     const { picture, ...rest } = message;
     try {
