@@ -8,7 +8,9 @@ and restores the text. Screenshots: OUT_DIR/vault-phone-backup.png (the pages ma
 
   scripts/demo-vault.py SERVER_URL OUT_DIR SEQR
 """
+import base64
 import os
+import random
 import subprocess
 import sys
 
@@ -22,7 +24,10 @@ expect.set_options(timeout=60_000)
 PHONE = dict(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PASSWORD = "five random words: otter lantern quarry velvet"
-TEXT = "".join(f"{n:03}. The spare key is in the blue tin under the third stair; the safe opens with 4-1-7-7.\n" for n in range(1, 201))
+# Recovery codes (random, from a fixed seed): text that brotli cannot shrink much, so that the backup still fills three
+# pages with parity codes, one of which the second phone can lose. (A repeated sentence compressed to one code.)
+_rng = random.Random(48)
+TEXT = "".join(f"{n:03}. recovery code {base64.b32encode(_rng.randbytes(40)).decode()}\n" for n in range(1, 351))
 
 
 def shot(page, name, full_page=False):
