@@ -317,13 +317,12 @@ route();
 // The app shell only (never an API answer) is cached so the app opens offline (sw.js).
 // Registered a little after the page has loaded, not with it: a first visit's install fetches and
 // stores the whole shell and every WebAssembly module, and on a phone's few cores that competed with
-// the opened view's own work — a paper vault's pages picked at once were read 0.15 s slower
+// the opened view's own work — a paper vault's pages picked at once were read about 0.2 s slower
 // (docs/benchmarks.md). A returning visit is controlled already; this is only its update check.
+// (A module script runs before the page's load event, so that event is always still to come here.)
 const SERVICE_WORKER_DELAY_MS = 2000;
 if ('serviceWorker' in navigator) {
-  const registerServiceWorker = () => setTimeout(() => {
+  addEventListener('load', () => setTimeout(() => {
     navigator.serviceWorker.register('sw.js', { scope: './' }).catch(() => { /* no offline shell; the app still works online */ });
-  }, SERVICE_WORKER_DELAY_MS);
-  if (document.readyState === 'complete') registerServiceWorker();
-  else addEventListener('load', registerServiceWorker, { once: true });
+  }, SERVICE_WORKER_DELAY_MS), { once: true });
 }
